@@ -1,0 +1,17 @@
+package io.agentlab.kernel.api;
+
+/**
+ * Deterministic argument resolution from the user's words and the turn (no LLM). It must be total (never throw on any
+ * input) and deterministic (same input, same output); the kernel turns a throwing resolver into a rejected event.
+ */
+@FunctionalInterface
+public interface ArgumentResolver {
+
+    /** Resolves what it can. */
+    Resolution resolve(ResolutionInput input);
+
+    /** A resolver that resolves nothing: arguments come only from the model or the fallback. */
+    static ArgumentResolver none() {
+        return input -> Resolution.empty();
+    }
+}

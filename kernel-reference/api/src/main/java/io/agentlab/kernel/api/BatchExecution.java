@@ -1,0 +1,22 @@
+package io.agentlab.kernel.api;
+
+import java.util.concurrent.CompletableFuture;
+
+/** A batch in flight. */
+public interface BatchExecution {
+
+    /**
+     * Completes with the batch result, or exceptionally with a {@link java.util.concurrent.CancellationException}
+     * when the batch was cancelled. Cancelling this future cancels the batch.
+     */
+    CompletableFuture<BatchResult> result();
+
+    /**
+     * Cancels the batch: no further handler starts, running handlers are interrupted, nothing is recorded as a
+     * failure. Idempotent.
+     */
+    void cancel();
+
+    /** Completes once no handler of this batch is running any more (after completion, timeout or cancellation). */
+    CompletableFuture<Void> quiescence();
+}

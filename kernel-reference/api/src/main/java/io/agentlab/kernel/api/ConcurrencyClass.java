@@ -1,0 +1,12 @@
+package io.agentlab.kernel.api;
+
+/**
+ * Whether an event changes the world. Read-only events may retry once on a transient failure; side-effecting events
+ * never retry (design §6), because a retry could duplicate the effect.
+ */
+public enum ConcurrencyClass {
+    /** Observes only (e.g. a search). May run alongside anything and may retry once. */
+    READ_ONLY,
+    /** Changes state outside the kernel. Never retried by the kernel. */
+    SIDE_EFFECTING
+}

@@ -1,0 +1,77 @@
+package io.agentlab.kernel.api;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * The single decision a batch's results lead to (seeds/004 "Result Policy Aggregation"): deterministic confirmations
+ * first, then at most one follow-up ChatAgent call, or the end of the session.
+ */
+public sealed interface ContinuationDecision {
+
+    /** Deterministic confirmations to emit first, in input order. */
+    List<Confirmation> confirmations();
+
+    /** The stable name used in suites and reports. */
+    String kind();
+
+    /**
+     * A terminal event succeeded: emit the confirmations, end the session, no further ChatAgent call.
+     *
+     * @param confirmations sibling confirmations
+     */
+    record EndSession(List<Confirmation> confirmations) implements ContinuationDecision {
+        /** Copies the list. */
+        public EndSession {
+            confirmations = List.copyOf(confirmations);
+        }
+
+        @Override
+        public String kind() {
+            return "end_session";
+        }
+    }
+
+    /**
+     * Nothing needs ChatAgent again: the first answer stands, plus any confirmations.
+     *
+     * @param confirmations confirmations to emit
+     */
+    record Complete(List<Confirmation> confirmations) implements ContinuationDecision {
+        /** Copies the list. */
+        public Complete {
+            confirmations = List.copyOf(confirmations);
+        }
+
+        @Override
+        public String kind() {
+            return "complete";
+        }
+    }
+
+    /**
+     * Exactly one follow-up ChatAgent call, after the confirmations.
+     *
+     * @param confirmations confirmations to emit before the call
+     * @param reasons       why the call is needed
+     * @param summary       the compact results it receives
+     */
+    record FollowUp(List<Confirmation> confirmations, Set<FollowUpReason> reasons, FollowUpSummary summary)
+            implements ContinuationDecision {
+        /** Rejects an empty reason set and copies collections. */
+        public FollowUp {
+            confirmations = List.copyOf(confirmations);
+            reasons = Set.copyOf(reasons);
+            if (reasons.isEmpty()) {
+                throw new IllegalArgumentException("a follow-up needs at least one reason");
+            }
+            Objects.requireNonNull(summary, "summary");
+        }
+
+        @Override
+        public String kind() {
+            return "follow_up";
+        }
+    }
+}

@@ -1,0 +1,17 @@
+package io.agentlab.kernel.api;
+
+/**
+ * Executes a validated event by calling a port. Runs on a kernel thread under the event's timeout; it must respond to
+ * interruption (a timed-out or cancelled handler is interrupted) and should pass the idempotency key to its port.
+ */
+@FunctionalInterface
+public interface EventHandler {
+
+    /**
+     * Executes the event.
+     *
+     * @throws Exception any failure; the kernel records it as a permanent {@link HandlerResult.Failure}, except
+     *                   {@link InterruptedException}, which is cancellation and never an ordinary failure
+     */
+    HandlerResult handle(EventInvocation invocation) throws Exception;
+}

@@ -1,0 +1,177 @@
+package io.agentlab.kernel.api;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * How one event ended. A closed set: code that switches over it is checked for completeness by the compiler.
+ * Cancellation is deliberately not an outcome: a cancelled batch produces no results at all.
+ */
+public sealed interface EventOutcome {
+
+    /** The stable status name used in suites, audit events and reports. */
+    String status();
+
+    /** True for outcomes that ask for a corrective follow-up: failed, timed out, rejected. */
+    default boolean isFailure() {
+        return this instanceof Failed || this instanceof TimedOut || this instanceof Rejected;
+    }
+
+    /**
+     * The handler succeeded.
+     *
+     * @param payload  the handler's payload
+     * @param attempts 1, or 2 after a retried transient failure
+     */
+    record Succeeded(Map<String, Object> payload, int attempts) implements EventOutcome {
+        /** Deep-copies the payload. */
+        public Succeeded {
+            payload = JsonValues.copyObject(payload);
+        }
+
+        @Override
+        public String status() {
+            return "succeeded";
+        }
+    }
+
+    /**
+     * The handler reported a failure or threw.
+     *
+     * @param code             stable failure code
+     * @param message          what happened
+     * @param transientFailure whether the port called it transient
+     * @param attempts         how many times the handler ran
+     */
+    record Failed(String code, String message, boolean transientFailure, int attempts) implements EventOutcome {
+        /** Rejects nulls. */
+        public Failed {
+            Objects.requireNonNull(code, "code");
+            Objects.requireNonNull(message, "message");
+        }
+
+        @Override
+        public String status() {
+            return "failed";
+        }
+    }
+
+    /**
+     * The event did not finish in time. Its siblings' results are unaffected.
+     *
+     * @param limit   the limit that expired
+     * @param scope   whether the event's own timeout or the batch deadline expired
+     * @param started whether the handler had started (a side effect may have happened)
+     */
+    record TimedOut(Duration limit, TimeoutScope scope, boolean started) implements EventOutcome {
+        /** Rejects nulls. */
+        public TimedOut {
+            Objects.requireNonNull(limit, "limit");
+            Objects.requireNonNull(scope, "scope");
+        }
+
+        @Override
+        public String status() {
+            return "timed_out";
+        }
+    }
+
+    /** Which limit a {@link TimedOut} hit. */
+    enum TimeoutScope {
+        /** The definition's per-event timeout. */
+        EVENT,
+        /** The batch deadline. */
+        BATCH
+    }
+
+    /**
+     * The kernel refused the event before any side effect.
+     *
+     * @param reason     why
+     * @param message    a message naming the event and the cause
+     * @param violations for invalid arguments, each problem with its location
+     */
+    record Rejected(RejectionReason reason, String message, List<ArgumentViolation> violations)
+            implements EventOutcome {
+        /** Rejects nulls and copies the violations. */
+        public Rejected {
+            Objects.requireNonNull(reason, "reason");
+            Objects.requireNonNull(message, "message");
+            violations = List.copyOf(violations);
+        }
+
+        @Override
+        public String status() {
+            return "rejected";
+        }
+    }
+
+    /** Why an event was rejected. */
+    enum RejectionReason {
+        /** No definition with that name is registered. */
+        UNKNOWN_EVENT,
+        /** The arguments violate the schema or the plugin validator. */
+        INVALID_ARGUMENTS,
+        /** The plugin's resolver or normalizer threw (a plugin bug; reported, never propagated). */
+        RESOLUTION_ERROR
+    }
+
+    /**
+     * Required fields are missing or ambiguous: nothing was executed, ChatAgent asks one focused question.
+     *
+     * @param question      the focused question
+     * @param missingFields the fields that stayed missing
+     */
+    record NeedsClarification(String question, Set<String> missingFields) implements EventOutcome {
+        /** Rejects nulls and copies the fields. */
+        public NeedsClarification {
+            Objects.requireNonNull(question, "question");
+            missingFields = Set.copyOf(missingFields);
+        }
+
+        @Override
+        public String status() {
+            return "needs_clarification";
+        }
+    }
+
+    /**
+     * An exact duplicate (same name and canonical arguments) of an earlier event in the same batch; it did not execute
+     * and shares the primary's outcome.
+     *
+     * @param primaryEventId the event that executed
+     * @param primaryOutcome that event's outcome
+     */
+    record Deduplicated(String primaryEventId, EventOutcome primaryOutcome) implements EventOutcome {
+        /** Rejects nulls. */
+        public Deduplicated {
+            Objects.requireNonNull(primaryEventId, "primaryEventId");
+            Objects.requireNonNull(primaryOutcome, "primaryOutcome");
+        }
+
+        @Override
+        public String status() {
+            return "deduplicated";
+        }
+    }
+
+    /**
+     * The same event (scope, event id, canonical arguments) was already executed: nothing ran again.
+     *
+     * @param originalOutcome the outcome of the original execution
+     */
+    record Replayed(EventOutcome originalOutcome) implements EventOutcome {
+        /** Rejects nulls. */
+        public Replayed {
+            Objects.requireNonNull(originalOutcome, "originalOutcome");
+        }
+
+        @Override
+        public String status() {
+            return "replayed";
+        }
+    }
+}

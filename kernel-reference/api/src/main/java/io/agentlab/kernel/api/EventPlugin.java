@@ -1,0 +1,11 @@
+package io.agentlab.kernel.api;
+
+/**
+ * One concrete capability (design §2.3): a flat plugin owning exactly one event definition. Built-in and third-party
+ * plugins implement this same interface; there is no inheritance between plugins.
+ */
+public interface EventPlugin {
+
+    /** The event this plugin owns. */
+    EventDefinition definition();
+}

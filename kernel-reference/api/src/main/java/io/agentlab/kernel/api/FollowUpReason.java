@@ -1,0 +1,11 @@
+package io.agentlab.kernel.api;
+
+/** Why a batch asks for its one follow-up ChatAgent call. Several may apply; there is still only one call. */
+public enum FollowUpReason {
+    /** An {@code llm_follow_up} event succeeded and its result needs natural synthesis. */
+    SYNTHESIS,
+    /** An event failed, timed out or was rejected: one aggregated corrective answer. */
+    CORRECTION,
+    /** An event needs clarification: ChatAgent asks the focused question. */
+    CLARIFICATION
+}

@@ -1,0 +1,18 @@
+package io.agentlab.kernel.api;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The compact structured results the one follow-up ChatAgent call receives (design §5: never raw payloads).
+ *
+ * @param eventIds the events the summary covers, in input order
+ * @param json     the bounded canonical JSON text sent to ChatAgent
+ */
+public record FollowUpSummary(List<String> eventIds, String json) {
+    /** Rejects nulls and copies the ids. */
+    public FollowUpSummary {
+        eventIds = List.copyOf(eventIds);
+        Objects.requireNonNull(json, "json");
+    }
+}

@@ -1,0 +1,13 @@
+package io.agentlab.kernel.api;
+
+/** How an event's arguments were obtained (the design §8 "deterministic-resolution hit rate" counts these). */
+public enum ResolutionOutcome {
+    /** Complete from the model's proposal and the deterministic resolver, with no LLM fallback. */
+    DETERMINISTIC,
+    /** Completed by the EventAgent fallback. */
+    FALLBACK,
+    /** Still missing required fields after every allowed step: the event needs clarification. */
+    INCOMPLETE,
+    /** Resolution never ran or did not finish: unknown event name, a throwing plugin resolver, or the batch ended. */
+    NOT_ATTEMPTED
+}

@@ -1,0 +1,19 @@
+package io.agentlab.kernel.api;
+
+import java.util.Map;
+
+/**
+ * Compacts a success payload for the follow-up ChatAgent call (design §5: only the compact summary enters the second
+ * call; the raw payload stays in audit data). The kernel additionally bounds the whole summary's size.
+ */
+@FunctionalInterface
+public interface ResultSummarizer {
+
+    /** The compact form of {@code payload}. */
+    Map<String, Object> summarize(Map<String, Object> payload);
+
+    /** The payload as it is. */
+    static ResultSummarizer identity() {
+        return payload -> payload;
+    }
+}

@@ -1,0 +1,534 @@
+package io.agentlab.kernel.core;
+
+import io.agentlab.kernel.api.BatchExecution;
+import io.agentlab.kernel.api.BatchResult;
+import io.agentlab.kernel.api.ContinuationDecision;
+import io.agentlab.kernel.api.EventBatch;
+import io.agentlab.kernel.api.EventDefinition;
+import io.agentlab.kernel.api.EventInvocation;
+import io.agentlab.kernel.api.EventOutcome;
+import io.agentlab.kernel.api.EventOutcome.Deduplicated;
+import io.agentlab.kernel.api.EventOutcome.Failed;
+import io.agentlab.kernel.api.EventOutcome.RejectionReason;
+import io.agentlab.kernel.api.EventOutcome.Rejected;
+import io.agentlab.kernel.api.EventOutcome.Replayed;
+import io.agentlab.kernel.api.EventOutcome.Succeeded;
+import io.agentlab.kernel.api.EventOutcome.TimeoutScope;
+import io.agentlab.kernel.api.EventOutcome.TimedOut;
+import io.agentlab.kernel.api.EventRequest;
+import io.agentlab.kernel.api.EventResult;
+import io.agentlab.kernel.api.EventTimings;
+import io.agentlab.kernel.api.FallbackRequest;
+import io.agentlab.kernel.api.HandlerResult;
+import io.agentlab.kernel.api.ResolutionReport;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * One batch through the shared executor (seeds/004 "Shared Batch Executor"). Events are resolved in input order
+ * (fallbacks concurrently), then classified in a deterministic way (settled, duplicate of the earliest equal event, replay, or executable), then
+ * dispatched under the concurrency limit and its conflict keys; terminal events wait until every non-terminal sibling
+ * has settled. A slot (permit and conflict keys) is released only when the handler has actually returned, so a
+ * timed-out handler that is still unwinding never overlaps a successor.
+ */
+final class BatchRun implements BatchExecution {
+
+    private static final long UNSET = Long.MIN_VALUE;
+
+    private final ReferenceKernel kernel;
+    private final EventBatch batch;
+    private final long startNanos;
+    private final List<EventRun> runs;
+    private final CompletableFuture<BatchResult> result = new CompletableFuture<>();
+    private final CompletableFuture<Void> quiescence;
+
+    private final Object lock = new Object();
+    private final TreeMap<Integer, EventRun> pending = new TreeMap<>();
+    private final Set<String> heldKeys = new HashSet<>();
+    private int running;
+    private boolean closed;
+    private boolean cancelled;
+    private volatile KernelScheduler.Cancellable deadlineTimer = () -> { };
+    private final TaskHandle resolverHandle = new TaskHandle();
+    private final CompletableFuture<Void> resolverDone = new CompletableFuture<>();
+
+    BatchRun(ReferenceKernel kernel, EventBatch batch) {
+        this.kernel = kernel;
+        this.batch = batch;
+        this.startNanos = kernel.scheduler().nanoTime();
+        List<EventRun> list = new ArrayList<>();
+        for (EventRequest request : batch.requests()) {
+            list.add(new EventRun(request, kernel.registry().lookup(request.name()).orElse(null)));
+        }
+        this.runs = Collections.unmodifiableList(list);
+        List<CompletableFuture<?>> quiet = new ArrayList<>();
+        runs.forEach(run -> {
+            quiet.add(run.settled);
+            quiet.add(run.prepDone);
+        });
+        quiet.add(resolverDone);
+        this.quiescence = CompletableFuture.allOf(quiet.toArray(CompletableFuture[]::new));
+    }
+
+    BatchRun start() {
+        deadlineTimer = kernel.scheduler().schedule(kernel.limits().batchDeadline(), this::onDeadline);
+        result.whenComplete((value, error) -> {
+            if (result.isCancelled()) {
+                cancel(); // a caller cancelling the future cancels the batch
+            }
+        });
+        CompletableFuture<Void> nonTerminalSettled = CompletableFuture.allOf(runs.stream()
+                .filter(run -> !run.terminal).map(run -> run.settled).toArray(CompletableFuture[]::new));
+        for (EventRun run : runs) {
+            // Only an earlier event of the same name can be this one's duplicate: wait for exactly those.
+            List<CompletableFuture<?>> awaited = new ArrayList<>();
+            for (EventRun earlier : runs.subList(0, run.index)) {
+                if (earlier.request.name().equals(run.request.name())) {
+                    awaited.add(earlier.prepared);
+                }
+            }
+            awaited.add(run.prepared);
+            CompletableFuture.allOf(awaited.toArray(CompletableFuture[]::new)).whenComplete((ignored, error) -> {
+                if (error == null) {
+                    classify(run, nonTerminalSettled);
+                }
+            });
+        }
+        CompletableFuture.allOf(runs.stream().map(run -> run.result).toArray(CompletableFuture[]::new))
+                .whenCompleteAsync((ignored, error) -> {
+                    if (error == null) {
+                        finish();
+                    }
+                }, kernel.executor());
+        kernel.executor().execute(this::resolveInOrder);
+        return this;
+    }
+
+    @Override
+    public CompletableFuture<BatchResult> result() {
+        return result;
+    }
+
+    @Override
+    public CompletableFuture<Void> quiescence() {
+        return quiescence;
+    }
+
+    @Override
+    public void cancel() {
+        List<EventRun> neverStarted;
+        synchronized (lock) {
+            if (cancelled) {
+                return;
+            }
+            cancelled = true;
+            closed = true;
+            pending.clear();
+            neverStarted = runs.stream().filter(run -> !run.started).toList();
+        }
+        deadlineTimer.cancel();
+        resolverHandle.cancel();
+        CancellationException cancellation = new CancellationException("batch of turn " + batch.turn().scope()
+                + " was cancelled");
+        for (EventRun run : runs) {
+            // Results first, so a handler returning right now cannot record anything.
+            run.result.completeExceptionally(cancellation);
+            run.prepHandle.cancel();
+            run.handlerHandle.cancel();
+            run.cancelTimeout();
+        }
+        neverStarted.forEach(run -> run.settled.complete(null));
+        result.completeExceptionally(cancellation);
+        kernel.forget(this);
+    }
+
+    // ---------------------------------------------------------------- resolution
+
+    /**
+     * Deterministic resolution runs on one task in input order, so events that need no fallback are classified, and
+     * therefore dispatched, in input order: with a concurrency limit, execution order is reproducible. Resolvers are
+     * contractually fast and total; only the EventAgent fallback is slow, and it runs on a task of its own.
+     */
+    private void resolveInOrder() {
+        if (!resolverHandle.begin()) {
+            resolverDone.complete(null);
+            return;
+        }
+        try {
+            for (EventRun run : runs) {
+                if (isClosed() || Thread.currentThread().isInterrupted()) {
+                    break;
+                }
+                run.prepStart = now();
+                Preparation preparation = kernel.preparer().prepare(run.request, batch.turn());
+                if (preparation instanceof Preparation.NeedsFallback needsFallback) {
+                    kernel.executor().execute(() -> fallback(run, needsFallback));
+                } else {
+                    run.prepEnd = now();
+                    run.prepDone.complete(null);
+                    run.prepared.complete(preparation);
+                }
+            }
+        } finally {
+            resolverHandle.end();
+            resolverDone.complete(null);
+            runs.forEach(run -> {
+                if (run.prepStart == UNSET) {
+                    run.prepDone.complete(null); // never reached: the batch closed first
+                }
+            });
+        }
+    }
+
+    /** The single bounded EventAgent call; its timeout interrupts only this call. */
+    private void fallback(EventRun run, Preparation.NeedsFallback pending) {
+        if (!run.prepHandle.begin()) {
+            run.prepDone.complete(null);
+            return;
+        }
+        EventDefinition definition = pending.definition();
+        FallbackRequest request = new FallbackRequest(run.request.eventId(), definition.name(),
+                definition.argumentsSchema(), pending.arguments(), pending.missing(), batch.turn().userText(),
+                batch.turn().recentHistory(kernel.fallbackHistoryMessages()), batch.turn());
+        AtomicBoolean expired = new AtomicBoolean();
+        KernelScheduler.Cancellable timer = kernel.scheduler().schedule(kernel.fallbackTimeout(), () -> {
+            expired.set(true);
+            run.prepHandle.cancel();
+        });
+        Map<String, Object> proposal = null;
+        Throwable failure = null;
+        try {
+            proposal = kernel.fallback().complete(request);
+        } catch (Exception e) {
+            failure = e;
+        } finally {
+            timer.cancel();
+            run.prepHandle.end();
+        }
+        try {
+            if (expired.get()) {
+                failure = new TimeoutException("EventAgent fallback exceeded " + kernel.fallbackTimeout());
+            } else if (isClosed()) {
+                run.prepared.completeExceptionally(new CancellationException("batch closed during the fallback"));
+                return;
+            }
+            Preparation preparation = kernel.preparer().afterFallback(pending, proposal, failure);
+            run.prepEnd = now();
+            run.prepared.complete(preparation);
+        } finally {
+            run.prepDone.complete(null);
+        }
+    }
+
+    // ---------------------------------------------------------------- classification
+
+    private void classify(EventRun run, CompletableFuture<Void> nonTerminalSettled) {
+        Preparation preparation = run.prepared.join();
+        run.preparation = preparation;
+        if (preparation instanceof Preparation.Settled settled) {
+            complete(run, settled.outcome());
+            run.settled.complete(null);
+            return;
+        }
+        Preparation.Ready ready = (Preparation.Ready) preparation;
+        for (EventRun earlier : runs.subList(0, run.index)) {
+            if (earlier.prepared.join() instanceof Preparation.Ready other
+                    && other.definition().name().equals(ready.definition().name())
+                    && other.canonicalArguments().equals(ready.canonicalArguments())) {
+                earlier.result.whenComplete((primary, error) -> {
+                    if (primary != null) {
+                        complete(run, new Deduplicated(earlier.request.eventId(), primary.outcome()));
+                    }
+                });
+                earlier.settled.whenComplete((ignored, error) -> run.settled.complete(null));
+                return;
+            }
+        }
+        claimAndSchedule(run, ready, nonTerminalSettled);
+    }
+
+    private void claimAndSchedule(EventRun run, Preparation.Ready ready, CompletableFuture<Void> nonTerminalSettled) {
+        ReplayGuard.Key key = new ReplayGuard.Key(batch.turn().scope(), run.request.eventId(),
+                ready.definition().name(), ready.canonicalArguments());
+        CompletableFuture<EventResult> original = kernel.replayGuard().claim(key, run.result);
+        if (original != null) {
+            original.whenComplete((earlier, error) -> {
+                if (earlier != null) {
+                    complete(run, new Replayed(earlier.outcome()));
+                    run.settled.complete(null);
+                } else if (!isClosed()) {
+                    claimAndSchedule(run, ready, nonTerminalSettled); // the original was cancelled: run it here
+                }
+            });
+            return;
+        }
+        run.result.whenComplete((value, error) -> {
+            if (error != null || value.outcome() instanceof TimedOut timedOut && !timedOut.started()) {
+                kernel.replayGuard().release(key, run.result);
+            }
+        });
+        try {
+            run.conflictKeys = Set.copyOf(ready.definition().conflictKeys().keysFor(ready.arguments()));
+            run.idempotencyKey = ready.definition().idempotencyKeys().derive(batch.turn().scope(),
+                    run.request.eventId(), ready.definition().name(), ready.canonicalArguments());
+        } catch (RuntimeException e) {
+            complete(run, new Rejected(RejectionReason.RESOLUTION_ERROR, ready.definition().name()
+                    + ": conflict-key or idempotency-key derivation threw " + e, List.of()));
+            run.settled.complete(null);
+            return;
+        }
+        if (run.terminal) {
+            nonTerminalSettled.whenComplete((ignored, error) -> enqueue(run));
+        } else {
+            enqueue(run);
+        }
+    }
+
+    // ---------------------------------------------------------------- dispatch
+
+    private void enqueue(EventRun run) {
+        List<EventRun> toStart;
+        boolean rejected;
+        synchronized (lock) {
+            rejected = closed;
+            if (rejected) {
+                toStart = List.of();
+            } else {
+                pending.put(run.index, run);
+                toStart = drainLocked();
+            }
+        }
+        if (rejected) {
+            run.settled.complete(null); // the deadline or cancellation already decided its result
+        }
+        toStart.forEach(this::startHandler);
+    }
+
+    /** Starts, in input order, every pending event whose conflict keys are free, up to the concurrency limit. */
+    private List<EventRun> drainLocked() {
+        List<EventRun> toStart = new ArrayList<>();
+        Iterator<EventRun> iterator = pending.values().iterator();
+        while (iterator.hasNext() && running < kernel.limits().concurrencyLimit()) {
+            EventRun run = iterator.next();
+            if (Collections.disjoint(run.conflictKeys, heldKeys)) {
+                iterator.remove();
+                running++;
+                heldKeys.addAll(run.conflictKeys);
+                run.started = true;
+                toStart.add(run);
+            }
+        }
+        return toStart;
+    }
+
+    private void release(EventRun run) {
+        List<EventRun> toStart;
+        synchronized (lock) {
+            running--;
+            heldKeys.removeAll(run.conflictKeys);
+            toStart = closed ? List.of() : drainLocked();
+        }
+        toStart.forEach(this::startHandler);
+    }
+
+    private void startHandler(EventRun run) {
+        run.dispatchAt = now();
+        // The timer exists before the handler can run, so the timeout counts from dispatch under any clock.
+        run.timeout = kernel.scheduler().schedule(run.definition.timeout(), () -> onEventTimeout(run));
+        kernel.executor().execute(() -> runHandler(run));
+    }
+
+    private void runHandler(EventRun run) {
+        if (!run.handlerHandle.begin()) {
+            release(run);
+            run.settled.complete(null);
+            return;
+        }
+        try {
+            complete(run, invoke(run));
+        } catch (InterruptedException e) {
+            if (!run.result.isDone()) {
+                // Nobody in this batch interrupted it: cancellation from outside propagates, never a failure.
+                kernel.executor().execute(this::cancel);
+            }
+        } finally {
+            run.execEnd = now();
+            run.cancelTimeout();
+            run.handlerHandle.end();
+            release(run);
+            run.settled.complete(null);
+        }
+    }
+
+    private EventOutcome invoke(EventRun run) throws InterruptedException {
+        Preparation.Ready ready = (Preparation.Ready) run.preparation;
+        EventDefinition definition = ready.definition();
+        int retries = definition.retryPolicy().retriesOnTransientFailure();
+        for (int attempt = 1; ; attempt++) {
+            if (Thread.currentThread().isInterrupted()) {
+                throw new InterruptedException();
+            }
+            HandlerResult outcome;
+            try {
+                outcome = definition.handler().handle(new EventInvocation(run.request.eventId(), definition.name(),
+                        ready.arguments(), run.idempotencyKey, batch.turn(), attempt));
+                if (outcome == null) {
+                    outcome = HandlerResult.failure("handler_contract", "the handler returned null");
+                }
+            } catch (InterruptedException e) {
+                throw e;
+            } catch (CancellationException e) {
+                throw (InterruptedException) new InterruptedException("handler cancelled").initCause(e);
+            } catch (Exception e) {
+                if (Thread.currentThread().isInterrupted() || run.result.isDone()) {
+                    throw new InterruptedException("handler interrupted: " + e);
+                }
+                outcome = HandlerResult.failure("handler_exception", e.toString());
+            } catch (VirtualMachineError e) {
+                throw e;
+            } catch (Error e) {
+                outcome = HandlerResult.failure("handler_error", e.toString());
+            }
+            if (outcome instanceof HandlerResult.Success success) {
+                return new Succeeded(success.payload(), attempt);
+            }
+            HandlerResult.Failure failure = (HandlerResult.Failure) outcome;
+            if (!(failure.transientFailure() && attempt <= retries)) {
+                return new Failed(failure.code(), failure.message(), failure.transientFailure(), attempt);
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- time limits
+
+    private void onEventTimeout(EventRun run) {
+        if (complete(run, new TimedOut(run.definition.timeout(), TimeoutScope.EVENT, true))) {
+            run.handlerHandle.cancel();
+        }
+    }
+
+    private void onDeadline() {
+        List<EventRun> neverStarted;
+        synchronized (lock) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            pending.clear();
+            neverStarted = runs.stream().filter(run -> !run.started).toList();
+        }
+        resolverHandle.cancel();
+        Duration deadline = kernel.limits().batchDeadline();
+        for (EventRun run : runs) {
+            complete(run, new TimedOut(deadline, TimeoutScope.BATCH, run.started));
+            run.prepHandle.cancel();
+            run.handlerHandle.cancel();
+        }
+        neverStarted.forEach(run -> run.settled.complete(null));
+    }
+
+    // ---------------------------------------------------------------- completion
+
+    /** Records the event's result unless one is already recorded. Returns whether this call recorded it. */
+    private boolean complete(EventRun run, EventOutcome outcome) {
+        if (run.result.isDone()) {
+            return false;
+        }
+        long end = now();
+        Preparation preparation = run.preparation;
+        Map<String, Object> arguments = preparation == null ? run.request.proposedArguments() : preparation.arguments();
+        ResolutionReport report = ResolutionReport.notAttempted();
+        if (preparation instanceof Preparation.Ready ready) {
+            report = ready.report();
+        } else if (preparation instanceof Preparation.Settled settled) {
+            report = settled.report();
+        }
+        long prepStart = run.prepStart;
+        long prepEnd = run.prepEnd;
+        Duration resolution = prepStart == UNSET ? Duration.ZERO
+                : Duration.ofNanos((prepEnd == UNSET ? end : prepEnd) - prepStart);
+        long dispatchAt = run.dispatchAt;
+        long execEnd = run.execEnd;
+        Optional<Duration> dispatch = dispatchAt == UNSET ? Optional.empty()
+                : Optional.of(Duration.ofNanos(dispatchAt - startNanos));
+        Optional<Duration> execution = dispatchAt == UNSET ? Optional.empty()
+                : Optional.of(Duration.ofNanos((execEnd == UNSET ? end : execEnd) - dispatchAt));
+        EventTimings timings = new EventTimings(resolution, dispatch, execution, Duration.ofNanos(end - startNanos));
+        return run.result.complete(new EventResult(run.request.eventId(), run.request.name(), run.index, arguments,
+                report, timings, outcome));
+    }
+
+    private void finish() {
+        deadlineTimer.cancel();
+        try {
+            List<EventResult> ordered = runs.stream().map(run -> run.result.join()).toList();
+            ContinuationDecision decision = kernel.aggregator().decide(ordered, kernel.registry()::lookup,
+                    batch.turn().locale());
+            result.complete(new BatchResult(ordered, decision, Duration.ofNanos(now() - startNanos)));
+        } catch (RuntimeException e) {
+            result.completeExceptionally(e);
+        } finally {
+            kernel.forget(this);
+        }
+    }
+
+    private boolean isClosed() {
+        synchronized (lock) {
+            return closed;
+        }
+    }
+
+    private long now() {
+        return kernel.scheduler().nanoTime();
+    }
+
+    /** The mutable state of one event in this batch. */
+    private static final class EventRun {
+        final EventRequest request;
+        final int index;
+        final EventDefinition definition;
+        final boolean terminal;
+        final CompletableFuture<Preparation> prepared = new CompletableFuture<>();
+        final CompletableFuture<EventResult> result = new CompletableFuture<>();
+        /** No handler of this event is running, and none will start. */
+        final CompletableFuture<Void> settled = new CompletableFuture<>();
+        final CompletableFuture<Void> prepDone = new CompletableFuture<>();
+        final TaskHandle prepHandle = new TaskHandle();
+        final TaskHandle handlerHandle = new TaskHandle();
+        volatile Preparation preparation;
+        volatile Set<String> conflictKeys = Set.of();
+        volatile String idempotencyKey;
+        volatile boolean started; // written under the batch lock
+        volatile long prepStart = UNSET;
+        volatile long prepEnd = UNSET;
+        volatile long dispatchAt = UNSET;
+        volatile long execEnd = UNSET;
+        volatile KernelScheduler.Cancellable timeout;
+
+        EventRun(EventRequest request, EventDefinition definition) {
+            this.request = request;
+            this.index = request.orderIndex();
+            this.definition = definition;
+            this.terminal = definition != null && definition.terminal();
+        }
+
+        void cancelTimeout() {
+            KernelScheduler.Cancellable current = timeout;
+            if (current != null) {
+                current.cancel();
+            }
+        }
+    }
+}

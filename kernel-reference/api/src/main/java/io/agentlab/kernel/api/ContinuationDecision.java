@@ -1,5 +1,7 @@
 package io.agentlab.kernel.api;
 
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -62,10 +64,10 @@ public sealed interface ContinuationDecision {
         /** Rejects an empty reason set and copies collections. */
         public FollowUp {
             confirmations = List.copyOf(confirmations);
-            reasons = Set.copyOf(reasons);
             if (reasons.isEmpty()) {
                 throw new IllegalArgumentException("a follow-up needs at least one reason");
             }
+            reasons = Collections.unmodifiableSet(EnumSet.copyOf(reasons)); // declaration order, for stable output
             Objects.requireNonNull(summary, "summary");
         }
 

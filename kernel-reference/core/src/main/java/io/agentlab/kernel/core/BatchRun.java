@@ -162,18 +162,16 @@ final class BatchRun implements BatchExecution {
      * contractually fast and total; only the EventAgent fallback is slow, and it runs on a task of its own.
      */
     private void resolveInOrder() {
-        if (!resolverHandle.begin()) {
-            resolverDone.complete(null);
-            return;
-        }
+        boolean begun = resolverHandle.begin();
         try {
-            for (EventRun run : runs) {
+            for (EventRun run : begun ? runs : List.<EventRun>of()) {
                 if (isClosed() || Thread.currentThread().isInterrupted()) {
                     break;
                 }
                 run.prepStart = now();
                 Preparation preparation = kernel.preparer().prepare(run.request, batch.turn());
                 if (preparation instanceof Preparation.NeedsFallback needsFallback) {
+                    run.fallbackPending = true; // the fallback task now owns prepDone
                     kernel.executor().execute(() -> fallback(run, needsFallback));
                 } else {
                     run.prepEnd = now();
@@ -182,11 +180,13 @@ final class BatchRun implements BatchExecution {
                 }
             }
         } finally {
-            resolverHandle.end();
+            if (begun) {
+                resolverHandle.end();
+            }
             resolverDone.complete(null);
             runs.forEach(run -> {
-                if (run.prepStart == UNSET) {
-                    run.prepDone.complete(null); // never reached: the batch closed first
+                if (!run.fallbackPending) {
+                    run.prepDone.complete(null); // done, or never reached because the batch closed first
                 }
             });
         }
@@ -508,6 +508,7 @@ final class BatchRun implements BatchExecution {
         final TaskHandle prepHandle = new TaskHandle();
         final TaskHandle handlerHandle = new TaskHandle();
         volatile Preparation preparation;
+        volatile boolean fallbackPending;
         volatile Set<String> conflictKeys = Set.of();
         volatile String idempotencyKey;
         volatile boolean started; // written under the batch lock

@@ -1,10 +1,15 @@
 package io.agentlab.kernel.demo;
 
 import io.agentlab.kernel.api.BatchResult;
+import io.agentlab.kernel.api.CanonicalJson;
 import io.agentlab.kernel.api.ConcurrencyClass;
 import io.agentlab.kernel.api.ContinuationDecision;
 import io.agentlab.kernel.api.EventBatch;
 import io.agentlab.kernel.api.EventDefinition;
+import io.agentlab.kernel.api.EventOutcome.Deduplicated;
+import io.agentlab.kernel.api.EventOutcome.Rejected;
+import io.agentlab.kernel.api.EventOutcome.Replayed;
+import io.agentlab.kernel.api.EventOutcome.Succeeded;
 import io.agentlab.kernel.api.EventResult;
 import io.agentlab.kernel.api.EventScope;
 import io.agentlab.kernel.api.HandlerResult;
@@ -78,7 +83,8 @@ public final class KernelDemo {
         out.printf("%-4s %-22s %-20s %-14s %-28s %s%n", "id", "event", "status", "resolution", "arguments", "detail");
         for (EventResult r : result.results()) {
             out.printf("%-4s %-22s %-20s %-14s %-28s %s%n", r.eventId(), r.name(), r.status(),
-                    r.resolution().outcome().name().toLowerCase(Locale.ROOT), r.arguments(), detail(r));
+                    r.resolution().outcome().name().toLowerCase(Locale.ROOT), CanonicalJson.write(r.arguments()),
+                    detail(r));
         }
         ContinuationDecision decision = result.decision();
         out.println("decision: " + decision.kind());
@@ -92,12 +98,10 @@ public final class KernelDemo {
 
     private static String detail(EventResult result) {
         return switch (result.status()) {
-            case "succeeded" -> "payload=" + ((io.agentlab.kernel.api.EventOutcome.Succeeded) result.outcome()).payload();
-            case "rejected" -> ((io.agentlab.kernel.api.EventOutcome.Rejected) result.outcome()).message();
-            case "deduplicated" -> "of " + ((io.agentlab.kernel.api.EventOutcome.Deduplicated) result.outcome())
-                    .primaryEventId();
-            case "replayed" -> "original " + ((io.agentlab.kernel.api.EventOutcome.Replayed) result.outcome())
-                    .originalOutcome().status();
+            case "succeeded" -> "payload " + CanonicalJson.write(((Succeeded) result.outcome()).payload());
+            case "rejected" -> ((Rejected) result.outcome()).message();
+            case "deduplicated" -> "of " + ((Deduplicated) result.outcome()).primaryEventId();
+            case "replayed" -> "original " + ((Replayed) result.outcome()).originalOutcome().status();
             default -> result.outcome().toString();
         };
     }

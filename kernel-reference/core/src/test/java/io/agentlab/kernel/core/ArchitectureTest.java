@@ -1,0 +1,83 @@
+package io.agentlab.kernel.core;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/** DESIGN §2 rules: the SPI depends on nothing of ours, and the kernel never names a built-in event (design §2.3). */
+class ArchitectureTest {
+
+    /** Built-in event names, namespaced (README seed) and as the design first spelled them. */
+    static final List<String> BUILT_IN_NAMES = List.of(
+            "session.terminate", "device.volume.adjust", "calendar.schedule.create", "knowledge.web.search",
+            "session_terminate", "device_volume_adjust", "calendar_schedule_create", "knowledge_web_search",
+            "terminate_session", "adjust_device_volume", "add_schedule", "web_search");
+
+    private static JavaClasses kernel;
+
+    @BeforeAll
+    static void importKernel() {
+        kernel = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("io.agentlab");
+        assertThat(kernel.stream().map(c -> c.getPackageName()).distinct())
+                .as("both modules were imported").contains("io.agentlab.kernel.api", "io.agentlab.kernel.core");
+    }
+
+    @Test
+    @DisplayName("the api depends on nothing but the JDK")
+    void apiDependsOnNothingOfOurs() {
+        noClasses().that().resideInAPackage("io.agentlab.kernel.api..")
+                .should().dependOnClassesThat().resideOutsideOfPackages("io.agentlab.kernel.api..", "java..")
+                .check(kernel);
+    }
+
+    @Test
+    @DisplayName("the kernel never imports the plugins module")
+    void kernelDoesNotImportPlugins() {
+        noClasses().that().resideInAPackage("io.agentlab.kernel..")
+                .should().dependOnClassesThat().resideInAPackage("io.agentlab.plugins..")
+                .check(kernel);
+    }
+
+    @Test
+    @DisplayName("no main source of api or core names a built-in event")
+    void noBuiltInEventNames() throws IOException {
+        List<String> offences = new ArrayList<>();
+        for (Path root : List.of(Path.of("../api/src/main/java"), Path.of("src/main/java"))) {
+            assertThat(root).as("source root %s (tests run from the core module)", root).isDirectory();
+            try (Stream<Path> files = Files.walk(root)) {
+                for (Path file : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+                    List<String> lines = Files.readAllLines(file);
+                    for (int i = 0; i < lines.size(); i++) {
+                        for (String name : BUILT_IN_NAMES) {
+                            if (lines.get(i).contains(name)) {
+                                offences.add(file + ":" + (i + 1) + " names '" + name + "'");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assertThat(offences).as("kernel code that names a built-in event (design §2.3 forbids event-name branches)")
+                .isEmpty();
+    }
+
+    @Test
+    @DisplayName("the guard itself finds a built-in name where one is written")
+    void guardDetectsNames() {
+        String offending = "if (request.name().equals(\"device.volume.adjust\")) {";
+        assertThat(BUILT_IN_NAMES).anySatisfy(name -> assertThat(offending).contains(name));
+    }
+}

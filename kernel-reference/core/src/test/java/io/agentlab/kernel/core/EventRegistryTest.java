@@ -1,0 +1,62 @@
+package io.agentlab.kernel.core;
+
+import static io.agentlab.kernel.core.Definitions.ok;
+import static io.agentlab.kernel.core.Definitions.silent;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/** The flat registry refuses what would fail mid-turn. */
+class EventRegistryTest {
+
+    @Test
+    @DisplayName("a duplicate name is refused at registration")
+    void duplicateName() {
+        assertThatThrownBy(() -> EventRegistry.of(List.of(silent("t.one", ok()).build(), silent("t.one", ok()).build())))
+                .isInstanceOf(RegistrationException.class)
+                .hasMessageContaining("duplicate event name 't.one'");
+    }
+
+    @Test
+    @DisplayName("a schema that is not JSON is refused with its line and column")
+    void schemaNotJson() {
+        assertThatThrownBy(() -> EventRegistry.of(List.of(silent("t.one", ok())
+                .argumentsSchema("{\"type\":\n \"object\",,}").build())))
+                .isInstanceOf(RegistrationException.class)
+                .hasMessageContaining("t.one")
+                .hasMessageContaining("not valid JSON")
+                .hasMessageContaining("line 2");
+    }
+
+    @Test
+    @DisplayName("a schema whose root is not an object schema is refused (provider tools take objects)")
+    void schemaNotObject() {
+        assertThatThrownBy(() -> EventRegistry.of(List.of(silent("t.one", ok())
+                .argumentsSchema("{\"type\":\"string\"}").build())))
+                .isInstanceOf(RegistrationException.class)
+                .hasMessageContaining("\"type\": \"object\"");
+    }
+
+    @Test
+    @DisplayName("a schema that violates the draft 2020-12 meta-schema is refused naming where")
+    void schemaInvalidAgainstMetaSchema() {
+        assertThatThrownBy(() -> EventRegistry.of(List.of(silent("t.one", ok())
+                .argumentsSchema("{\"type\":\"object\",\"properties\":{\"n\":{\"type\":5}}}").build())))
+                .isInstanceOf(RegistrationException.class)
+                .hasMessageContaining("draft 2020-12")
+                .hasMessageContaining("/properties/n/type");
+    }
+
+    @Test
+    @DisplayName("definitions keep registration order and are found by name")
+    void lookup() {
+        EventRegistry registry = EventRegistry.of(List.of(silent("t.b", ok()).build(), silent("t.a", ok()).build()));
+        assertThat(registry.names()).containsExactly("t.b", "t.a");
+        assertThat(registry.lookup("t.a")).isPresent();
+        assertThat(registry.lookup("t.c")).isEmpty();
+        assertThat(registry.schema("t.a")).isPresent();
+    }
+}

@@ -1,0 +1,21 @@
+package io.agentlab.plugins;
+
+import io.agentlab.kernel.api.HandlerResult;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/** Maps a port call to a handler result, the same way for every built-in plugin. */
+public final class PortCalls {
+
+    private PortCalls() {
+    }
+
+    /** Calls the port; a {@link PortException} becomes a structured failure with its code and transience. */
+    public static HandlerResult call(Supplier<Map<String, Object>> portCall) {
+        try {
+            return HandlerResult.success(portCall.get());
+        } catch (PortException e) {
+            return new HandlerResult.Failure(e.code(), e.getMessage(), e.isTransient());
+        }
+    }
+}

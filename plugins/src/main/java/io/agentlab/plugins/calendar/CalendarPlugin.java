@@ -1,0 +1,90 @@
+package io.agentlab.plugins.calendar;
+
+import io.agentlab.kernel.api.EventDefinition;
+import io.agentlab.kernel.api.EventPlugin;
+import io.agentlab.kernel.api.ResultPolicy;
+import io.agentlab.plugins.PortCalls;
+import java.time.LocalDate;
+import java.time.LocalTime;
+import java.time.ZoneId;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * {@code calendar.schedule.create} (design §3.3): policy {@code template_follow_up} with a deterministic confirmation,
+ * side-effecting and never retried; the kernel's idempotency key (session, turn, event id, normalized arguments) goes
+ * to the port so a retransmission creates one entry.
+ */
+public final class CalendarPlugin implements EventPlugin {
+
+    /** The event name. */
+    public static final String NAME = "calendar.schedule.create";
+    static final String SCHEMA = """
+            {"type":"object",
+             "properties":{
+               "title":{"type":"string","minLength":1,"maxLength":200,"description":"what to remember"},
+               "date":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"local date YYYY-MM-DD"},
+               "time":{"type":"string","pattern":"^([01][0-9]|2[0-3]):[0-5][0-9]$","description":"local time HH:MM, 24h"},
+               "timezone":{"type":"string","minLength":1,"description":"IANA timezone, e.g. Asia/Shanghai"},
+               "recurrence":{"type":"string",
+                 "pattern":"^FREQ=(DAILY|WEEKLY|MONTHLY|YEARLY)(;BYDAY=(MO|TU|WE|TH|FR|SA|SU)(,(MO|TU|WE|TH|FR|SA|SU))*)?$",
+                 "description":"RRULE subset, e.g. FREQ=WEEKLY;BYDAY=MO"},
+               "reminder_minutes_before":{"type":"integer","minimum":0,"maximum":10080}},
+             "required":["title","date","time","timezone"],
+             "additionalProperties":false}""";
+
+    private final EventDefinition definition;
+
+    /** With an in-memory calendar (for discovery through {@link java.util.ServiceLoader}). */
+    public CalendarPlugin() {
+        this(new InMemoryCalendar());
+    }
+
+    /** With the given port. */
+    public CalendarPlugin(CalendarSchedulePort port) {
+        Objects.requireNonNull(port, "port");
+        this.definition = EventDefinition.builder(NAME)
+                .schemaVersion("1.0.0")
+                .description("Add a reminder or calendar entry at a date and time, optionally repeating.")
+                .argumentsSchema(SCHEMA)
+                .resolver(new ScheduleResolver())
+                .normalizer(ScheduleArguments.normalizer())
+                .validator(ScheduleArguments.validator())
+                .fallbackAllowed(true)
+                .handler(invocation -> PortCalls.call(() -> {
+                    Map<String, Object> a = invocation.arguments();
+                    ZoneId zone = ZoneId.of((String) a.get("timezone"));
+                    ScheduleRequest request = new ScheduleRequest(invocation.turn().scope().sessionId(),
+                            (String) a.get("title"), LocalDate.parse((String) a.get("date")),
+                            LocalTime.parse((String) a.get("time")), zone,
+                            Optional.ofNullable((String) a.get("recurrence")),
+                            Optional.ofNullable((Integer) a.get("reminder_minutes_before")),
+                            invocation.idempotencyKey());
+                    ScheduledEntry entry = port.create(request);
+                    ZonedDateTime start = entry.start().atZoneSameInstant(zone);
+                    Map<String, Object> payload = new LinkedHashMap<>();
+                    payload.put("entry_id", entry.entryId());
+                    payload.put("title", request.title());
+                    payload.put("date", start.toLocalDate().toString());
+                    payload.put("time", start.toLocalTime().format(DateTimeFormatter.ofPattern("HH:mm")));
+                    payload.put("timezone", zone.getId());
+                    payload.put("start", entry.start().toString());
+                    request.recurrence().ifPresent(r -> payload.put("recurrence", r));
+                    request.reminderMinutesBefore().ifPresent(r -> payload.put("reminder_minutes_before", r));
+                    payload.put("created", entry.created());
+                    return payload;
+                }))
+                .resultPolicy(ResultPolicy.TEMPLATE_FOLLOW_UP)
+                .confirmationTemplate(new ScheduleConfirmation())
+                .build();
+    }
+
+    @Override
+    public EventDefinition definition() {
+        return definition;
+    }
+}

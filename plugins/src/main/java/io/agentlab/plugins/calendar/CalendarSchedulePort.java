@@ -1,0 +1,12 @@
+package io.agentlab.plugins.calendar;
+
+/** The calendar/reminder application port (design §7). */
+public interface CalendarSchedulePort {
+
+    /**
+     * Creates the entry, or returns the existing one for a repeated idempotency key.
+     *
+     * @throws io.agentlab.plugins.PortException when the calendar refuses or cannot be reached
+     */
+    ScheduledEntry create(ScheduleRequest request);
+}

@@ -1,0 +1,242 @@
+package io.agentlab.plugins.calendar;
+
+import java.time.DayOfWeek;
+import java.time.LocalDate;
+import java.util.EnumSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Chinese phrase families of a schedule request. The input is digitized, so "下周五" arrives as "下周5" and
+ * "八点半" as "8点半"; weekday digits 1..7 and 日/天 are read as Monday..Sunday.
+ */
+final class ChineseSchedule {
+
+    private static final String WEEK = "(?:周|星期|礼拜)";
+    private static final String WEEKDAY = "([1-7日天])";
+
+    private static final Pattern WEEKDAYS = Pattern.compile("每个?工作日|工作日");
+    private static final Pattern EVERY_WEEKDAY = Pattern.compile("每个?" + WEEK + WEEKDAY + "(?:和" + WEEK + "?" + WEEKDAY + ")?");
+    private static final Pattern DAILY = Pattern.compile("每天|每日|天天|每晚|每早");
+    private static final Pattern WEEKLY = Pattern.compile("每个?" + WEEK);
+    private static final Pattern MONTHLY = Pattern.compile("每个?月");
+    private static final Pattern YEARLY = Pattern.compile("每年");
+    private static final Pattern REMINDER = Pattern.compile(
+            "提前\\s*(\\d+|半)\\s*(分钟|分|个?小时|个?钟头)(?:提醒我?)?|(\\d+)\\s*分钟前提醒我?");
+    private static final Pattern OFFSET = Pattern.compile(
+            "(\\d+|半)\\s*个?(半)?\\s*(小时|钟头|分钟|天|周|星期)\\s*(?:后|以后|之后)");
+    private static final Pattern DAY_WORDS = Pattern.compile("大后天|后天|明天|明早|明晚|明儿|今天|今早|今晚|今儿");
+    private static final Pattern NEXT_WEEKDAY = Pattern.compile("下个?" + WEEK + WEEKDAY);
+    private static final Pattern THIS_WEEKDAY = Pattern.compile("(?:这|本)个?" + WEEK + WEEKDAY);
+    private static final Pattern WEEKDAY_ONLY = Pattern.compile(WEEK + WEEKDAY);
+    private static final Pattern VAGUE_WEEK = Pattern.compile("下个?" + WEEK + "|这个?" + WEEK + "|周末");
+    private static final Pattern FULL_DATE = Pattern.compile("(\\d{4})年(\\d{1,2})月(\\d{1,2})[日号]");
+    private static final Pattern MONTH_DAY = Pattern.compile("(\\d{1,2})月(\\d{1,2})[日号]");
+    private static final Pattern NEXT_MONTH_DAY = Pattern.compile("下个?月(\\d{1,2})[日号]");
+    private static final Pattern DAY_OF_MONTH = Pattern.compile("(\\d{1,2})[日号]");
+    private static final Pattern CLOCK = Pattern.compile("(\\d{1,2})\\s*:\\s*(\\d{2})");
+    private static final Pattern HOUR = Pattern.compile("(\\d{1,2})\\s*点(?:钟)?\\s*(?:(\\d{1,2})\\s*分?|(半)|([13])\\s*刻)?");
+    private static final Pattern PART = Pattern.compile("凌晨|早上|早晨|清晨|上午|中午|下午|傍晚|晚上|夜里|夜间|晚间");
+
+    private ChineseSchedule() {
+    }
+
+    static void parse(ScheduleFacts facts, LocalDate today) {
+        recurrence(facts);
+        reminder(facts);
+        offset(facts);
+        dates(facts, today);
+        clock(facts);
+        Matcher part = PART.matcher(facts.text);
+        if (part.find() && !facts.overlapsConsumed(part)) {
+            if (facts.part == null) {
+                facts.part = part(part.group());
+            }
+            facts.consume(part);
+        }
+    }
+
+    private static void recurrence(ScheduleFacts facts) {
+        Matcher m;
+        if ((m = WEEKDAYS.matcher(facts.text)).find()) {
+            facts.frequency = "WEEKLY";
+            facts.byDay.addAll(EnumSet.range(DayOfWeek.MONDAY, DayOfWeek.FRIDAY));
+            facts.consume(m);
+        } else if ((m = EVERY_WEEKDAY.matcher(facts.text)).find()) {
+            facts.frequency = "WEEKLY";
+            facts.byDay.add(day(m.group(1)));
+            if (m.group(2) != null) {
+                facts.byDay.add(day(m.group(2)));
+            }
+            facts.consume(m);
+        } else if ((m = DAILY.matcher(facts.text)).find()) {
+            facts.frequency = "DAILY";
+            if (m.group().equals("每晚")) {
+                facts.part = PartOfDay.NIGHT;
+            } else if (m.group().equals("每早")) {
+                facts.part = PartOfDay.MORNING;
+            }
+            facts.consume(m);
+        } else if ((m = WEEKLY.matcher(facts.text)).find()) {
+            facts.frequency = "WEEKLY";
+            facts.consume(m);
+        } else if ((m = MONTHLY.matcher(facts.text)).find()) {
+            facts.frequency = "MONTHLY";
+            facts.consume(m);
+        } else if ((m = YEARLY.matcher(facts.text)).find()) {
+            facts.frequency = "YEARLY";
+            facts.consume(m);
+        }
+    }
+
+    private static void reminder(ScheduleFacts facts) {
+        Matcher m = REMINDER.matcher(facts.text);
+        if (m.find()) {
+            if (m.group(3) != null) {
+                facts.reminderMinutes = bounded(m.group(3));
+            } else {
+                int amount = m.group(1).equals("半") ? 30 : bounded(m.group(1));
+                boolean hours = m.group(2).contains("时") || m.group(2).contains("钟头");
+                facts.reminderMinutes = m.group(1).equals("半") ? 30 : hours ? amount * 60 : amount;
+            }
+            facts.consume(m);
+        }
+    }
+
+    private static void offset(ScheduleFacts facts) {
+        Matcher m = OFFSET.matcher(facts.text);
+        if (m.find() && !facts.overlapsConsumed(m)) {
+            String unit = m.group(3);
+            boolean half = m.group(1).equals("半");
+            long amount = half ? 0 : bounded(m.group(1));
+            boolean andHalf = m.group(2) != null;
+            switch (unit) {
+                case "小时", "钟头" -> facts.offset = facts.offset.plusMinutes(half ? 30 : amount * 60 + (andHalf ? 30 : 0));
+                case "分钟" -> facts.offset = facts.offset.plusMinutes(amount);
+                case "天" -> facts.offset = facts.offset.plusDays(amount);
+                default -> facts.offset = facts.offset.plusDays(amount * 7);
+            }
+            facts.consume(m);
+        }
+    }
+
+    private static void dates(ScheduleFacts facts, LocalDate today) {
+        Matcher m = DAY_WORDS.matcher(facts.text);
+        if (m.find()) {
+            switch (m.group()) {
+                case "大后天" -> facts.date = today.plusDays(3);
+                case "后天" -> facts.date = today.plusDays(2);
+                case "明天", "明儿" -> facts.date = today.plusDays(1);
+                case "明早" -> {
+                    facts.date = today.plusDays(1);
+                    facts.part = PartOfDay.MORNING;
+                }
+                case "明晚" -> {
+                    facts.date = today.plusDays(1);
+                    facts.part = PartOfDay.NIGHT;
+                }
+                case "今早" -> {
+                    facts.date = today;
+                    facts.explicitToday = true;
+                    facts.part = PartOfDay.MORNING;
+                }
+                case "今晚" -> {
+                    facts.date = today;
+                    facts.explicitToday = true;
+                    facts.part = PartOfDay.NIGHT;
+                }
+                default -> {
+                    facts.date = today;
+                    facts.explicitToday = true;
+                }
+            }
+            facts.consume(m);
+        }
+        if ((m = FULL_DATE.matcher(facts.text)).find()) {
+            facts.date = EnglishSchedule.safeDate(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)),
+                    Integer.parseInt(m.group(3)), facts);
+            facts.consume(m);
+        } else if ((m = MONTH_DAY.matcher(facts.text)).find()) {
+            int month = Integer.parseInt(m.group(1));
+            int day = Integer.parseInt(m.group(2));
+            LocalDate candidate = EnglishSchedule.safeDate(today.getYear(), month, day, facts);
+            if (candidate != null && candidate.isBefore(today)) {
+                candidate = EnglishSchedule.safeDate(today.getYear() + 1, month, day, facts);
+            }
+            facts.date = candidate;
+            facts.consume(m);
+        } else if ((m = NEXT_MONTH_DAY.matcher(facts.text)).find()) {
+            LocalDate next = today.plusMonths(1);
+            facts.date = EnglishSchedule.safeDate(next.getYear(), next.getMonthValue(), Integer.parseInt(m.group(1)),
+                    facts);
+            facts.consume(m);
+        } else if ((m = DAY_OF_MONTH.matcher(facts.text)).find() && !facts.overlapsConsumed(m)) {
+            facts.dayOfMonth = Integer.parseInt(m.group(1));
+            facts.consume(m);
+        }
+        if (facts.frequency == null || facts.byDay.isEmpty()) {
+            if ((m = NEXT_WEEKDAY.matcher(facts.text)).find() && !facts.overlapsConsumed(m)) {
+                facts.nextWeekWeekday = day(m.group(1));
+                facts.consume(m);
+            } else if ((m = THIS_WEEKDAY.matcher(facts.text)).find() && !facts.overlapsConsumed(m)) {
+                facts.upcomingWeekday = day(m.group(1));
+                facts.consume(m);
+            } else if ((m = WEEKDAY_ONLY.matcher(facts.text)).find() && !facts.overlapsConsumed(m)) {
+                facts.upcomingWeekday = day(m.group(1));
+                facts.consume(m);
+            } else if (facts.date == null && (m = VAGUE_WEEK.matcher(facts.text)).find()
+                    && !facts.overlapsConsumed(m)) {
+                facts.dateQuestion = m.group().equals("周末") ? "周末哪一天？" : m.group() + "哪一天？";
+                facts.consume(m);
+            }
+        }
+    }
+
+    private static void clock(ScheduleFacts facts) {
+        Matcher m;
+        if ((m = CLOCK.matcher(facts.text)).find()) {
+            facts.hour = Integer.parseInt(m.group(1));
+            facts.minute = Integer.parseInt(m.group(2));
+            facts.consume(m);
+            return;
+        }
+        m = HOUR.matcher(facts.text);
+        while (m.find()) {
+            if (facts.overlapsConsumed(m)) {
+                continue;
+            }
+            facts.hour = Integer.parseInt(m.group(1));
+            if (m.group(2) != null) {
+                facts.minute = Integer.parseInt(m.group(2));
+            } else if (m.group(3) != null) {
+                facts.minute = 30;
+            } else if (m.group(4) != null) {
+                facts.minute = Integer.parseInt(m.group(4)) * 15;
+            }
+            facts.consume(m);
+            return;
+        }
+    }
+
+    private static PartOfDay part(String word) {
+        return switch (word) {
+            case "凌晨" -> PartOfDay.EARLY_MORNING;
+            case "早上", "早晨", "清晨", "上午" -> PartOfDay.MORNING;
+            case "中午" -> PartOfDay.NOON;
+            case "下午" -> PartOfDay.AFTERNOON;
+            case "傍晚" -> PartOfDay.EVENING;
+            default -> PartOfDay.NIGHT;
+        };
+    }
+
+    private static DayOfWeek day(String symbol) {
+        return switch (symbol) {
+            case "日", "天", "7" -> DayOfWeek.SUNDAY;
+            default -> DayOfWeek.of(Integer.parseInt(symbol));
+        };
+    }
+
+    private static int bounded(String digits) {
+        return digits.length() > 6 ? 1_000_000 : Integer.parseInt(digits);
+    }
+}

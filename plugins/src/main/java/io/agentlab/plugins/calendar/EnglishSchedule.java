@@ -1,0 +1,307 @@
+package io.agentlab.plugins.calendar;
+
+import java.time.DayOfWeek;
+import java.time.LocalDate;
+import java.time.Month;
+import java.time.YearMonth;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** English phrase families of a schedule request (input already lower-cased and digitized). */
+final class EnglishSchedule {
+
+    private static final String DAY = "(mon|tues|wednes|thurs|fri|satur|sun)day";
+    private static final String MONTH = "(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?";
+    private static final String AMPM = "(a\\.?m\\.?|p\\.?m\\.?)";
+
+    private static final Pattern WEEKDAYS = Pattern.compile(
+            "\\b(?:every|each) (?:weekday|workday|working day)s?\\b|\\bon weekdays\\b|\\bweekdays\\b");
+    private static final Pattern EVERY_DAY_OF_WEEK = Pattern.compile(
+            "\\b(?:every|each) " + DAY + "s?(?:\\s*(?:and|,)\\s*" + DAY + "s?)?\\b|\\bon " + DAY + "s\\b");
+    private static final Pattern DAILY = Pattern.compile(
+            "\\b(?:every|each) (?:single )?(day|morning|afternoon|evening|night)\\b|\\bdaily\\b");
+    private static final Pattern WEEKLY = Pattern.compile("\\b(?:every|each) week\\b|\\bweekly\\b");
+    private static final Pattern MONTHLY = Pattern.compile("\\b(?:every|each) month\\b|\\bmonthly\\b");
+    private static final Pattern YEARLY = Pattern.compile("\\b(?:every|each) year\\b|\\byearly\\b|\\bannually\\b");
+    private static final Pattern REMINDER = Pattern.compile(
+            "(?:\\b(?:and )?remind me\\s+)?\\b(\\d+|an|a|half an)\\s*(minutes?|mins?|hours?|hrs?)\\s+"
+                    + "(?:before|earlier|ahead|in advance|beforehand)\\b(?:\\s+it starts)?");
+    private static final Pattern OFFSET = Pattern.compile(
+            "\\bin\\s+(\\d+|an|a|half an)\\s*(minutes?|mins?|hours?|hrs?|days?|weeks?)\\b");
+    private static final Pattern DAY_AFTER_TOMORROW = Pattern.compile("\\b(?:the )?day after tomorrow\\b");
+    private static final Pattern TOMORROW = Pattern.compile("\\b(?:tomorrow|tmrw?)\\b");
+    private static final Pattern TODAY = Pattern.compile("\\btoday\\b");
+    private static final Pattern TONIGHT = Pattern.compile("\\btonight\\b");
+    private static final Pattern THIS_PART = Pattern.compile("\\bthis (morning|afternoon|evening)\\b");
+    private static final Pattern NEXT_DAY = Pattern.compile("\\bnext " + DAY + "\\b");
+    private static final Pattern UPCOMING_DAY = Pattern.compile(
+            "\\b(?:(?:on|this|coming|this coming)\\s+)?" + DAY + "\\b");
+    private static final Pattern VAGUE_WEEK = Pattern.compile("\\b(?:next|this) (?:week|weekend)\\b|\\bweekend\\b");
+    private static final Pattern MONTH_DAY = Pattern.compile(
+            "\\b(?:on\\s+)?" + MONTH + "\\s+(\\d{1,2})(?:st|nd|rd|th)?(?:,?\\s+(\\d{4}))?\\b");
+    private static final Pattern DAY_MONTH = Pattern.compile(
+            "\\b(?:on\\s+)?(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?" + MONTH + "(?:,?\\s+(\\d{4}))?\\b");
+    private static final Pattern ISO_DATE = Pattern.compile("\\b(?:on\\s+)?(\\d{4})-(\\d{2})-(\\d{2})\\b");
+    private static final Pattern DAY_OF_MONTH = Pattern.compile("\\bon the (\\d{1,2})(?:st|nd|rd|th)\\b");
+    private static final Pattern CLOCK = Pattern.compile("\\b(?:at\\s+)?(\\d{1,2}):(\\d{2})\\s*" + AMPM + "?");
+    private static final Pattern HOUR_AMPM = Pattern.compile("\\b(?:at\\s+)?(\\d{1,2})\\s*" + AMPM + "(?![a-z])");
+    private static final Pattern HALF_PAST = Pattern.compile("\\b(?:at\\s+)?(half|quarter) past (\\d{1,2})\\b");
+    private static final Pattern QUARTER_TO = Pattern.compile("\\b(?:at\\s+)?quarter to (\\d{1,2})\\b");
+    private static final Pattern OCLOCK = Pattern.compile("\\b(?:at\\s+)?(\\d{1,2})\\s*o'?clock\\b");
+    private static final Pattern AT_HOUR = Pattern.compile(
+            "\\bat\\s+(\\d{1,2})\\b(?!\\s*(?:%|percent|minutes?|mins?|hours?|days?))");
+    private static final Pattern NOON = Pattern.compile("\\b(?:at\\s+)?(?:noon|midday|lunchtime)\\b");
+    private static final Pattern MIDNIGHT = Pattern.compile("\\b(?:at\\s+)?midnight\\b");
+    private static final Pattern PART = Pattern.compile(
+            "\\b(?:in the |this |at )?(morning|afternoon|evening|night)\\b");
+
+    private EnglishSchedule() {
+    }
+
+    static void parse(ScheduleFacts facts, LocalDate today) {
+        recurrence(facts);
+        reminder(facts);
+        offset(facts);
+        dates(facts, today);
+        clock(facts);
+        Matcher part = PART.matcher(facts.text);
+        while (facts.part == null && part.find()) {
+            if (!facts.overlapsConsumed(part)) {
+                facts.part = part(part.group(1));
+                facts.consume(part);
+            }
+        }
+    }
+
+    private static void recurrence(ScheduleFacts facts) {
+        Matcher m;
+        if ((m = WEEKDAYS.matcher(facts.text)).find()) {
+            facts.frequency = "WEEKLY";
+            facts.byDay.addAll(java.util.EnumSet.range(DayOfWeek.MONDAY, DayOfWeek.FRIDAY));
+            facts.consume(m);
+        } else if ((m = EVERY_DAY_OF_WEEK.matcher(facts.text)).find()) {
+            facts.frequency = "WEEKLY";
+            for (int g = 1; g <= m.groupCount(); g++) {
+                if (m.group(g) != null) {
+                    facts.byDay.add(day(m.group(g)));
+                }
+            }
+            facts.consume(m);
+        } else if ((m = DAILY.matcher(facts.text)).find()) {
+            facts.frequency = "DAILY";
+            if (m.group(1) != null && !m.group(1).equals("day")) {
+                facts.part = part(m.group(1));
+            }
+            facts.consume(m);
+        } else if ((m = WEEKLY.matcher(facts.text)).find()) {
+            facts.frequency = "WEEKLY";
+            facts.consume(m);
+        } else if ((m = MONTHLY.matcher(facts.text)).find()) {
+            facts.frequency = "MONTHLY";
+            facts.consume(m);
+        } else if ((m = YEARLY.matcher(facts.text)).find()) {
+            facts.frequency = "YEARLY";
+            facts.consume(m);
+        }
+    }
+
+    private static void reminder(ScheduleFacts facts) {
+        Matcher m = REMINDER.matcher(facts.text);
+        if (m.find()) {
+            facts.reminderMinutes = minutes(m.group(1), m.group(2));
+            facts.consume(m);
+        }
+    }
+
+    private static void offset(ScheduleFacts facts) {
+        Matcher m = OFFSET.matcher(facts.text);
+        while (m.find()) {
+            if (facts.overlapsConsumed(m)) {
+                continue;
+            }
+            String unit = m.group(2);
+            long amount = amount(m.group(1));
+            if (unit.startsWith("day")) {
+                facts.offset = facts.offset.plusDays(amount);
+                facts.date = null;
+            } else if (unit.startsWith("week")) {
+                facts.offset = facts.offset.plusDays(7 * amount);
+            } else {
+                facts.offset = facts.offset.plusMinutes(minutes(m.group(1), unit));
+            }
+            facts.consume(m);
+            return;
+        }
+    }
+
+    private static void dates(ScheduleFacts facts, LocalDate today) {
+        Matcher m;
+        if ((m = DAY_AFTER_TOMORROW.matcher(facts.text)).find()) {
+            facts.date = today.plusDays(2);
+            facts.consume(m);
+        } else if ((m = TOMORROW.matcher(facts.text)).find()) {
+            facts.date = today.plusDays(1);
+            facts.consume(m);
+        } else if ((m = TONIGHT.matcher(facts.text)).find()) {
+            facts.date = today;
+            facts.explicitToday = true;
+            facts.part = PartOfDay.NIGHT;
+            facts.consume(m);
+        } else if ((m = THIS_PART.matcher(facts.text)).find()) {
+            facts.date = today;
+            facts.explicitToday = true;
+            facts.part = part(m.group(1));
+            facts.consume(m);
+        } else if ((m = TODAY.matcher(facts.text)).find()) {
+            facts.date = today;
+            facts.explicitToday = true;
+            facts.consume(m);
+        }
+        if ((m = ISO_DATE.matcher(facts.text)).find()) {
+            facts.date = safeDate(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)),
+                    Integer.parseInt(m.group(3)), facts);
+            facts.consume(m);
+        } else if ((m = MONTH_DAY.matcher(facts.text)).find()) {
+            facts.date = monthDay(month(m.group(1)), Integer.parseInt(m.group(2)), m.group(3), today, facts);
+            facts.consume(m);
+        } else if ((m = DAY_MONTH.matcher(facts.text)).find()) {
+            facts.date = monthDay(month(m.group(2)), Integer.parseInt(m.group(1)), m.group(3), today, facts);
+            facts.consume(m);
+        } else if ((m = DAY_OF_MONTH.matcher(facts.text)).find()) {
+            facts.dayOfMonth = Integer.parseInt(m.group(1));
+            facts.consume(m);
+        }
+        if (facts.frequency == null || facts.byDay.isEmpty()) {
+            if ((m = NEXT_DAY.matcher(facts.text)).find() && !facts.overlapsConsumed(m)) {
+                facts.nextWeekWeekday = day(m.group(1));
+                facts.consume(m);
+            } else if ((m = UPCOMING_DAY.matcher(facts.text)).find() && !facts.overlapsConsumed(m)) {
+                facts.upcomingWeekday = day(m.group(1));
+                facts.consume(m);
+            } else if (facts.date == null && (m = VAGUE_WEEK.matcher(facts.text)).find()) {
+                facts.dateQuestion = "Which day " + m.group().trim() + "?";
+                facts.consume(m);
+            }
+        }
+    }
+
+    private static void clock(ScheduleFacts facts) {
+        Matcher m;
+        if ((m = CLOCK.matcher(facts.text)).find()) {
+            facts.hour = Integer.parseInt(m.group(1));
+            facts.minute = Integer.parseInt(m.group(2));
+            facts.pm = m.group(3) == null ? null : m.group(3).startsWith("p");
+            facts.consume(m);
+        } else if ((m = HOUR_AMPM.matcher(facts.text)).find()) {
+            facts.hour = Integer.parseInt(m.group(1));
+            facts.pm = m.group(2).startsWith("p");
+            facts.consume(m);
+        } else if ((m = HALF_PAST.matcher(facts.text)).find()) {
+            facts.hour = Integer.parseInt(m.group(2));
+            facts.minute = m.group(1).equals("half") ? 30 : 15;
+            facts.consume(m);
+        } else if ((m = QUARTER_TO.matcher(facts.text)).find()) {
+            int hour = Integer.parseInt(m.group(1));
+            facts.hour = hour == 1 ? 12 : hour == 0 ? 23 : hour - 1;
+            facts.minute = 45;
+            facts.consume(m);
+        } else if ((m = OCLOCK.matcher(facts.text)).find()) {
+            facts.hour = Integer.parseInt(m.group(1));
+            facts.consume(m);
+        } else if ((m = NOON.matcher(facts.text)).find()) {
+            facts.hour = 12;
+            facts.pm = true;
+            facts.consume(m);
+        } else if ((m = MIDNIGHT.matcher(facts.text)).find()) {
+            facts.midnight = true;
+            facts.consume(m);
+        } else {
+            m = AT_HOUR.matcher(facts.text);
+            while (m.find()) {
+                if (!facts.overlapsConsumed(m)) {
+                    facts.hour = Integer.parseInt(m.group(1));
+                    facts.consume(m);
+                    break;
+                }
+            }
+        }
+        // "at 9 in the morning" and "at 3 pm" may both appear: a later am/pm marker still counts.
+        if (facts.hour != null && facts.pm == null) {
+            Matcher marker = Pattern.compile("\\b" + AMPM + "(?![a-z])").matcher(facts.text);
+            if (marker.find() && !facts.overlapsConsumed(marker)) {
+                facts.pm = marker.group(1).startsWith("p");
+                facts.consume(marker);
+            }
+        }
+    }
+
+    private static PartOfDay part(String word) {
+        return switch (word) {
+            case "morning" -> PartOfDay.MORNING;
+            case "afternoon" -> PartOfDay.AFTERNOON;
+            case "evening" -> PartOfDay.EVENING;
+            default -> PartOfDay.NIGHT;
+        };
+    }
+
+    private static DayOfWeek day(String prefix) {
+        return switch (prefix.replaceAll("day$", "")) {
+            case "mon" -> DayOfWeek.MONDAY;
+            case "tues" -> DayOfWeek.TUESDAY;
+            case "wednes" -> DayOfWeek.WEDNESDAY;
+            case "thurs" -> DayOfWeek.THURSDAY;
+            case "fri" -> DayOfWeek.FRIDAY;
+            case "satur" -> DayOfWeek.SATURDAY;
+            default -> DayOfWeek.SUNDAY;
+        };
+    }
+
+    private static Month month(String word) {
+        String prefix = word.substring(0, 3).toUpperCase(Locale.ROOT);
+        for (Month month : Month.values()) {
+            if (month.name().startsWith(prefix)) {
+                return month;
+            }
+        }
+        throw new IllegalStateException("pattern matched an unknown month: " + word);
+    }
+
+    private static long amount(String word) {
+        return switch (word) {
+            case "an", "a" -> 1;
+            case "half an" -> 0;
+            default -> word.length() > 6 ? 1_000_000 : Long.parseLong(word);
+        };
+    }
+
+    static int minutes(String amountWord, String unit) {
+        if (amountWord.equals("half an")) {
+            return 30;
+        }
+        long amount = amount(amountWord);
+        long minutes = unit.startsWith("h") ? amount * 60 : amount;
+        return (int) Math.min(minutes, 1_000_000);
+    }
+
+    /** A month-day without a year is this year's, or next year's once it has passed. */
+    private static LocalDate monthDay(Month month, int day, String year, LocalDate today, ScheduleFacts facts) {
+        if (year != null) {
+            return safeDate(Integer.parseInt(year), month.getValue(), day, facts);
+        }
+        LocalDate candidate = safeDate(today.getYear(), month.getValue(), day, facts);
+        if (candidate != null && candidate.isBefore(today)) {
+            candidate = safeDate(today.getYear() + 1, month.getValue(), day, facts);
+        }
+        return candidate;
+    }
+
+    static LocalDate safeDate(int year, int month, int day, ScheduleFacts facts) {
+        if (month < 1 || month > 12 || day < 1 || day > YearMonth.of(Math.max(1, Math.min(9999, year)), month)
+                .lengthOfMonth() || year < 1 || year > 9999) {
+            facts.invalidDate = true;
+            return null;
+        }
+        return LocalDate.of(year, month, day);
+    }
+}

@@ -1,0 +1,19 @@
+package io.agentlab.plugins.calendar;
+
+import java.time.OffsetDateTime;
+import java.util.Objects;
+
+/**
+ * The entry as the calendar stored it.
+ *
+ * @param entryId the calendar's id
+ * @param start   the absolute start (a local time inside a DST gap is moved forward by the gap)
+ * @param created false when the idempotency key matched an existing entry
+ */
+public record ScheduledEntry(String entryId, OffsetDateTime start, boolean created) {
+    /** Rejects nulls. */
+    public ScheduledEntry {
+        Objects.requireNonNull(entryId, "entryId");
+        Objects.requireNonNull(start, "start");
+    }
+}

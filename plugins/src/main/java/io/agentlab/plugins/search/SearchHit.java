@@ -1,0 +1,22 @@
+package io.agentlab.plugins.search;
+
+import java.time.Instant;
+import java.util.Objects;
+
+/**
+ * One search result in the stable internal contract (design §3.4, §7).
+ *
+ * @param title       the source's title
+ * @param location    where it is (a URL)
+ * @param evidence    the passage that answers
+ * @param retrievedAt when it was retrieved
+ */
+public record SearchHit(String title, String location, String evidence, Instant retrievedAt) {
+    /** Rejects nulls. */
+    public SearchHit {
+        Objects.requireNonNull(title, "title");
+        Objects.requireNonNull(location, "location");
+        Objects.requireNonNull(evidence, "evidence");
+        Objects.requireNonNull(retrievedAt, "retrievedAt");
+    }
+}

@@ -1,0 +1,17 @@
+package io.agentlab.plugins.search;
+
+import java.util.List;
+
+/** The external-capability search adapter (design §7). Read-only. */
+public interface WebSearchPort {
+
+    /**
+     * Searches.
+     *
+     * @param query      the focused query
+     * @param maxResults at most this many hits
+     * @return hits, best first (possibly none)
+     * @throws io.agentlab.plugins.PortException a transient one (timeout, 429, 5xx) is retried once by the kernel
+     */
+    List<SearchHit> search(String query, int maxResults);
+}

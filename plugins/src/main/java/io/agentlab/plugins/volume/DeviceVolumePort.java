@@ -1,0 +1,16 @@
+package io.agentlab.plugins.volume;
+
+/**
+ * The device-action boundary for volume (design §7: through the device dispatcher, never direct MQTT). An adapter
+ * clamps the resulting level to 0..100 and reports it.
+ */
+public interface DeviceVolumePort {
+
+    /**
+     * Applies the command.
+     *
+     * @return the resulting state
+     * @throws io.agentlab.plugins.PortException when the device refuses or cannot be reached
+     */
+    VolumeState apply(VolumeCommand command);
+}

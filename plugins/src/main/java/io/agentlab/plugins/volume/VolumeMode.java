@@ -1,0 +1,20 @@
+package io.agentlab.plugins.volume;
+
+import java.util.Locale;
+
+/** The four kinds of volume request (design §3.2). */
+public enum VolumeMode {
+    /** Set to a level. */
+    ABSOLUTE,
+    /** Change by a signed amount. */
+    RELATIVE,
+    /** Silence, keeping the level. */
+    MUTE,
+    /** Restore sound at the kept level. */
+    UNMUTE;
+
+    /** The argument value, e.g. {@code absolute}. */
+    public String wireName() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+}

@@ -27,7 +27,7 @@ public final class SearchQueryResolver implements ArgumentResolver {
     private static final Pattern EN_FILLERS = Pattern.compile("(?i)^(?:\\s*(?:hey|hi|ok|okay|so|please|can you|could you"
             + "|would you|will you|do you know|i want to know|i'd like to know|i wonder|tell me|let me know|check"
             + "|search(?: the web| online| the internet| google)?(?: for)?|look up|google|find out|find|me"
-            + "|what's|what is|what are)\\b\\s*)+");
+            + "|what's(?: the)?|what is(?: the)?|what are(?: the)?)\\b\\s*)+");
     private static final Pattern EN_TRAILING = Pattern.compile("(?i)(?:\\s*\\b(?:please|for me|online|on the web)\\b)+\\s*$");
     private static final Pattern EN_PRONOUN = Pattern.compile("(?i)\\b(?:it|that|there|they|them|he|she|him|her|this)\\b");
     private static final Pattern ZH_FILLERS = Pattern.compile(

@@ -1,0 +1,75 @@
+package io.agentlab.plugins;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.agentlab.kernel.api.ConversationMessage;
+import io.agentlab.kernel.api.EventBatch;
+import io.agentlab.kernel.api.EventOutcome.NeedsClarification;
+import io.agentlab.kernel.api.EventResult;
+import io.agentlab.kernel.api.InvocationMode;
+import io.agentlab.plugins.search.InMemoryWebSearch;
+import io.agentlab.plugins.search.SearchPlugin;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** knowledge.web.search: a focused query, fillers dropped, entities kept, in both languages. */
+class SearchQueryTest {
+
+    private static Harness harness;
+
+    @BeforeAll
+    static void start() {
+        harness = new Harness(new SearchPlugin(new InMemoryWebSearch()));
+    }
+
+    @AfterAll
+    static void stop() {
+        harness.close();
+    }
+
+    @ParameterizedTest(name = "[{index}] {0} → {1}")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
+            can you search for the latest news about SpaceX?   | the latest news about SpaceX
+            what's the weather in Hangzhou tomorrow             | weather in Hangzhou tomorrow
+            please look up the opening hours of the Louvre      | the opening hours of the Louvre
+            who won the World Cup in 2022                       | who won the World Cup in 2022
+            tell me the price of Bitcoin today please           | the price of Bitcoin today
+            find out when the next iPhone launches              | when the next iPhone launches
+            帮我查一下明天杭州的天气                              | 明天杭州的天气
+            搜一下最新的火星新闻吧                                | 最新的火星新闻
+            我想知道故宫几点开门                                  | 故宫几点开门
+            请告诉我比特币现在多少钱                               | 比特币现在多少钱
+            """)
+    void focusesTheQuery(String utterance, String query) {
+        assertThat(harness.dual(SearchPlugin.NAME, utterance).arguments()).isEqualTo(Map.of("query", query));
+    }
+
+    @Test
+    @DisplayName("a follow-up leaning on earlier context takes the previous request's entities")
+    void usesHistory() {
+        List<ConversationMessage> history = List.of(ConversationMessage.user("who is the president of France"),
+                ConversationMessage.assistant("Let me check."));
+        EventResult result = harness.run(EventBatch.builder(Harness.turn("how old is he", Harness.MONDAY_8AM_SHANGHAI,
+                Harness.SHANGHAI, history), InvocationMode.DUAL_AGENT).event(SearchPlugin.NAME).build()).results().get(0);
+        assertThat(result.arguments()).isEqualTo(Map.of("query", "how old is he who is the president of France"));
+
+        List<ConversationMessage> chinese = List.of(ConversationMessage.user("长城有多长"));
+        EventResult zh = harness.run(EventBatch.builder(Harness.turn("它是什么时候建的", Harness.MONDAY_8AM_SHANGHAI,
+                Harness.SHANGHAI, chinese), InvocationMode.DUAL_AGENT).event(SearchPlugin.NAME).build()).results().get(0);
+        assertThat(zh.arguments()).isEqualTo(Map.of("query", "它是什么时候建的长城有多长"));
+    }
+
+    @Test
+    @DisplayName("nothing left to search asks what to search")
+    void emptyQuery() {
+        assertThat(harness.dual(SearchPlugin.NAME, "can you search please").outcome())
+                .isInstanceOfSatisfying(NeedsClarification.class,
+                        c -> assertThat(c.question()).isEqualTo("What should I search for?"));
+    }
+}

@@ -3,6 +3,7 @@ package io.agentlab.plugins.calendar;
 import java.time.DayOfWeek;
 import java.time.LocalDate;
 import java.util.EnumSet;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -21,6 +22,10 @@ final class ChineseSchedule {
     private static final Pattern WEEKLY = Pattern.compile("每个?" + WEEK);
     private static final Pattern MONTHLY = Pattern.compile("每个?月");
     private static final Pattern YEARLY = Pattern.compile("每年");
+    private static final ScheduleFacts.RecurrencePhrases RECURRENCE = new ScheduleFacts.RecurrencePhrases(
+            WEEKDAYS, EVERY_WEEKDAY, DAILY, WEEKLY, MONTHLY, YEARLY,
+            m -> m.group(2) == null ? Set.of(day(m.group(1))) : Set.of(day(m.group(1)), day(m.group(2))),
+            m -> m.group().equals("每晚") ? PartOfDay.NIGHT : m.group().equals("每早") ? PartOfDay.MORNING : null);
     private static final Pattern REMINDER = Pattern.compile(
             "提前\\s*(\\d+|半)\\s*(分钟|分|个?小时|个?钟头)(?:提醒我?)?|(\\d+)\\s*分钟前提醒我?");
     private static final Pattern OFFSET = Pattern.compile(
@@ -42,56 +47,20 @@ final class ChineseSchedule {
     }
 
     static void parse(ScheduleFacts facts, LocalDate today) {
-        recurrence(facts);
+        facts.recurrence(RECURRENCE);
         reminder(facts);
         offset(facts);
         dates(facts, today);
         clock(facts);
-        Matcher part = PART.matcher(facts.text);
-        if (part.find() && !facts.overlapsConsumed(part)) {
-            if (facts.part == null) {
-                facts.part = part(part.group());
-            }
-            facts.consume(part);
-        }
-    }
-
-    private static void recurrence(ScheduleFacts facts) {
-        Matcher m;
-        if ((m = WEEKDAYS.matcher(facts.text)).find()) {
-            facts.frequency = "WEEKLY";
-            facts.byDay.addAll(EnumSet.range(DayOfWeek.MONDAY, DayOfWeek.FRIDAY));
-            facts.consume(m);
-        } else if ((m = EVERY_WEEKDAY.matcher(facts.text)).find()) {
-            facts.frequency = "WEEKLY";
-            facts.byDay.add(day(m.group(1)));
-            if (m.group(2) != null) {
-                facts.byDay.add(day(m.group(2)));
-            }
-            facts.consume(m);
-        } else if ((m = DAILY.matcher(facts.text)).find()) {
-            facts.frequency = "DAILY";
-            if (m.group().equals("每晚")) {
-                facts.part = PartOfDay.NIGHT;
-            } else if (m.group().equals("每早")) {
-                facts.part = PartOfDay.MORNING;
-            }
-            facts.consume(m);
-        } else if ((m = WEEKLY.matcher(facts.text)).find()) {
-            facts.frequency = "WEEKLY";
-            facts.consume(m);
-        } else if ((m = MONTHLY.matcher(facts.text)).find()) {
-            facts.frequency = "MONTHLY";
-            facts.consume(m);
-        } else if ((m = YEARLY.matcher(facts.text)).find()) {
-            facts.frequency = "YEARLY";
-            facts.consume(m);
+        Matcher part = facts.take(PART); // consumed even when 今晚/明早 already set the part
+        if (part != null && facts.part == null) {
+            facts.part = part(part.group());
         }
     }
 
     private static void reminder(ScheduleFacts facts) {
-        Matcher m = REMINDER.matcher(facts.text);
-        if (m.find()) {
+        Matcher m = facts.take(REMINDER);
+        if (m != null) {
             if (m.group(3) != null) {
                 facts.reminderMinutes = bounded(m.group(3));
             } else {
@@ -99,13 +68,12 @@ final class ChineseSchedule {
                 boolean hours = m.group(2).contains("时") || m.group(2).contains("钟头");
                 facts.reminderMinutes = m.group(1).equals("半") ? 30 : hours ? amount * 60 : amount;
             }
-            facts.consume(m);
         }
     }
 
     private static void offset(ScheduleFacts facts) {
-        Matcher m = OFFSET.matcher(facts.text);
-        if (m.find() && !facts.overlapsConsumed(m)) {
+        Matcher m = facts.take(OFFSET);
+        if (m != null) {
             String unit = m.group(3);
             boolean half = m.group(1).equals("半");
             long amount = half ? 0 : bounded(m.group(1));
@@ -116,13 +84,12 @@ final class ChineseSchedule {
                 case "天" -> facts.offset = facts.offset.plusDays(amount);
                 default -> facts.offset = facts.offset.plusDays(amount * 7);
             }
-            facts.consume(m);
         }
     }
 
     private static void dates(ScheduleFacts facts, LocalDate today) {
-        Matcher m = DAY_WORDS.matcher(facts.text);
-        if (m.find()) {
+        Matcher m = facts.take(DAY_WORDS);
+        if (m != null) {
             switch (m.group()) {
                 case "大后天" -> facts.date = today.plusDays(3);
                 case "后天" -> facts.date = today.plusDays(2);
@@ -150,13 +117,11 @@ final class ChineseSchedule {
                     facts.explicitToday = true;
                 }
             }
-            facts.consume(m);
         }
-        if ((m = FULL_DATE.matcher(facts.text)).find()) {
+        if ((m = facts.take(FULL_DATE)) != null) {
             facts.date = EnglishSchedule.safeDate(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)),
                     Integer.parseInt(m.group(3)), facts);
-            facts.consume(m);
-        } else if ((m = MONTH_DAY.matcher(facts.text)).find()) {
+        } else if ((m = facts.take(MONTH_DAY)) != null) {
             int month = Integer.parseInt(m.group(1));
             int day = Integer.parseInt(m.group(2));
             LocalDate candidate = EnglishSchedule.safeDate(today.getYear(), month, day, facts);
@@ -164,47 +129,34 @@ final class ChineseSchedule {
                 candidate = EnglishSchedule.safeDate(today.getYear() + 1, month, day, facts);
             }
             facts.date = candidate;
-            facts.consume(m);
-        } else if ((m = NEXT_MONTH_DAY.matcher(facts.text)).find()) {
+        } else if ((m = facts.take(NEXT_MONTH_DAY)) != null) {
             LocalDate next = today.plusMonths(1);
             facts.date = EnglishSchedule.safeDate(next.getYear(), next.getMonthValue(), Integer.parseInt(m.group(1)),
                     facts);
-            facts.consume(m);
-        } else if ((m = DAY_OF_MONTH.matcher(facts.text)).find() && !facts.overlapsConsumed(m)) {
+        } else if ((m = facts.take(DAY_OF_MONTH)) != null) {
             facts.dayOfMonth = Integer.parseInt(m.group(1));
-            facts.consume(m);
         }
         if (facts.frequency == null || facts.byDay.isEmpty()) {
-            if ((m = NEXT_WEEKDAY.matcher(facts.text)).find() && !facts.overlapsConsumed(m)) {
+            if ((m = facts.take(NEXT_WEEKDAY)) != null) {
                 facts.nextWeekWeekday = day(m.group(1));
-                facts.consume(m);
-            } else if ((m = THIS_WEEKDAY.matcher(facts.text)).find() && !facts.overlapsConsumed(m)) {
+            } else if ((m = facts.take(THIS_WEEKDAY)) != null) {
                 facts.upcomingWeekday = day(m.group(1));
-                facts.consume(m);
-            } else if ((m = WEEKDAY_ONLY.matcher(facts.text)).find() && !facts.overlapsConsumed(m)) {
+            } else if ((m = facts.take(WEEKDAY_ONLY)) != null) {
                 facts.upcomingWeekday = day(m.group(1));
-                facts.consume(m);
-            } else if (facts.date == null && (m = VAGUE_WEEK.matcher(facts.text)).find()
-                    && !facts.overlapsConsumed(m)) {
+            } else if (facts.date == null && (m = facts.take(VAGUE_WEEK)) != null) {
                 facts.dateQuestion = m.group().equals("周末") ? "周末哪一天？" : m.group() + "哪一天？";
-                facts.consume(m);
             }
         }
     }
 
     private static void clock(ScheduleFacts facts) {
         Matcher m;
-        if ((m = CLOCK.matcher(facts.text)).find()) {
+        if ((m = facts.take(CLOCK)) != null) {
             facts.hour = Integer.parseInt(m.group(1));
             facts.minute = Integer.parseInt(m.group(2));
-            facts.consume(m);
             return;
         }
-        m = HOUR.matcher(facts.text);
-        while (m.find()) {
-            if (facts.overlapsConsumed(m)) {
-                continue;
-            }
+        if ((m = facts.take(HOUR)) != null) {
             facts.hour = Integer.parseInt(m.group(1));
             if (m.group(2) != null) {
                 facts.minute = Integer.parseInt(m.group(2));
@@ -213,8 +165,6 @@ final class ChineseSchedule {
             } else if (m.group(4) != null) {
                 facts.minute = Integer.parseInt(m.group(4)) * 15;
             }
-            facts.consume(m);
-            return;
         }
     }
 

@@ -4,7 +4,9 @@ import java.time.DayOfWeek;
 import java.time.LocalDate;
 import java.time.Month;
 import java.time.YearMonth;
+import java.util.EnumSet;
 import java.util.Locale;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -24,6 +26,10 @@ final class EnglishSchedule {
     private static final Pattern WEEKLY = Pattern.compile("\\b(?:every|each) week\\b|\\bweekly\\b");
     private static final Pattern MONTHLY = Pattern.compile("\\b(?:every|each) month\\b|\\bmonthly\\b");
     private static final Pattern YEARLY = Pattern.compile("\\b(?:every|each) year\\b|\\byearly\\b|\\bannually\\b");
+    private static final ScheduleFacts.RecurrencePhrases RECURRENCE = new ScheduleFacts.RecurrencePhrases(
+            WEEKDAYS, EVERY_DAY_OF_WEEK, DAILY, WEEKLY, MONTHLY, YEARLY,
+            EnglishSchedule::days,
+            m -> m.group(1) == null || m.group(1).equals("day") ? null : part(m.group(1)));
     private static final Pattern REMINDER = Pattern.compile(
             "(?:\\b(?:and )?remind me\\s+)?\\b(\\d+|an|a|half an)\\s*(minutes?|mins?|hours?|hrs?)\\s+"
                     + "(?:before|earlier|ahead|in advance|beforehand)\\b(?:\\s+it starts)?");
@@ -53,6 +59,7 @@ final class EnglishSchedule {
             "\\bat\\s+(\\d{1,2})\\b(?!\\s*(?:%|percent|minutes?|mins?|hours?|days?))");
     private static final Pattern NOON = Pattern.compile("\\b(?:at\\s+)?(?:noon|midday|lunchtime)\\b");
     private static final Pattern MIDNIGHT = Pattern.compile("\\b(?:at\\s+)?midnight\\b");
+    private static final Pattern AMPM_MARKER = Pattern.compile("\\b" + AMPM + "(?![a-z])");
     private static final Pattern PART = Pattern.compile(
             "\\b(?:in the |this |at )?(morning|afternoon|evening|night)\\b");
 
@@ -60,66 +67,27 @@ final class EnglishSchedule {
     }
 
     static void parse(ScheduleFacts facts, LocalDate today) {
-        recurrence(facts);
+        facts.recurrence(RECURRENCE);
         reminder(facts);
         offset(facts);
         dates(facts, today);
         clock(facts);
-        Matcher part = PART.matcher(facts.text);
-        while (facts.part == null && part.find()) {
-            if (!facts.overlapsConsumed(part)) {
-                facts.part = part(part.group(1));
-                facts.consume(part);
-            }
-        }
-    }
-
-    private static void recurrence(ScheduleFacts facts) {
-        Matcher m;
-        if ((m = WEEKDAYS.matcher(facts.text)).find()) {
-            facts.frequency = "WEEKLY";
-            facts.byDay.addAll(java.util.EnumSet.range(DayOfWeek.MONDAY, DayOfWeek.FRIDAY));
-            facts.consume(m);
-        } else if ((m = EVERY_DAY_OF_WEEK.matcher(facts.text)).find()) {
-            facts.frequency = "WEEKLY";
-            for (int g = 1; g <= m.groupCount(); g++) {
-                if (m.group(g) != null) {
-                    facts.byDay.add(day(m.group(g)));
-                }
-            }
-            facts.consume(m);
-        } else if ((m = DAILY.matcher(facts.text)).find()) {
-            facts.frequency = "DAILY";
-            if (m.group(1) != null && !m.group(1).equals("day")) {
-                facts.part = part(m.group(1));
-            }
-            facts.consume(m);
-        } else if ((m = WEEKLY.matcher(facts.text)).find()) {
-            facts.frequency = "WEEKLY";
-            facts.consume(m);
-        } else if ((m = MONTHLY.matcher(facts.text)).find()) {
-            facts.frequency = "MONTHLY";
-            facts.consume(m);
-        } else if ((m = YEARLY.matcher(facts.text)).find()) {
-            facts.frequency = "YEARLY";
-            facts.consume(m);
+        Matcher part = facts.part == null ? facts.take(PART) : null;
+        if (part != null) {
+            facts.part = part(part.group(1));
         }
     }
 
     private static void reminder(ScheduleFacts facts) {
-        Matcher m = REMINDER.matcher(facts.text);
-        if (m.find()) {
+        Matcher m = facts.take(REMINDER);
+        if (m != null) {
             facts.reminderMinutes = minutes(m.group(1), m.group(2));
-            facts.consume(m);
         }
     }
 
     private static void offset(ScheduleFacts facts) {
-        Matcher m = OFFSET.matcher(facts.text);
-        while (m.find()) {
-            if (facts.overlapsConsumed(m)) {
-                continue;
-            }
+        Matcher m = facts.take(OFFSET);
+        if (m != null) {
             String unit = m.group(2);
             long amount = amount(m.group(1));
             if (unit.startsWith("day")) {
@@ -130,110 +98,91 @@ final class EnglishSchedule {
             } else {
                 facts.offset = facts.offset.plusMinutes(minutes(m.group(1), unit));
             }
-            facts.consume(m);
-            return;
         }
     }
 
     private static void dates(ScheduleFacts facts, LocalDate today) {
         Matcher m;
-        if ((m = DAY_AFTER_TOMORROW.matcher(facts.text)).find()) {
+        if ((m = facts.take(DAY_AFTER_TOMORROW)) != null) {
             facts.date = today.plusDays(2);
-            facts.consume(m);
-        } else if ((m = TOMORROW.matcher(facts.text)).find()) {
+        } else if ((m = facts.take(TOMORROW)) != null) {
             facts.date = today.plusDays(1);
-            facts.consume(m);
-        } else if ((m = TONIGHT.matcher(facts.text)).find()) {
+        } else if ((m = facts.take(TONIGHT)) != null) {
             facts.date = today;
             facts.explicitToday = true;
             facts.part = PartOfDay.NIGHT;
-            facts.consume(m);
-        } else if ((m = THIS_PART.matcher(facts.text)).find()) {
+        } else if ((m = facts.take(THIS_PART)) != null) {
             facts.date = today;
             facts.explicitToday = true;
             facts.part = part(m.group(1));
-            facts.consume(m);
-        } else if ((m = TODAY.matcher(facts.text)).find()) {
+        } else if ((m = facts.take(TODAY)) != null) {
             facts.date = today;
             facts.explicitToday = true;
-            facts.consume(m);
         }
-        if ((m = ISO_DATE.matcher(facts.text)).find()) {
+        if ((m = facts.take(ISO_DATE)) != null) {
             facts.date = safeDate(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)),
                     Integer.parseInt(m.group(3)), facts);
-            facts.consume(m);
-        } else if ((m = MONTH_DAY.matcher(facts.text)).find()) {
+        } else if ((m = facts.take(MONTH_DAY)) != null) {
             facts.date = monthDay(month(m.group(1)), Integer.parseInt(m.group(2)), m.group(3), today, facts);
-            facts.consume(m);
-        } else if ((m = DAY_MONTH.matcher(facts.text)).find()) {
+        } else if ((m = facts.take(DAY_MONTH)) != null) {
             facts.date = monthDay(month(m.group(2)), Integer.parseInt(m.group(1)), m.group(3), today, facts);
-            facts.consume(m);
-        } else if ((m = DAY_OF_MONTH.matcher(facts.text)).find()) {
+        } else if ((m = facts.take(DAY_OF_MONTH)) != null) {
             facts.dayOfMonth = Integer.parseInt(m.group(1));
-            facts.consume(m);
         }
         if (facts.frequency == null || facts.byDay.isEmpty()) {
-            if ((m = NEXT_DAY.matcher(facts.text)).find() && !facts.overlapsConsumed(m)) {
+            if ((m = facts.take(NEXT_DAY)) != null) {
                 facts.nextWeekWeekday = day(m.group(1));
-                facts.consume(m);
-            } else if ((m = UPCOMING_DAY.matcher(facts.text)).find() && !facts.overlapsConsumed(m)) {
+            } else if ((m = facts.take(UPCOMING_DAY)) != null) {
                 facts.upcomingWeekday = day(m.group(1));
-                facts.consume(m);
-            } else if (facts.date == null && (m = VAGUE_WEEK.matcher(facts.text)).find()) {
+            } else if (facts.date == null && (m = facts.take(VAGUE_WEEK)) != null) {
                 facts.dateQuestion = "Which day " + m.group().trim() + "?";
-                facts.consume(m);
             }
         }
     }
 
     private static void clock(ScheduleFacts facts) {
         Matcher m;
-        if ((m = CLOCK.matcher(facts.text)).find()) {
+        if ((m = facts.take(CLOCK)) != null) {
             facts.hour = Integer.parseInt(m.group(1));
             facts.minute = Integer.parseInt(m.group(2));
             facts.pm = m.group(3) == null ? null : m.group(3).startsWith("p");
-            facts.consume(m);
-        } else if ((m = HOUR_AMPM.matcher(facts.text)).find()) {
+        } else if ((m = facts.take(HOUR_AMPM)) != null) {
             facts.hour = Integer.parseInt(m.group(1));
             facts.pm = m.group(2).startsWith("p");
-            facts.consume(m);
-        } else if ((m = HALF_PAST.matcher(facts.text)).find()) {
+        } else if ((m = facts.take(HALF_PAST)) != null) {
             facts.hour = Integer.parseInt(m.group(2));
             facts.minute = m.group(1).equals("half") ? 30 : 15;
-            facts.consume(m);
-        } else if ((m = QUARTER_TO.matcher(facts.text)).find()) {
+        } else if ((m = facts.take(QUARTER_TO)) != null) {
             int hour = Integer.parseInt(m.group(1));
             facts.hour = hour == 1 ? 12 : hour == 0 ? 23 : hour - 1;
             facts.minute = 45;
-            facts.consume(m);
-        } else if ((m = OCLOCK.matcher(facts.text)).find()) {
+        } else if ((m = facts.take(OCLOCK)) != null) {
             facts.hour = Integer.parseInt(m.group(1));
-            facts.consume(m);
-        } else if ((m = NOON.matcher(facts.text)).find()) {
+        } else if ((m = facts.take(NOON)) != null) {
             facts.hour = 12;
             facts.pm = true;
-            facts.consume(m);
-        } else if ((m = MIDNIGHT.matcher(facts.text)).find()) {
+        } else if ((m = facts.take(MIDNIGHT)) != null) {
             facts.midnight = true;
-            facts.consume(m);
-        } else {
-            m = AT_HOUR.matcher(facts.text);
-            while (m.find()) {
-                if (!facts.overlapsConsumed(m)) {
-                    facts.hour = Integer.parseInt(m.group(1));
-                    facts.consume(m);
-                    break;
-                }
-            }
+        } else if ((m = facts.take(AT_HOUR)) != null) {
+            facts.hour = Integer.parseInt(m.group(1));
         }
         // "at 9 in the morning" and "at 3 pm" may both appear: a later am/pm marker still counts.
         if (facts.hour != null && facts.pm == null) {
-            Matcher marker = Pattern.compile("\\b" + AMPM + "(?![a-z])").matcher(facts.text);
-            if (marker.find() && !facts.overlapsConsumed(marker)) {
+            Matcher marker = facts.take(AMPM_MARKER);
+            if (marker != null) {
                 facts.pm = marker.group(1).startsWith("p");
-                facts.consume(marker);
             }
         }
+    }
+
+    private static Set<DayOfWeek> days(Matcher m) {
+        Set<DayOfWeek> days = EnumSet.noneOf(DayOfWeek.class);
+        for (int g = 1; g <= m.groupCount(); g++) {
+            if (m.group(g) != null) {
+                days.add(day(m.group(g)));
+            }
+        }
+        return days;
     }
 
     private static PartOfDay part(String word) {

@@ -7,7 +7,9 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * What a language parser found in one utterance, before assembly against the clock. Each match is "consumed" so the
@@ -48,6 +50,18 @@ final class ScheduleFacts {
         }
     }
 
+    /** The first match of {@code pattern} that no earlier rule used, consumed; null when there is none. */
+    Matcher take(Pattern pattern) {
+        Matcher matcher = pattern.matcher(text);
+        while (matcher.find()) {
+            if (!overlapsConsumed(matcher)) {
+                consume(matcher);
+                return matcher;
+            }
+        }
+        return null;
+    }
+
     /** True when any character of the match was already used by an earlier rule. */
     boolean overlapsConsumed(Matcher matcher) {
         for (int i = matcher.start(); i < matcher.end(); i++) {
@@ -65,6 +79,42 @@ final class ScheduleFacts {
             out.append(consumed[i] ? ' ' : text.charAt(i));
         }
         return out.toString();
+    }
+
+    /**
+     * One language's recurrence phrases. The first family that matches sets the frequency; {@code days} reads the
+     * weekdays of an "every Monday" match and {@code part} the part of the day of an "every evening" match (or null).
+     */
+    record RecurrencePhrases(Pattern weekdays, Pattern everyDayOfWeek, Pattern daily, Pattern weekly, Pattern monthly,
+                             Pattern yearly, Function<Matcher, Set<DayOfWeek>> days,
+                             Function<Matcher, PartOfDay> part) {
+    }
+
+    /** Records the first recurrence family the text contains and consumes its phrase. */
+    void recurrence(RecurrencePhrases phrases) {
+        Matcher m;
+        if ((m = phrases.weekdays().matcher(text)).find()) {
+            frequency = "WEEKLY";
+            byDay.addAll(EnumSet.range(DayOfWeek.MONDAY, DayOfWeek.FRIDAY));
+        } else if ((m = phrases.everyDayOfWeek().matcher(text)).find()) {
+            frequency = "WEEKLY";
+            byDay.addAll(phrases.days().apply(m));
+        } else if ((m = phrases.daily().matcher(text)).find()) {
+            frequency = "DAILY";
+            PartOfDay daily = phrases.part().apply(m);
+            if (daily != null) {
+                part = daily;
+            }
+        } else if ((m = phrases.weekly().matcher(text)).find()) {
+            frequency = "WEEKLY";
+        } else if ((m = phrases.monthly().matcher(text)).find()) {
+            frequency = "MONTHLY";
+        } else if ((m = phrases.yearly().matcher(text)).find()) {
+            frequency = "YEARLY";
+        } else {
+            return;
+        }
+        consume(m);
     }
 
     boolean hasClock() {

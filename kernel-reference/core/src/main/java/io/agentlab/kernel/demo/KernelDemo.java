@@ -106,7 +106,7 @@ public final class KernelDemo {
         };
     }
 
-    private static EventDefinition lamp() {
+    static EventDefinition lamp() {
         return EventDefinition.builder("demo.lamp.switch")
                 .schemaVersion("1.0.0")
                 .description("Switch the desk lamp on or off.")
@@ -123,7 +123,7 @@ public final class KernelDemo {
                 .build();
     }
 
-    private static EventDefinition note() {
+    static EventDefinition note() {
         return EventDefinition.builder("demo.note.create")
                 .schemaVersion("1.0.0")
                 .description("Write down a short note.")
@@ -145,7 +145,7 @@ public final class KernelDemo {
                 .build();
     }
 
-    private static EventDefinition weather(AtomicInteger calls) {
+    static EventDefinition weather(AtomicInteger calls) {
         return EventDefinition.builder("demo.weather.lookup")
                 .schemaVersion("1.0.0")
                 .description("Look up today's weather for a city.")
@@ -163,7 +163,7 @@ public final class KernelDemo {
                 .build();
     }
 
-    private static EventDefinition exit() {
+    static EventDefinition exit() {
         return EventDefinition.builder("demo.app.exit")
                 .schemaVersion("1.0.0")
                 .description("Close the demo app.")

@@ -1,0 +1,93 @@
+package io.agentlab.kernel.runtime;
+
+import io.agentlab.kernel.api.ConversationMessage;
+import io.agentlab.kernel.runtime.llm.ChatMessage;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * One session's conversation: its stored messages, timezone, language and whether it has ended. A turn appends to it
+ * only what the turn produced; a failed turn appends nothing.
+ */
+public final class Conversation {
+
+    private final String sessionId;
+    private final ZoneId timezone;
+    private final Locale locale;
+    private final List<StoredMessage> messages = new ArrayList<>();
+    private boolean ended;
+    private int turns;
+
+    /** A new conversation. */
+    public Conversation(String sessionId, ZoneId timezone, Locale locale) {
+        this.sessionId = Objects.requireNonNull(sessionId, "sessionId");
+        this.timezone = Objects.requireNonNull(timezone, "timezone");
+        this.locale = Objects.requireNonNull(locale, "locale");
+    }
+
+    /** The session id. */
+    public String sessionId() {
+        return sessionId;
+    }
+
+    /** The session timezone. */
+    public ZoneId timezone() {
+        return timezone;
+    }
+
+    /** The user's language. */
+    public Locale locale() {
+        return locale;
+    }
+
+    /** Whether a terminate event ended the session. */
+    public synchronized boolean ended() {
+        return ended;
+    }
+
+    synchronized void end() {
+        ended = true;
+    }
+
+    synchronized String nextTurnId() {
+        return sessionId + "-t" + (++turns);
+    }
+
+    synchronized void append(List<StoredMessage> produced) {
+        messages.addAll(produced);
+    }
+
+    /** Every stored message, in order. */
+    public synchronized List<StoredMessage> messages() {
+        return List.copyOf(messages);
+    }
+
+    /** What a history replay shows the user: messages with {@link StoredMessage#UI_HISTORY}. */
+    public synchronized List<StoredMessage> historyView() {
+        return messages.stream().filter(m -> m.has(StoredMessage.UI_HISTORY)).toList();
+    }
+
+    /** What is assembled into ChatAgent's context: messages with {@link StoredMessage#CONTEXT_ASSEMBLY}. */
+    public synchronized List<ChatMessage> context() {
+        return messages.stream().filter(m -> m.has(StoredMessage.CONTEXT_ASSEMBLY)).map(StoredMessage::message).toList();
+    }
+
+    /** The visible user/assistant text, for resolvers and the EventAgent fallback. */
+    public synchronized List<ConversationMessage> visibleText() {
+        List<ConversationMessage> visible = new ArrayList<>();
+        for (StoredMessage stored : messages) {
+            ChatMessage m = stored.message();
+            if (stored.has(StoredMessage.UI_HISTORY) && m.content() != null && !m.content().isBlank()) {
+                if (m.role() == ChatMessage.Role.USER) {
+                    visible.add(ConversationMessage.user(m.content()));
+                } else if (m.role() == ChatMessage.Role.ASSISTANT) {
+                    visible.add(ConversationMessage.assistant(m.content()));
+                }
+            }
+        }
+        return visible;
+    }
+}

@@ -1,0 +1,42 @@
+package io.agentlab.kernel.runtime;
+
+import io.agentlab.kernel.api.InvocationMode;
+import java.util.Objects;
+
+/**
+ * What both modes share, and the one thing that differs (design §2.1): the same persona, model, sampling and output
+ * budget; only {@link #mode()} changes how capabilities are offered.
+ *
+ * @param mode               the invocation mode
+ * @param providerKey        the provider in the {@link io.agentlab.kernel.runtime.llm.ProviderRegistry}
+ * @param model              ChatAgent's model
+ * @param persona            ChatAgent's persona prompt (identical in both modes)
+ * @param temperature        sampling temperature (null: provider default)
+ * @param maxTokens          ChatAgent's output budget (null: provider default)
+ * @param includeUsage       whether to request {@code stream_options.include_usage}
+ * @param eventAgentModel    the small model of the EventAgent fallback
+ * @param eventAgentMaxTokens the fallback's output budget
+ */
+public record RuntimeConfig(InvocationMode mode, String providerKey, String model, String persona, Double temperature,
+                            Integer maxTokens, boolean includeUsage, String eventAgentModel, int eventAgentMaxTokens) {
+
+    /** Rejects nulls. */
+    public RuntimeConfig {
+        Objects.requireNonNull(mode, "mode");
+        Objects.requireNonNull(providerKey, "providerKey");
+        Objects.requireNonNull(model, "model");
+        Objects.requireNonNull(persona, "persona");
+        Objects.requireNonNull(eventAgentModel, "eventAgentModel");
+    }
+
+    /** Defaults: temperature 0.7, 300 output tokens, usage requested, the same model for the fallback, 200 tokens. */
+    public static RuntimeConfig of(InvocationMode mode, String providerKey, String model, String persona) {
+        return new RuntimeConfig(mode, providerKey, model, persona, 0.7, 300, true, model, 200);
+    }
+
+    /** The same configuration in the other mode (everything else identical). */
+    public RuntimeConfig withMode(InvocationMode other) {
+        return new RuntimeConfig(other, providerKey, model, persona, temperature, maxTokens, includeUsage,
+                eventAgentModel, eventAgentMaxTokens);
+    }
+}

@@ -1,0 +1,34 @@
+package io.agentlab.kernel.runtime;
+
+import io.agentlab.kernel.runtime.llm.ChatMessage;
+import java.util.Objects;
+
+/**
+ * A message kept in the conversation, with its visibility mask (seeds/001 §8): {@link #UI_HISTORY} — shown when the
+ * history is replayed to the user; {@link #CONTEXT_ASSEMBLY} — assembled into ChatAgent's context.
+ *
+ * @param message        the message
+ * @param visibilityMask a combination of the two bits
+ * @param turnId         the turn that produced it
+ * @param stopReason     {@code interrupted} for a partial answer the user interrupted, else null
+ */
+public record StoredMessage(ChatMessage message, int visibilityMask, String turnId, String stopReason) {
+
+    /** Shown in a history replay. */
+    public static final int UI_HISTORY = 1;
+    /** Assembled into model context. */
+    public static final int CONTEXT_ASSEMBLY = 2;
+    /** Both. */
+    public static final int VISIBLE = UI_HISTORY | CONTEXT_ASSEMBLY;
+
+    /** Rejects nulls. */
+    public StoredMessage {
+        Objects.requireNonNull(message, "message");
+        Objects.requireNonNull(turnId, "turnId");
+    }
+
+    /** Whether a bit is set. */
+    public boolean has(int bit) {
+        return (visibilityMask & bit) != 0;
+    }
+}

@@ -1,0 +1,26 @@
+package io.agentlab.kernel.runtime.llm;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A streamed Chat Completions request.
+ *
+ * @param model        the model
+ * @param messages     the conversation as sent
+ * @param tools        function tools; empty means no {@code tools} field at all (dual_agent)
+ * @param temperature  sampling temperature, or null for the provider default
+ * @param maxTokens    output budget, or null
+ * @param includeUsage whether to ask for {@code stream_options.include_usage}
+ * @param role         why the call is made
+ */
+public record ChatRequest(String model, List<ChatMessage> messages, List<ToolSpec> tools, Double temperature,
+                          Integer maxTokens, boolean includeUsage, CallRole role) {
+    /** Rejects nulls and copies lists. */
+    public ChatRequest {
+        Objects.requireNonNull(model, "model");
+        messages = List.copyOf(messages);
+        tools = tools == null ? List.of() : List.copyOf(tools);
+        Objects.requireNonNull(role, "role");
+    }
+}

@@ -1,0 +1,38 @@
+package io.agentlab.kernel.runtime.llm;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The seam (seeds/002): the runtime reaches a model only through this registry, keyed by provider name. A second
+ * provider is one {@link #register} call.
+ */
+public final class ProviderRegistry {
+
+    private final Map<String, ChatProvider> providers = new LinkedHashMap<>();
+
+    /** Registers a provider; a duplicate key is refused. */
+    public synchronized ProviderRegistry register(String key, ChatProvider provider) {
+        if (providers.putIfAbsent(key, provider) != null) {
+            throw new IllegalArgumentException("a provider is already registered as '" + key + "'");
+        }
+        return this;
+    }
+
+    /**
+     * The provider registered as {@code key}.
+     *
+     * @throws IllegalArgumentException naming the registered keys when there is none
+     */
+    public synchronized ChatProvider get(String key) {
+        return Optional.ofNullable(providers.get(key)).orElseThrow(() -> new IllegalArgumentException(
+                "no provider registered as '" + key + "'; registered: " + providers.keySet()));
+    }
+
+    /** The registered keys. */
+    public synchronized Set<String> keys() {
+        return Set.copyOf(providers.keySet());
+    }
+}

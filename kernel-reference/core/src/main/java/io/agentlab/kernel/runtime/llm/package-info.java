@@ -1,0 +1,5 @@
+/**
+ * OpenAI-compatible Chat Completions streaming: wire types, the stream accumulator shared by every provider, the
+ * OkHttp client, a scripted in-process provider and the provider registry (the seam of seeds/002).
+ */
+package io.agentlab.kernel.runtime.llm;

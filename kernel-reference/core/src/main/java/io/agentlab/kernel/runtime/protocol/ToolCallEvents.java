@@ -1,0 +1,40 @@
+package io.agentlab.kernel.runtime.protocol;
+
+import io.agentlab.kernel.runtime.llm.Json;
+import io.agentlab.kernel.runtime.llm.ToolCall;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+
+/** Native tool calls → ordered proposals. Arguments that are not a JSON object become empty proposals, noted. */
+public final class ToolCallEvents {
+
+    private ToolCallEvents() {
+    }
+
+    /** The proposals, in call order. */
+    public static List<ProposedEvent> of(List<ToolCall> calls, ToolNames names) {
+        List<ProposedEvent> events = new ArrayList<>();
+        for (ToolCall call : calls) {
+            Map<String, Object> arguments = Map.of();
+            String error = null;
+            String raw = call.arguments() == null ? "" : call.arguments();
+            if (!raw.isBlank()) {
+                try {
+                    JsonNode node = Json.tree(raw);
+                    if (node != null && node.isObject()) {
+                        arguments = Json.object(node);
+                    } else {
+                        error = "tool-call arguments are not a JSON object";
+                    }
+                } catch (JacksonException e) {
+                    error = "tool-call arguments are not valid JSON: " + e.getOriginalMessage();
+                }
+            }
+            events.add(new ProposedEvent(call.id(), names.eventName(call.name()), arguments, raw, error));
+        }
+        return events;
+    }
+}

@@ -1,0 +1,20 @@
+package io.agentlab.kernel.runtime.usage;
+
+import java.util.Locale;
+
+/** Where a turn's cost came from (seeds/001 §5.6). */
+public enum CostSource {
+    /** Every call reported usage and a complete, valid direct cost. */
+    PROVIDER,
+    /** Usage complete, no direct cost: the pricing catalog. */
+    CATALOG_FALLBACK,
+    /** Some calls reported a direct cost, not all: the pricing catalog. */
+    CATALOG_FALLBACK_INCOMPLETE_PROVIDER_COST,
+    /** Some call reported no usage: the pricing catalog over what was reported. */
+    INCOMPLETE_USAGE_FALLBACK;
+
+    /** The wire value, e.g. {@code catalog_fallback}. */
+    public String wireName() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+}

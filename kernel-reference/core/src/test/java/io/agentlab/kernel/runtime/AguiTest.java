@@ -1,0 +1,92 @@
+package io.agentlab.kernel.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.agentlab.kernel.runtime.audit.AguiEvent;
+import io.agentlab.kernel.runtime.audit.AguiSseCodec;
+import io.agentlab.kernel.runtime.audit.AguiStreamChecker;
+import io.agentlab.kernel.runtime.audit.AguiStreamChecker.Violation;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/** The AG-UI codec and each rule of the stream checker. */
+class AguiTest {
+
+    private static AguiEvent e(String type, Map<String, Object> fields) {
+        return AguiEvent.of(type, "thread", "run-1", fields);
+    }
+
+    static List<AguiEvent> valid() {
+        return List.of(
+                e(AguiEvent.RUN_STARTED, Map.of()),
+                e(AguiEvent.TEXT_MESSAGE_START, Map.of("messageId", "m1")),
+                e(AguiEvent.TEXT_MESSAGE_CONTENT, Map.of("messageId", "m1", "delta", "hi")),
+                e(AguiEvent.TEXT_MESSAGE_END, Map.of("messageId", "m1")),
+                e(AguiEvent.TOOL_CALL_START, Map.of("toolCallId", "e1")),
+                e(AguiEvent.TOOL_CALL_ARGS, Map.of("toolCallId", "e1", "args", Map.of())),
+                e(AguiEvent.TOOL_CALL_END, Map.of("toolCallId", "e1")),
+                e(AguiEvent.TOOL_CALL_RESULT, Map.of("tool_call_id", "e1", "status", "success")),
+                e(AguiEvent.RUN_FINISHED, Map.of()));
+    }
+
+    private static List<String> rules(List<Violation> violations) {
+        return violations.stream().map(Violation::rule).distinct().toList();
+    }
+
+    @Test
+    @DisplayName("encode → decode round-trips, keep-alive comments are skipped, and a valid stream passes")
+    void roundTrip() {
+        String sse = AguiSseCodec.encode(valid().subList(0, 4), 1) + AguiSseCodec.keepAlive()
+                + AguiSseCodec.encode(valid().subList(4, 9), 5);
+        List<AguiSseCodec.Frame> frames = AguiSseCodec.decode(sse);
+        assertThat(frames).hasSize(9);
+        assertThat(frames.get(0).id()).isEqualTo("1");
+        assertThat(frames.get(0).event()).isEqualTo("RUN_STARTED");
+        assertThat(AguiSseCodec.events(frames)).isEqualTo(valid());
+        assertThat(AguiStreamChecker.checkFrames(frames, "run-1")).isEmpty();
+    }
+
+    @Test
+    @DisplayName("each rule names itself when broken")
+    void rules() {
+        List<AguiEvent> noStart = new ArrayList<>(valid().subList(1, 9));
+        assertThat(rules(AguiStreamChecker.check(noStart, "run-1"))).contains("AGUI-01");
+
+        List<AguiEvent> outOfOrder = new ArrayList<>(valid());
+        outOfOrder.set(5, e(AguiEvent.TOOL_CALL_END, Map.of("toolCallId", "e1")));
+        outOfOrder.set(6, e(AguiEvent.TOOL_CALL_ARGS, Map.of("toolCallId", "e1")));
+        assertThat(rules(AguiStreamChecker.check(outOfOrder, "run-1"))).containsExactly("AGUI-02");
+
+        List<AguiEvent> badStatus = new ArrayList<>(valid());
+        badStatus.set(7, e(AguiEvent.TOOL_CALL_RESULT, Map.of("tool_call_id", "e1", "status", "ok")));
+        assertThat(rules(AguiStreamChecker.check(badStatus, "run-1"))).containsExactly("AGUI-02");
+
+        List<AguiEvent> openMessage = new ArrayList<>(valid());
+        openMessage.remove(3);
+        assertThat(rules(AguiStreamChecker.check(openMessage, "run-1"))).containsExactly("AGUI-03");
+
+        List<AguiEvent> twoTerminals = new ArrayList<>(valid());
+        twoTerminals.add(e(AguiEvent.RUN_ERROR, Map.of("code", "X")));
+        assertThat(rules(AguiStreamChecker.check(twoTerminals, "run-1"))).containsExactly("AGUI-04");
+
+        List<AguiEvent> otherRun = new ArrayList<>(valid());
+        otherRun.add(4, AguiEvent.of(AguiEvent.RUN_FINISHED, "thread", "run-2", Map.of()));
+        assertThat(rules(AguiStreamChecker.check(otherRun, "run-1"))).containsExactly("AGUI-06");
+
+        List<AguiEvent> leaky = new ArrayList<>(valid());
+        leaky.set(3, e(AguiEvent.TEXT_MESSAGE_END, Map.of("messageId", "m1", "inputTokens", 12)));
+        assertThat(rules(AguiStreamChecker.check(leaky, "run-1"))).containsExactly("AGUI-07");
+    }
+
+    @Test
+    @DisplayName("SSE framing rules: event equals data.type, ids unique")
+    void framing() {
+        String sse = "id: 1\nevent: RUN_STARTED\ndata: {\"type\":\"RUN_STARTED\",\"runId\":\"run-1\"}\n\n"
+                + "id: 1\nevent: RUN_ERROR\ndata: {\"type\":\"RUN_FINISHED\",\"runId\":\"run-1\"}\n\n";
+        assertThat(rules(AguiStreamChecker.checkFrames(AguiSseCodec.decode(sse), "run-1")))
+                .containsExactlyInAnyOrder("AGUI-08", "AGUI-05");
+    }
+}

@@ -1,0 +1,122 @@
+package io.agentlab.kernel.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.quicktheories.QuickTheory.qt;
+import static org.quicktheories.generators.SourceDSL.integers;
+import static org.quicktheories.generators.SourceDSL.lists;
+
+import io.agentlab.kernel.runtime.llm.ChatCompletion;
+import io.agentlab.kernel.runtime.llm.Chunks;
+import io.agentlab.kernel.runtime.llm.ProviderException;
+import io.agentlab.kernel.runtime.llm.StreamAccumulator;
+import io.agentlab.kernel.runtime.llm.ToolCall;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/** The stream accumulator shared by every provider. */
+class StreamAccumulatorTest {
+
+    private static final int EXAMPLES = Integer.getInteger("agentlab.properties.parser-examples", 10_000);
+
+    static ChatCompletion fold(List<String> payloads) {
+        StreamAccumulator accumulator = new StreamAccumulator();
+        payloads.forEach(accumulator::accept);
+        return accumulator.complete(Duration.ZERO, Optional.empty(), Duration.ZERO);
+    }
+
+    @Test
+    @DisplayName("tool-call deltas accumulate by index; content and finish reason are kept")
+    void accumulatesByIndex() {
+        ChatCompletion completion = fold(Chunks.stream("m").content("On ", "it.")
+                .toolCall(0, "call_a", "lamp_power_toggle", "{\"sta").toolCall(1, "call_b", "note_text_create", "{")
+                .toolCall(0, null, null, "te\":\"on\"}").toolCall(1, null, null, "}").finish("tool_calls").done()
+                .payloads());
+        assertThat(completion.content()).isEqualTo("On it.");
+        assertThat(completion.toolCalls()).containsExactly(new ToolCall("call_a", "lamp_power_toggle", "{\"state\":\"on\"}"),
+                new ToolCall("call_b", "note_text_create", "{}"));
+        assertThat(completion.finishReason()).isEqualTo("tool_calls");
+        assertThat(completion.contentAfterToolCalls()).isFalse();
+    }
+
+    @Test
+    @DisplayName("a provider that reuses index 0 for every call is told apart by id")
+    void indexReusedFallsBackToId() {
+        ChatCompletion completion = fold(Chunks.stream("m").toolCall(0, "a", "x_y", "{}").toolCall(0, "b", "x_z", "{")
+                .toolCall(0, null, null, "}").finish("tool_calls").done().payloads());
+        assertThat(completion.toolCalls()).extracting(ToolCall::id).containsExactly("a", "b");
+        assertThat(completion.toolCalls().get(1).arguments()).isEqualTo("{}");
+    }
+
+    @Test
+    @DisplayName("usage: OpenAI final chunk with empty choices, DeepSeek on the last content chunk")
+    void usageShapes() {
+        assertThat(fold(Chunks.stream("m").content("hi").finish("stop").openAiUsage(10, 2, 4).done().payloads()).usage())
+                .containsEntry("prompt_tokens", 10).containsKey("prompt_tokens_details");
+        assertThat(fold(Chunks.stream("m").content("hi").deepSeekFinishWithUsage("stop", 10, 2, 6).done().payloads())
+                .usage()).containsEntry("prompt_cache_hit_tokens", 6);
+    }
+
+    @Test
+    @DisplayName("visible content withheld until after tool calls is detected")
+    void withheldContent() {
+        assertThat(fold(Chunks.stream("m").toolCall(0, "a", "x_y", "{}").content("done").finish("stop").done()
+                .payloads()).contentAfterToolCalls()).isTrue();
+    }
+
+    @Test
+    @DisplayName("faults: malformed chunk, in-stream error, truncation; a missing [DONE] after a finish reason is tolerated")
+    void faults() {
+        assertThatThrownBy(() -> fold(List.of("{\"choices\":[{\"delta\":{\"content\":\"a\"}}]}", "{not json")))
+                .isInstanceOfSatisfying(ProviderException.class, e -> {
+                    assertThat(e.kind()).isEqualTo(ProviderException.Kind.MALFORMED_CHUNK);
+                    assertThat(e.getMessage()).contains("chunk 2");
+                });
+        assertThatThrownBy(() -> fold(List.of("{\"error\":{\"message\":\"overloaded\"}}")))
+                .isInstanceOfSatisfying(ProviderException.class, e ->
+                        assertThat(e.kind()).isEqualTo(ProviderException.Kind.STREAM_ERROR));
+        assertThatThrownBy(() -> fold(Chunks.stream("m").content("half an ans").payloads()))
+                .isInstanceOfSatisfying(ProviderException.class, e ->
+                        assertThat(e.kind()).isEqualTo(ProviderException.Kind.TRUNCATED));
+        assertThat(fold(Chunks.stream("m").content("ok").finish("stop").payloads()).content()).isEqualTo("ok");
+    }
+
+    @Test
+    @DisplayName("property: every chunking of the same tool-call stream accumulates to the same calls")
+    void chunkingInvariant() {
+        List<String> arguments = List.of("{\"state\":\"on\",\"level\":30}", "{\"text\":\"buy milk, eggs\"}", "{}",
+                "{\"q\":\"天气 🙂\"}");
+        qt().withExamples(EXAMPLES).forAll(lists().of(integers().between(1, 6)).ofSizeBetween(1, 12),
+                integers().between(0, 1)).checkAssert((pieceSizes, reuseIndex) -> {
+                    Chunks whole = Chunks.stream("m").content("Okay.");
+                    Chunks split = Chunks.stream("m").content("Ok", "ay.");
+                    int sizeIndex = 0;
+                    for (int call = 0; call < arguments.size(); call++) {
+                        String args = arguments.get(call);
+                        int index = reuseIndex == 1 ? 0 : call;
+                        whole.toolCall(index, "call_" + call, "f_" + call, args);
+                        int from = 0;
+                        boolean firstPiece = true;
+                        while (from < args.length() || firstPiece) {
+                            int size = pieceSizes.get(sizeIndex++ % pieceSizes.size());
+                            int to = Math.min(args.length(), from + size);
+                            split.toolCall(index, firstPiece ? "call_" + call : null, firstPiece ? "f_" + call : null,
+                                    args.substring(from, to));
+                            firstPiece = false;
+                            from = to;
+                        }
+                    }
+                    ChatCompletion expected = fold(whole.finish("tool_calls").done().payloads());
+                    ChatCompletion actual = fold(split.finish("tool_calls").done().payloads());
+                    assertThat(actual.toolCalls()).isEqualTo(expected.toolCalls());
+                    assertThat(actual.content()).isEqualTo(expected.content());
+                    List<String> ids = new ArrayList<>();
+                    actual.toolCalls().forEach(c -> ids.add(c.id()));
+                    assertThat(ids).containsExactly("call_0", "call_1", "call_2", "call_3");
+                });
+    }
+}

@@ -1,0 +1,108 @@
+package io.agentlab.kernel.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.agentlab.kernel.api.EventDefinition;
+import io.agentlab.kernel.api.InvocationMode;
+import io.agentlab.kernel.runtime.audit.AguiEvent;
+import io.agentlab.kernel.runtime.audit.AguiStreamChecker;
+import io.agentlab.kernel.runtime.llm.ChatCompletion;
+import io.agentlab.kernel.runtime.llm.ChatProvider;
+import io.agentlab.kernel.runtime.llm.ChatRequest;
+import io.agentlab.kernel.runtime.llm.ChatStreamListener;
+import io.agentlab.kernel.runtime.llm.Chunks;
+import io.agentlab.kernel.runtime.llm.ProviderException;
+import io.agentlab.kernel.runtime.llm.ProviderRegistry;
+import io.agentlab.kernel.runtime.llm.ScriptedChatProvider;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/** Interrupt keeps the partial answer; delete keeps nothing (seeds/002). The in-process provider proves the seam. */
+class TurnInterruptTest {
+
+    private final CountDownLatch streaming = new CountDownLatch(1);
+    private TurnRuntime runtime;
+
+    /** Streams "Once upon" and then waits until the turn is interrupted. */
+    private final ChatProvider slow = new ChatProvider() {
+        @Override
+        public ChatCompletion stream(ChatRequest request, ChatStreamListener listener) {
+            listener.onContent("Once upon");
+            streaming.countDown();
+            try {
+                new CountDownLatch(1).await();
+            } catch (InterruptedException e) {
+                throw new ProviderException(ProviderException.Kind.CANCELLED, "interrupted");
+            }
+            throw new IllegalStateException("unreachable");
+        }
+    };
+
+    @AfterEach
+    void close() {
+        runtime.close();
+    }
+
+    private TurnRuntime runtime(ChatProvider provider) {
+        runtime = TurnRuntime.builder().definitions(new TestEvents().all().toArray(EventDefinition[]::new))
+                .providers(new ProviderRegistry().register("p", provider))
+                .config(RuntimeConfig.of(InvocationMode.DUAL_AGENT, "p", "m", "You are Pip.")).build();
+        return runtime;
+    }
+
+    @Test
+    @DisplayName("interrupt: the partial answer is kept with stop reason 'interrupted'; RUN_ERROR RUN_CANCELED")
+    void interrupt() throws Exception {
+        runtime(slow);
+        Conversation conversation = new Conversation("s1", ZoneId.of("UTC"), Locale.ENGLISH);
+        TurnHandle handle = runtime.start(conversation, "tell me a story", VisibleSink.discard());
+        assertThat(streaming.await(10, TimeUnit.SECONDS)).isTrue();
+        handle.interrupt();
+        TurnResult result = handle.result().get(10, TimeUnit.SECONDS);
+
+        assertThat(result.error()).contains("RUN_CANCELED");
+        assertThat(result.firstAnswer()).isEqualTo("Once upon");
+        assertThat(conversation.messages()).extracting(StoredMessage::stopReason).containsExactly(null, "interrupted");
+        assertThat(conversation.historyView()).extracting(m -> m.message().content())
+                .containsExactly("tell me a story", "Once upon");
+        assertThat(result.audit()).last().satisfies(e -> {
+            assertThat(e.type()).isEqualTo(AguiEvent.RUN_ERROR);
+            assertThat(e.text("code")).isEqualTo("RUN_CANCELED");
+        });
+        assertThat(AguiStreamChecker.check(result.audit(), result.turnId())).isEmpty();
+    }
+
+    @Test
+    @DisplayName("cancel (conversation deleted): nothing is kept")
+    void cancel() throws Exception {
+        runtime(slow);
+        Conversation conversation = new Conversation("s1", ZoneId.of("UTC"), Locale.ENGLISH);
+        TurnHandle handle = runtime.start(conversation, "tell me a story", VisibleSink.discard());
+        assertThat(streaming.await(10, TimeUnit.SECONDS)).isTrue();
+        handle.cancel();
+        assertThat(handle.result().get(10, TimeUnit.SECONDS).error()).contains("RUN_CANCELED");
+        assertThat(conversation.messages()).isEmpty();
+    }
+
+    @Test
+    @DisplayName("the scripted in-process provider runs a whole turn through the same seam")
+    void scriptedProvider() {
+        ScriptedChatProvider scripted = new ScriptedChatProvider()
+                .enqueue(Chunks.stream("m").content("Lamp on!\n[[EVENTS]] lamp.power.toggle").finish("stop").done()
+                        .payloads());
+        runtime(scripted);
+        TurnResult result = runtime.runTurn(new Conversation("s1", ZoneId.of("UTC"), Locale.ENGLISH),
+                "lamp on please", VisibleSink.discard());
+        assertThat(result.firstAnswer()).isEqualTo("Lamp on!");
+        assertThat(result.proposals()).extracting(p -> p.name()).containsExactly("lamp.power.toggle");
+        assertThat(scripted.requests()).hasSize(1);
+        assertThat(result.batch().orElseThrow().results().get(0).status()).isEqualTo("succeeded");
+        assertThat(List.of(result.metrics().mode())).containsExactly(InvocationMode.DUAL_AGENT);
+    }
+}

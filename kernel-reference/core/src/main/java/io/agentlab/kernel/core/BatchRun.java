@@ -345,8 +345,6 @@ final class BatchRun implements BatchExecution {
 
     private void startHandler(EventRun run) {
         run.dispatchAt = now();
-        // The timer exists before the handler can run, so the timeout counts from dispatch under any clock.
-        run.timeout = kernel.scheduler().schedule(run.definition.timeout(), () -> onEventTimeout(run));
         kernel.executor().execute(() -> runHandler(run));
     }
 
@@ -356,6 +354,10 @@ final class BatchRun implements BatchExecution {
             run.settled.complete(null);
             return;
         }
+        // The timeout bounds the handler's own run: it starts when this thread does, not when the event was queued
+        // for a thread, so a busy machine cannot time an event out before its handler ever ran. Set before the
+        // handler is called, so under a virtual clock the timer exists once the handler is observed running.
+        run.timeout = kernel.scheduler().schedule(run.definition.timeout(), () -> onEventTimeout(run));
         try {
             complete(run, invoke(run));
         } catch (InterruptedException e) {

@@ -379,7 +379,9 @@ final class BatchRun implements BatchExecution {
         EventDefinition definition = ready.definition();
         int retries = definition.retryPolicy().retriesOnTransientFailure();
         for (int attempt = 1; ; attempt++) {
-            if (Thread.currentThread().isInterrupted()) {
+            // A handler that began is always called once (an expired timeout interrupts it at its first wait);
+            // only a retry is skipped once the event was interrupted.
+            if (attempt > 1 && Thread.currentThread().isInterrupted()) {
                 throw new InterruptedException();
             }
             HandlerResult outcome;

@@ -56,13 +56,19 @@ class TurnInterruptTest {
         return runtime;
     }
 
+    /** Starts a turn on the slow provider and returns once its first delta streamed. */
+    private TurnHandle startStreamingStory(Conversation conversation) throws InterruptedException {
+        runtime(slow);
+        TurnHandle handle = runtime.start(conversation, "tell me a story", VisibleSink.discard());
+        assertThat(streaming.await(10, TimeUnit.SECONDS)).isTrue();
+        return handle;
+    }
+
     @Test
     @DisplayName("interrupt: the partial answer is kept with stop reason 'interrupted'; RUN_ERROR RUN_CANCELED")
     void interrupt() throws Exception {
-        runtime(slow);
         Conversation conversation = new Conversation("s1", ZoneId.of("UTC"), Locale.ENGLISH);
-        TurnHandle handle = runtime.start(conversation, "tell me a story", VisibleSink.discard());
-        assertThat(streaming.await(10, TimeUnit.SECONDS)).isTrue();
+        TurnHandle handle = startStreamingStory(conversation);
         handle.interrupt();
         TurnResult result = handle.result().get(10, TimeUnit.SECONDS);
 
@@ -81,10 +87,8 @@ class TurnInterruptTest {
     @Test
     @DisplayName("cancel (conversation deleted): nothing is kept")
     void cancel() throws Exception {
-        runtime(slow);
         Conversation conversation = new Conversation("s1", ZoneId.of("UTC"), Locale.ENGLISH);
-        TurnHandle handle = runtime.start(conversation, "tell me a story", VisibleSink.discard());
-        assertThat(streaming.await(10, TimeUnit.SECONDS)).isTrue();
+        TurnHandle handle = startStreamingStory(conversation);
         handle.cancel();
         assertThat(handle.result().get(10, TimeUnit.SECONDS).error()).contains("RUN_CANCELED");
         assertThat(conversation.messages()).isEmpty();

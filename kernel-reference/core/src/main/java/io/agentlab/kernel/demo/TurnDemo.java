@@ -91,10 +91,17 @@ public final class TurnDemo {
                         + "\"input_cost_per_token\":0.00000027,\"output_cost_per_token\":0.0000011}]}}}", "demo"))
                 .build()) {
             StringBuilder visible = new StringBuilder();
+            String[] lastMessage = {null};
             TurnResult result = runtime.runTurn(new Conversation("demo", ZoneId.of("Asia/Shanghai"), Locale.ENGLISH),
-                    UTTERANCE, (messageId, delta) -> visible.append(delta));
+                    UTTERANCE, (messageId, delta) -> {
+                        if (lastMessage[0] != null && !lastMessage[0].equals(messageId)) {
+                            visible.append(" | "); // a new message: confirmation or follow-up
+                        }
+                        lastMessage[0] = messageId;
+                        visible.append(delta);
+                    });
             out.println("== " + mode.wireName() + ": \"" + UTTERANCE + "\"");
-            out.println("visible (in order): " + visible.toString().replace("\n", " ").strip());
+            out.println("visible, message by message: " + visible.toString().replace("\n", " ").replaceAll(" +", " ").strip());
             out.println("events:");
             for (EventResult event : result.batch().map(b -> b.results()).orElse(List.of())) {
                 out.println("  " + event.eventId() + " " + event.name() + " " + Json.write(event.arguments()) + " → "

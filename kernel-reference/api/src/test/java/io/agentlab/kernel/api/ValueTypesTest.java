@@ -62,9 +62,10 @@ class ValueTypesTest {
     @Test
     @DisplayName("copies are deep and immutable")
     void immutable() {
-        Map<String, Object> source = new HashMap<>(Map.of("list", new java.util.ArrayList<>(List.of(1))));
+        java.util.List<Object> list = new java.util.ArrayList<>(List.of(1));
+        Map<String, Object> source = new HashMap<>(Map.of("list", list));
         Map<String, Object> copy = JsonValues.copyObject(source);
-        ((java.util.List<Object>) source.get("list")).add(2);
+        list.add(2);
         assertThat(copy.get("list")).isEqualTo(List.of(1));
         assertThatThrownBy(() -> copy.put("b", 1)).isInstanceOf(UnsupportedOperationException.class);
     }

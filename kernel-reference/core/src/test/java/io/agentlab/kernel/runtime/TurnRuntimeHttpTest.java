@@ -345,6 +345,41 @@ class TurnRuntimeHttpTest {
     }
 
     @Test
+    @DisplayName("tool-call arguments that are not JSON: the event is resolved from the words, the raw text is audited")
+    void malformedToolArguments() {
+        runtime(InvocationMode.CHAT_AGENT_TOOLS);
+        stubFirst(firstAnswer(InvocationMode.CHAT_AGENT_TOOLS, "Switching it off.", List.of(
+                new Ev("lamp.power.toggle", "{\"state\": off"))).done().sseBody());
+        TurnResult result = turn(conversation(), "lamp off");
+        assertThat(result.proposals()).singleElement().satisfies(p -> {
+            assertThat(p.argumentsParseError()).contains("not valid JSON");
+            assertThat(p.rawArguments()).isEqualTo("{\"state\": off");
+        });
+        assertThat(result.batch().orElseThrow().results().get(0).arguments()).isEqualTo(Map.of("state", "off"));
+        assertThat(result.calls().get(0).rawToolCalls().get(0).arguments()).isEqualTo("{\"state\": off");
+    }
+
+    @Test
+    @DisplayName("the API key travels only in the Authorization header, never in a recorded request")
+    void keyNeverRecorded() {
+        String key = "test-key-not-a-secret-0123456789";
+        ProviderRegistry providers = new ProviderRegistry().register("wiremock", new OpenAiCompatibleClient(
+                new OpenAiCompatibleClient.Config(wireMock.baseUrl() + "/v1", "AGENTLAB_TEST_KEY", Duration.ofSeconds(5),
+                        Duration.ofSeconds(10)), name -> name.equals("AGENTLAB_TEST_KEY") ? key : null, System::nanoTime));
+        RuntimeConfig noUsage = new RuntimeConfig(InvocationMode.DUAL_AGENT, "wiremock", "test-model", "You are Pip.",
+                0.7, 300, false, "test-model", 200);
+        runtime = TurnRuntime.builder().definitions(events.all().toArray(io.agentlab.kernel.api.EventDefinition[]::new))
+                .providers(providers).config(noUsage).build();
+        stubFirst(firstAnswer(InvocationMode.DUAL_AGENT, "Hello!", List.of()).done().sseBody());
+        TurnResult result = turn(conversation(), "hi");
+
+        assertThat(requests().get(0).getHeader("Authorization")).isEqualTo("Bearer " + key);
+        assertThat(requests().get(0).getBodyAsString()).doesNotContain(key).doesNotContain("stream_options");
+        assertThat(result.calls()).allSatisfy(call -> assertThat(call.requestBody() + call.rawContent()).doesNotContain(key));
+        assertThat(result.metrics().costSource()).isEqualTo(CostSource.INCOMPLETE_USAGE_FALLBACK);
+    }
+
+    @Test
     @DisplayName("history keeps the provider transcript in tools mode for context only; a replay shows what the user saw")
     void visibilityMasks() {
         runtime(InvocationMode.CHAT_AGENT_TOOLS);

@@ -25,7 +25,6 @@ import io.agentlab.kernel.runtime.llm.ChatStreamListener;
 import io.agentlab.kernel.runtime.llm.Json;
 import io.agentlab.kernel.runtime.llm.ProviderException;
 import io.agentlab.kernel.runtime.llm.ProviderRegistry;
-import io.agentlab.kernel.runtime.llm.ToolCall;
 import io.agentlab.kernel.runtime.llm.ToolSpec;
 import io.agentlab.kernel.runtime.protocol.HiddenEventBlockParser;
 import io.agentlab.kernel.runtime.protocol.ProposedEvent;

@@ -26,6 +26,11 @@ import okhttp3.sse.EventSources;
 public final class OpenAiCompatibleClient implements ChatProvider {
 
     private static final MediaType JSON = MediaType.get("application/json");
+    /**
+     * Names the call's role ({@code chat}, {@code event_agent}, {@code follow_up}) so recordings and replays can tell
+     * the calls of a turn apart; providers ignore unknown headers.
+     */
+    public static final String ROLE_HEADER = "X-Agentlab-Call-Role";
 
     /**
      * Connection settings.
@@ -78,6 +83,7 @@ public final class OpenAiCompatibleClient implements ChatProvider {
         Request.Builder http = new Request.Builder()
                 .url(config.baseUrl() + "/chat/completions")
                 .header("Accept", "text/event-stream")
+                .header(ROLE_HEADER, request.role().wireName())
                 .post(RequestBody.create(ChatRequestJson.write(request), JSON));
         String key = config.apiKeyEnvironmentVariable() == null ? null
                 : environment.apply(config.apiKeyEnvironmentVariable());
@@ -152,7 +158,7 @@ public final class OpenAiCompatibleClient implements ChatProvider {
                 wait = Duration.ofSeconds(Long.parseLong(retryAfter.trim()));
             }
             return new Signal.Failed(new ProviderException(ProviderException.Kind.HTTP_STATUS, "HTTP "
-                    + response.code() + (body.isBlank() ? "" : ": " + (body.length() > 200 ? body.substring(0, 200)
+                    + response.code() + (body.isBlank() ? "" : ": " + (body.length() > 500 ? body.substring(0, 500)
                     : body)), response.code(), wait, failure));
         }
         String message = failure == null ? "stream failed" : failure.getClass().getSimpleName() + ": "

@@ -1,0 +1,67 @@
+package io.agentlab.providers.recorded;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * One recorded exchange: which request it answers, the response with each SSE event's offset, and where it came
+ * from. The file format is documented in {@code docs/recording.md}; its schema is {@code recording.schema.json}.
+ *
+ * @param id       a stable id (the file name without {@code .json})
+ * @param request  what a request must look like to get this response
+ * @param response status, headers and timed events
+ * @param metadata provenance
+ */
+public record Recording(String id, RequestMatcher request, RecordedResponse response, Metadata metadata) {
+
+    /** Rejects nulls. */
+    public Recording {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(request, "request");
+        Objects.requireNonNull(response, "response");
+        Objects.requireNonNull(metadata, "metadata");
+    }
+
+    /**
+     * The response.
+     *
+     * @param status  HTTP status
+     * @param headers response headers
+     * @param events  the SSE {@code data:} payloads with their offsets from the request, in order
+     */
+    public record RecordedResponse(int status, Map<String, String> headers, List<TimedEvent> events) {
+        /** Copies collections. */
+        public RecordedResponse {
+            headers = Map.copyOf(headers);
+            events = List.copyOf(events);
+        }
+    }
+
+    /**
+     * One SSE event.
+     *
+     * @param offsetMs milliseconds from the request to this event
+     * @param data     the {@code data:} payload
+     */
+    public record TimedEvent(long offsetMs, String data) {
+    }
+
+    /**
+     * Provenance.
+     *
+     * @param provider     provider family: openai, deepseek or dashscope
+     * @param model        the model
+     * @param date         when recorded or synthesized (ISO date)
+     * @param synthesized  true when made by the synthesizer, not recorded from a live provider
+     * @param redacted     what was removed (e.g. {@code Authorization header})
+     * @param timing       how the offsets came to be: {@code recorded}, or the latency model that produced them
+     */
+    public record Metadata(String provider, String model, String date, boolean synthesized, List<String> redacted,
+                           String timing) {
+        /** Copies the list. */
+        public Metadata {
+            redacted = List.copyOf(redacted);
+        }
+    }
+}

@@ -1,0 +1,123 @@
+package io.agentlab.providers.recorded;
+
+import com.networknt.schema.Error;
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SpecificationVersion;
+import io.agentlab.kernel.runtime.llm.Json;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Reads and writes recording files. Every file is validated against {@code recording.schema.json} on load; an
+ * invalid one is refused with the file and each violation's location.
+ */
+public final class Recordings {
+
+    private static final Schema SCHEMA;
+
+    static {
+        try (InputStream in = Recordings.class.getResourceAsStream("recording.schema.json")) {
+            SCHEMA = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12)
+                    .getSchema(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException("recording.schema.json is missing from the jar", e);
+        }
+    }
+
+    private Recordings() {
+    }
+
+    /** Every {@code *.json} recording in a directory, sorted by file name. */
+    public static List<Recording> loadDirectory(Path directory) throws IOException {
+        List<Recording> recordings = new ArrayList<>();
+        try (Stream<Path> files = Files.list(directory)) {
+            for (Path file : files.filter(p -> p.toString().endsWith(".json")).sorted().toList()) {
+                recordings.add(parse(Files.readString(file), file.toString()));
+            }
+        }
+        return recordings;
+    }
+
+    /**
+     * Parses one recording.
+     *
+     * @throws IllegalArgumentException naming {@code source} and what is wrong
+     */
+    public static Recording parse(String json, String source) {
+        JsonNode root;
+        try {
+            root = Json.tree(json);
+        } catch (JacksonException e) {
+            throw new IllegalArgumentException(source + ": not JSON: " + e.getOriginalMessage() + " at line "
+                    + e.getLocation().getLineNr(), e);
+        }
+        List<Error> errors = SCHEMA.validate(root);
+        if (!errors.isEmpty()) {
+            throw new IllegalArgumentException(source + ": not a valid recording: "
+                    + errors.stream().map(Error::toString).toList());
+        }
+        JsonNode request = root.get("request");
+        JsonNode response = root.get("response");
+        JsonNode metadata = root.get("metadata");
+        Map<String, String> headers = new LinkedHashMap<>();
+        response.path("headers").properties().forEach(e -> headers.put(e.getKey(), e.getValue().asString()));
+        List<Recording.TimedEvent> events = new ArrayList<>();
+        long previous = 0;
+        for (JsonNode event : response.get("events")) {
+            long at = event.get("at_ms").asLong();
+            if (at < previous) {
+                throw new IllegalArgumentException(source + ": event " + events.size() + " at " + at
+                        + " ms comes before the previous one at " + previous + " ms");
+            }
+            previous = at;
+            events.add(new Recording.TimedEvent(at, event.get("data").asString()));
+        }
+        List<String> redacted = new ArrayList<>();
+        metadata.get("redacted").forEach(r -> redacted.add(r.asString()));
+        return new Recording(root.get("id").asString(),
+                new RequestMatcher(request.get("mode").asString(), request.get("role").asString(),
+                        request.get("last_user_message").asString()),
+                new Recording.RecordedResponse(response.get("status").asInt(), headers, events),
+                new Recording.Metadata(metadata.get("provider").asString(), metadata.get("model").asString(),
+                        metadata.get("date").asString(), metadata.get("synthesized").asBoolean(), redacted,
+                        metadata.get("timing").asString()));
+    }
+
+    /** The diff-friendly file text: pretty-printed, each event in its own block. */
+    public static String write(Recording recording) {
+        ObjectNode root = Json.MAPPER.createObjectNode();
+        root.put("id", recording.id());
+        root.putObject("request").put("mode", recording.request().mode()).put("role", recording.request().role())
+                .put("last_user_message", recording.request().lastUserMessage());
+        ObjectNode response = root.putObject("response");
+        response.put("status", recording.response().status());
+        ObjectNode headers = response.putObject("headers");
+        recording.response().headers().forEach(headers::put);
+        ArrayNode events = response.putArray("events");
+        recording.response().events().forEach(e -> events.addObject().put("at_ms", e.offsetMs()).put("data", e.data()));
+        Recording.Metadata m = recording.metadata();
+        ObjectNode metadata = root.putObject("metadata");
+        metadata.put("provider", m.provider()).put("model", m.model()).put("date", m.date())
+                .put("synthesized", m.synthesized());
+        ArrayNode redacted = metadata.putArray("redacted");
+        m.redacted().forEach(redacted::add);
+        metadata.put("timing", m.timing());
+        // Pretty-printed: each event is its own small block, so re-recorded streams diff readably.
+        StringBuilder out = new StringBuilder(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root));
+        return out.append('\n').toString();
+    }
+}

@@ -1,0 +1,161 @@
+package io.agentlab.providers.recorded;
+
+import io.agentlab.kernel.api.InvocationMode;
+import io.agentlab.kernel.runtime.llm.CallRole;
+import io.agentlab.kernel.runtime.llm.Chunks;
+import io.agentlab.kernel.runtime.protocol.HiddenEventBlockParser;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Random;
+
+/**
+ * Provider-faithful streams from a script, in either mode: the visible reply split at given or random boundaries,
+ * then a hidden event block ({@code dual_agent}) or tool-call deltas with their arguments ({@code chat_agent_tools}),
+ * a finish reason and the usage in the provider family's shape — OpenAI (a final chunk with {@code choices: []}),
+ * DeepSeek (usage on the last chunk, with cache hit/miss), DashScope ({@code prompt_tokens_details.cached_tokens}).
+ * Prompt tokens are left as the {@link TimedReplay#PROMPT_TOKENS} placeholder, so the replay fills in what the
+ * request actually received costs; completion tokens are counted with jtokkit. Every recording says
+ * {@code synthesized: true} and names its latency model.
+ */
+public final class StreamSynthesizer {
+
+    /** Provider families whose stream shapes the synthesizer reproduces. */
+    public enum ProviderFamily {
+        /** Usage in a separate final chunk with empty choices. */
+        OPENAI,
+        /** Usage on the last chunk, with prompt cache hit/miss tokens. */
+        DEEPSEEK,
+        /** OpenAI-compatible mode: final usage chunk with prompt_tokens_details.cached_tokens. */
+        DASHSCOPE
+    }
+
+    /**
+     * An event the model proposes.
+     *
+     * @param name          the registered (dotted) name
+     * @param argumentsJson the arguments a tools-mode model sends
+     */
+    public record ScriptedEvent(String name, String argumentsJson) {
+    }
+
+    /**
+     * What the model says in one call.
+     *
+     * @param id              recording id
+     * @param mode            the invocation mode the stream is for
+     * @param role            the call role
+     * @param lastUserMessage the user message the call answers
+     * @param visibleText     the visible reply
+     * @param events          proposed events (hidden block or tool calls), in order
+     * @param provider        the stream shape
+     * @param model           the model name
+     */
+    public record Script(String id, InvocationMode mode, CallRole role, String lastUserMessage, String visibleText,
+                         List<ScriptedEvent> events, ProviderFamily provider, String model) {
+        /** Rejects nulls and copies the events. */
+        public Script {
+            Objects.requireNonNull(id, "id");
+            Objects.requireNonNull(mode, "mode");
+            Objects.requireNonNull(role, "role");
+            Objects.requireNonNull(lastUserMessage, "lastUserMessage");
+            Objects.requireNonNull(visibleText, "visibleText");
+            events = List.copyOf(events);
+            Objects.requireNonNull(provider, "provider");
+            Objects.requireNonNull(model, "model");
+        }
+    }
+
+    private final LatencyModel latency;
+    private final LocalDate date;
+
+    /** A synthesizer with a latency model, dating its recordings {@code date}. */
+    public StreamSynthesizer(LatencyModel latency, LocalDate date) {
+        this.latency = latency;
+        this.date = date;
+    }
+
+    /**
+     * Synthesizes a recording.
+     *
+     * @param script       what the model says
+     * @param seed         chunk boundaries are random but reproducible for a seed
+     * @param promptTokens the prompt tokens of the request this answers (for the latency model; usage is filled in
+     *                     by the replay from the request actually received)
+     */
+    public Recording synthesize(Script script, long seed, int promptTokens) {
+        Random random = new Random(seed);
+        Chunks chunks = Chunks.stream(script.model());
+        for (String piece : split(script.visibleText(), random)) {
+            chunks.content(piece);
+        }
+        StringBuilder completion = new StringBuilder(script.visibleText());
+        boolean dual = script.mode() == InvocationMode.DUAL_AGENT;
+        if (!script.events().isEmpty()) {
+            if (dual) {
+                String block = "\n" + HiddenEventBlockParser.MARKER + " "
+                        + String.join(", ", script.events().stream().map(ScriptedEvent::name).toList());
+                completion.append(block);
+                for (String piece : split(block, random)) {
+                    chunks.content(piece);
+                }
+            } else {
+                for (int i = 0; i < script.events().size(); i++) {
+                    ScriptedEvent event = script.events().get(i);
+                    String args = event.argumentsJson();
+                    int cut = args.isEmpty() ? 0 : random.nextInt(args.length() + 1);
+                    chunks.toolCall(i, "call_" + (i + 1), event.name().replace('.', '_'), args.substring(0, cut));
+                    chunks.toolCall(i, null, null, args.substring(cut));
+                    completion.append(event.name()).append(args);
+                }
+            }
+        }
+        String finish = !dual && !script.events().isEmpty() ? "tool_calls" : "stop";
+        int completionTokens = PromptTokens.completion(completion.toString());
+        List<String> payloads = new ArrayList<>(usage(chunks, script.provider(), finish, completionTokens).payloads());
+        List<Recording.TimedEvent> events = new ArrayList<>();
+        for (int i = 0; i < payloads.size(); i++) {
+            long at = latency.offsetMs(Math.min(i, payloads.size() - 2), promptTokens);
+            events.add(new Recording.TimedEvent(Math.max(at, i == 0 ? 0 : events.get(i - 1).offsetMs()),
+                    payloads.get(i)));
+        }
+        return new Recording(script.id(),
+                new RequestMatcher(script.mode().wireName(), script.role().wireName(), script.lastUserMessage()),
+                new Recording.RecordedResponse(200, Map.of("Content-Type", "text/event-stream"), events),
+                new Recording.Metadata(script.provider().name().toLowerCase(Locale.ROOT), script.model(),
+                        date.toString(), true, List.of(), latency.describe()));
+    }
+
+    private static Chunks usage(Chunks chunks, ProviderFamily provider, String finish, int completionTokens) {
+        String total = TimedReplay.TOTAL_TOKENS_PLUS + completionTokens + "@\"";
+        String prompt = TimedReplay.PROMPT_TOKENS;
+        switch (provider) {
+            case DEEPSEEK -> chunks.raw("{\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{},"
+                    + "\"finish_reason\":\"" + finish + "\"}],\"usage\":{\"prompt_tokens\":" + prompt
+                    + ",\"completion_tokens\":" + completionTokens + ",\"total_tokens\":" + total
+                    + ",\"prompt_cache_hit_tokens\":0,\"prompt_cache_miss_tokens\":" + prompt + "}}");
+            case OPENAI, DASHSCOPE -> chunks.finish(finish).raw("{\"object\":\"chat.completion.chunk\",\"choices\":[],"
+                    + "\"usage\":{\"prompt_tokens\":" + prompt + ",\"completion_tokens\":" + completionTokens
+                    + ",\"total_tokens\":" + total + ",\"prompt_tokens_details\":{\"cached_tokens\":0}}}");
+        }
+        return chunks.done();
+    }
+
+    /** Splits text into pieces of 1..8 characters (never inside a surrogate pair). */
+    static List<String> split(String text, Random random) {
+        List<String> pieces = new ArrayList<>();
+        int from = 0;
+        while (from < text.length()) {
+            int to = Math.min(text.length(), from + 1 + random.nextInt(8));
+            if (to < text.length() && Character.isLowSurrogate(text.charAt(to))) {
+                to++;
+            }
+            pieces.add(text.substring(from, to));
+            from = to;
+        }
+        return pieces;
+    }
+}

@@ -1,0 +1,191 @@
+package io.agentlab.providers.recorded;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.any;
+import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.common.InputStreamSource;
+import com.github.tomakehurst.wiremock.extension.ResponseTransformerV2;
+import com.github.tomakehurst.wiremock.http.HttpHeader;
+import com.github.tomakehurst.wiremock.http.HttpHeaders;
+import com.github.tomakehurst.wiremock.http.Response;
+import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
+import io.agentlab.kernel.runtime.llm.Json;
+import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InterruptedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Replays recordings over real HTTP with their timing: each SSE event is written, and flushed, at its recorded offset
+ * × {@code speed} after the request arrived (1.0 faithful, 0 as fast as possible). A request no recording matches
+ * gets HTTP 404 with a body naming the closest recording and why it did not match; the message is also kept in
+ * {@link #mismatches()}.
+ *
+ * <p>Recordings whose usage says {@code "@prompt_tokens@"} get the prompt tokens of the request actually received
+ * ({@link PromptTokens}), so per-mode token figures reflect what the runtime really sent.
+ */
+public final class TimedReplay implements AutoCloseable {
+
+    /** Placeholder replaced by the received request's prompt tokens. */
+    public static final String PROMPT_TOKENS = "\"@prompt_tokens@\"";
+    /** Placeholder replaced by prompt tokens + the recorded completion tokens. */
+    public static final String TOTAL_TOKENS_PLUS = "\"@total_tokens_plus@";
+
+    private final WireMockServer server;
+    private final List<String> mismatches = new CopyOnWriteArrayList<>();
+
+    private TimedReplay(List<Recording> recordings, double speed) {
+        if (speed < 0) {
+            throw new IllegalArgumentException("speed must be >= 0, was " + speed);
+        }
+        ResponseTransformerV2 transformer = new ResponseTransformerV2() {
+            @Override
+            public String getName() {
+                return "agentlab-timed-replay";
+            }
+
+            @Override
+            public Response transform(Response response, ServeEvent event) {
+                return respond(recordings, speed, event);
+            }
+        };
+        server = new WireMockServer(options().dynamicPort().maxLoggedResponseSize(0).gzipDisabled(true)
+                .httpServerFactory(new SseFlushingServerFactory()).extensions(transformer));
+        server.start();
+        server.stubFor(any(anyUrl()).willReturn(aResponse().withStatus(200)));
+    }
+
+    /** Starts a replay server on a free loopback port. */
+    public static TimedReplay start(List<Recording> recordings, double speed) {
+        return new TimedReplay(List.copyOf(recordings), speed);
+    }
+
+    /** The {@code /v1} base URL to configure an OpenAI-compatible client with. */
+    public String baseUrl() {
+        return server.baseUrl() + "/v1";
+    }
+
+    /** Every unmatched request's explanation, in arrival order. */
+    public List<String> mismatches() {
+        return List.copyOf(mismatches);
+    }
+
+    @Override
+    public void close() {
+        server.stop();
+    }
+
+    private Response respond(List<Recording> recordings, double speed, ServeEvent event) {
+        long arrived = System.nanoTime();
+        String body = event.getRequest().getBodyAsString();
+        RequestMatcher.Received received;
+        try {
+            received = RequestMatcher.Received.of(body, event.getRequest().getHeader(OpenAiCompatibleClient.ROLE_HEADER));
+        } catch (RuntimeException e) {
+            return error("the request body is not JSON: " + e.getMessage());
+        }
+        List<Candidate> candidates = new ArrayList<>();
+        for (Recording recording : recordings) {
+            candidates.add(new Candidate(recording, recording.request().mismatches(received)));
+        }
+        Candidate best = candidates.stream().min(Comparator.comparingInt(c -> c.reasons().size())).orElse(null);
+        if (best == null || !best.reasons().isEmpty()) {
+            String message = "no recording matches " + received + (best == null ? "; none are loaded"
+                    : "; closest is '" + best.recording().id() + "': " + String.join("; ", best.reasons()));
+            mismatches.add(message);
+            return error(message);
+        }
+        Recording recording = best.recording();
+        int promptTokens = body.contains("\"messages\"") ? PromptTokens.count(body) : 0;
+        List<String> frames = new ArrayList<>();
+        List<Long> due = new ArrayList<>();
+        for (Recording.TimedEvent timed : recording.response().events()) {
+            String data = timed.data().replace(PROMPT_TOKENS, Integer.toString(promptTokens));
+            data = replaceTotal(data, promptTokens);
+            frames.add("data: " + data + "\n\n");
+            due.add(arrived + (long) (timed.offsetMs() * speed * 1_000_000L));
+        }
+        List<HttpHeader> headers = new ArrayList<>();
+        recording.response().headers().forEach((name, value) -> headers.add(new HttpHeader(name, value)));
+        return Response.Builder.like(Response.response().build()).but()
+                .status(recording.response().status())
+                .headers(new HttpHeaders(headers))
+                .body(timedBody(frames, due))
+                .build();
+    }
+
+    private static String replaceTotal(String data, int promptTokens) {
+        int at = data.indexOf(TOTAL_TOKENS_PLUS);
+        if (at < 0) {
+            return data;
+        }
+        int end = data.indexOf("@\"", at + TOTAL_TOKENS_PLUS.length());
+        int completion = Integer.parseInt(data.substring(at + TOTAL_TOKENS_PLUS.length(), end));
+        return data.substring(0, at) + (promptTokens + completion) + data.substring(end + 2);
+    }
+
+    /** A body stream that hands out one SSE frame per read, each no earlier than its due time. */
+    private static InputStreamSource timedBody(List<String> frames, List<Long> due) {
+        return () -> new InputStream() {
+            private int next;
+            private byte[] current = new byte[0];
+            private int position;
+
+            @Override
+            public int read() throws IOException {
+                byte[] one = new byte[1];
+                return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+            }
+
+            @Override
+            public int read(byte[] buffer, int offset, int length) throws IOException {
+                if (position >= current.length) {
+                    if (next >= frames.size()) {
+                        return -1;
+                    }
+                    waitUntil(due.get(next));
+                    current = frames.get(next++).getBytes(StandardCharsets.UTF_8);
+                    position = 0;
+                }
+                int n = Math.min(length, current.length - position);
+                System.arraycopy(current, position, buffer, offset, n);
+                position += n;
+                return n;
+            }
+        };
+    }
+
+    /** Parks until the due time; the last millisecond spins so events leave close to their offsets. */
+    private static void waitUntil(long dueNanos) throws InterruptedIOException {
+        long remaining;
+        while ((remaining = dueNanos - System.nanoTime()) > 1_000_000L) {
+            LockSupport.parkNanos(remaining - 1_000_000L);
+            if (Thread.interrupted()) {
+                throw new InterruptedIOException("replay interrupted");
+            }
+        }
+        while (System.nanoTime() < dueNanos) {
+            Thread.onSpinWait();
+        }
+    }
+
+    private static Response error(String message) {
+        return Response.response().status(404)
+                .headers(new HttpHeaders(new HttpHeader("Content-Type", "application/json")))
+                .body(Json.write(Map.of("error", Map.of("message", message, "type", "agentlab_replay_unmatched"))))
+                .build();
+    }
+
+    private record Candidate(Recording recording, List<String> reasons) {
+    }
+}

@@ -1,0 +1,101 @@
+package io.agentlab.providers.recorded;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.agentlab.kernel.api.InvocationMode;
+import io.agentlab.kernel.runtime.llm.CallRole;
+import io.agentlab.providers.recorded.StreamSynthesizer.ProviderFamily;
+import io.agentlab.providers.recorded.StreamSynthesizer.Script;
+import io.agentlab.providers.recorded.StreamSynthesizer.ScriptedEvent;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/** The recording format: schema validation, round trip, committed fixtures, and no credential on disk. */
+class RecordingsTest {
+
+    static final Path FIXTURES = Path.of("src/test/resources/recordings");
+    /** What a leaked credential looks like in a recording. */
+    static final Pattern CREDENTIAL = Pattern.compile(
+            "(?i)sk-[A-Za-z0-9]{16,}|bearer\\s+[A-Za-z0-9._-]{12,}|\"authorization\"|api[-_]?key\\s*[\"=:]");
+
+    static Recording synthesized(ProviderFamily family, InvocationMode mode) {
+        return new StreamSynthesizer(LatencyModel.typical(), LocalDate.of(2026, 11, 30)).synthesize(new Script(
+                "lamp-on-" + mode.wireName() + "-" + family.name().toLowerCase(java.util.Locale.ROOT), mode,
+                CallRole.CHAT, "turn the lamp on", "Okay, the lamp is on!",
+                List.of(new ScriptedEvent("lamp.power.toggle", "{\"state\":\"on\"}")), family, "model-x"), 7, 120);
+    }
+
+    @Test
+    @DisplayName("write → parse round-trips; the file is schema-valid and diff-friendly (each event its own block)")
+    void roundTrip() {
+        Recording recording = synthesized(ProviderFamily.DEEPSEEK, InvocationMode.DUAL_AGENT);
+        String text = Recordings.write(recording);
+        assertThat(Recordings.parse(text, "memory")).isEqualTo(recording);
+        assertThat(text.lines().filter(line -> line.contains("\"at_ms\""))).hasSize(recording.response().events().size());
+    }
+
+    @Test
+    @DisplayName("an invalid recording is refused naming the file and the location")
+    void invalid() {
+        assertThatThrownBy(() -> Recordings.parse("{\"id\":\"x\",\"request\":{\"mode\":\"tools\",\"role\":\"chat\","
+                + "\"last_user_message\":\"\"},\"response\":{\"status\":200,\"events\":[]},\"metadata\":{}}", "bad.json"))
+                .hasMessageContaining("bad.json").hasMessageContaining("/request/mode");
+        assertThatThrownBy(() -> Recordings.parse("{", "broken.json")).hasMessageContaining("broken.json: not JSON");
+    }
+
+    @Test
+    @DisplayName("the committed fixtures load, say how their timing came to be, and synthesized ones say so")
+    void fixtures() throws IOException {
+        List<Recording> recordings = Recordings.loadDirectory(FIXTURES);
+        assertThat(recordings).isNotEmpty();
+        assertThat(recordings).allSatisfy(r -> {
+            assertThat(r.metadata().synthesized() || r.metadata().timing().equals("recorded")).isTrue();
+            if (r.metadata().synthesized()) {
+                assertThat(r.metadata().timing()).startsWith("modelled:");
+            }
+        });
+        assertThat(recordings).extracting(r -> r.metadata().provider()).contains("openai", "deepseek", "dashscope");
+        assertThat(recordings).extracting(r -> r.request().mode()).contains("dual_agent", "chat_agent_tools");
+    }
+
+    @Test
+    @DisplayName("no recording anywhere in the repository contains a credential")
+    void noCredentials() throws IOException {
+        List<String> leaks = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(Path.of(".."))) {
+            for (Path file : files.filter(p -> p.toString().contains("recordings") && p.toString().endsWith(".json")
+                    && !p.toString().contains("target")).toList()) {
+                String text = Files.readString(file);
+                if (CREDENTIAL.matcher(text).find()) {
+                    leaks.add(file.toString());
+                }
+            }
+        }
+        assertThat(leaks).as("recordings containing something that looks like a credential").isEmpty();
+        assertThat(CREDENTIAL.matcher("{\"Authorization\": \"Bearer abcdefghijklmnop\"}").find()).isTrue();
+    }
+
+    /** Regenerates the synthesized fixtures: {@code -Dagentlab.regenerate-fixtures=true}. */
+    @Test
+    void regenerateFixtures() throws IOException {
+        if (!Boolean.getBoolean("agentlab.regenerate-fixtures")) {
+            return;
+        }
+        Files.createDirectories(FIXTURES);
+        for (ProviderFamily family : ProviderFamily.values()) {
+            for (InvocationMode mode : InvocationMode.values()) {
+                Recording recording = synthesized(family, mode);
+                Files.writeString(FIXTURES.resolve(recording.id() + ".json"), Recordings.write(recording));
+            }
+        }
+    }
+}

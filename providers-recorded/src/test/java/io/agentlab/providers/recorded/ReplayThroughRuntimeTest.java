@@ -1,0 +1,104 @@
+package io.agentlab.providers.recorded;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.agentlab.kernel.api.CanonicalJson;
+import io.agentlab.kernel.api.EventDefinition;
+import io.agentlab.kernel.api.EventResult;
+import io.agentlab.kernel.api.HandlerResult;
+import io.agentlab.kernel.api.InvocationMode;
+import io.agentlab.kernel.api.Resolution;
+import io.agentlab.kernel.api.ResultPolicy;
+import io.agentlab.kernel.runtime.Conversation;
+import io.agentlab.kernel.runtime.RuntimeConfig;
+import io.agentlab.kernel.runtime.TurnResult;
+import io.agentlab.kernel.runtime.TurnRuntime;
+import io.agentlab.kernel.runtime.VisibleSink;
+import io.agentlab.kernel.runtime.llm.CallRole;
+import io.agentlab.kernel.runtime.llm.ChatRequestJson;
+import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
+import io.agentlab.kernel.runtime.llm.ProviderRegistry;
+import io.agentlab.providers.recorded.StreamSynthesizer.ProviderFamily;
+import io.agentlab.providers.recorded.StreamSynthesizer.Script;
+import io.agentlab.providers.recorded.StreamSynthesizer.ScriptedEvent;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/** A synthesized recording replayed through the runtime gives the script's visible text and batch, in both modes. */
+class ReplayThroughRuntimeTest {
+
+    private static final String USER = "turn the lamp on and note buy milk";
+    private static final String VISIBLE = "Sure! The lamp is on and I noted that.";
+
+    static List<EventDefinition> definitions() {
+        return List.of(
+                EventDefinition.builder("lamp.power.toggle").schemaVersion("1.0.0")
+                        .description("Switch the lamp on or off.")
+                        .argumentsSchema("{\"type\":\"object\",\"properties\":{\"state\":{\"enum\":[\"on\",\"off\"]}},"
+                                + "\"required\":[\"state\"]}")
+                        .resolver(input -> Resolution.of(Map.of("state", input.turn().userText().contains(" off")
+                                ? "off" : "on")))
+                        .handler(invocation -> HandlerResult.success(Map.of()))
+                        .resultPolicy(ResultPolicy.SILENT_SUCCESS).build(),
+                EventDefinition.builder("note.text.create").schemaVersion("1.0.0").description("Write down a note.")
+                        .argumentsSchema("{\"type\":\"object\",\"properties\":{\"text\":{\"type\":\"string\"}},"
+                                + "\"required\":[\"text\"]}")
+                        .resolver(input -> Resolution.of(Map.of("text", "buy milk")))
+                        .handler(invocation -> HandlerResult.success(Map.of()))
+                        .resultPolicy(ResultPolicy.SILENT_SUCCESS).build());
+    }
+
+    private static TurnRuntime runtime(InvocationMode mode, String baseUrl) {
+        return TurnRuntime.builder().definitions(definitions().toArray(EventDefinition[]::new))
+                .providers(new ProviderRegistry().register("replay", new OpenAiCompatibleClient(
+                        new OpenAiCompatibleClient.Config(baseUrl, null, Duration.ofSeconds(2), Duration.ofSeconds(10)))))
+                .config(RuntimeConfig.of(mode, "replay", "gpt-4o-mini", "You are Pip, a friendly toy.")).build();
+    }
+
+    @Test
+    @DisplayName("both modes: same visible text and batch as the script; prompt tokens from the request received")
+    void sameAsScript() {
+        StreamSynthesizer synthesizer = new StreamSynthesizer(new LatencyModel(60, 0.02, 5), LocalDate.of(2026, 11, 30));
+        List<ScriptedEvent> events = List.of(new ScriptedEvent("lamp.power.toggle", "{\"state\":\"on\"}"),
+                new ScriptedEvent("note.text.create", "{\"text\":\"buy milk\"}"));
+        Map<InvocationMode, Integer> promptTokens = new EnumMap<>(InvocationMode.class);
+        for (InvocationMode mode : InvocationMode.values()) {
+            int tokens;
+            try (TurnRuntime probe = runtime(mode, "http://127.0.0.1:9/v1")) {
+                tokens = PromptTokens.count(ChatRequestJson.write(probe.firstRequest(
+                        new Conversation("s", ZoneId.of("UTC"), Locale.ENGLISH), USER)));
+            }
+            Recording recording = synthesizer.synthesize(new Script("lamp-and-note-" + mode.wireName(), mode,
+                    CallRole.CHAT, USER, VISIBLE, events, ProviderFamily.OPENAI, "gpt-4o-mini"), 42, tokens);
+            assertThat(recording.metadata().synthesized()).isTrue();
+            assertThat(recording.metadata().timing()).startsWith("modelled:");
+            long firstContentOffset = recording.response().events().get(0).offsetMs();
+            try (TimedReplay replay = TimedReplay.start(List.of(recording), 1.0);
+                 TurnRuntime runtime = runtime(mode, replay.baseUrl())) {
+                runtime.runTurn(new Conversation("warm", ZoneId.of("UTC"), Locale.ENGLISH), USER, VisibleSink.discard());
+                TurnResult result = runtime.runTurn(new Conversation("s", ZoneId.of("UTC"), Locale.ENGLISH), USER,
+                        VisibleSink.discard());
+                assertThat(result.error()).isEmpty();
+                assertThat(result.firstAnswer()).isEqualTo(VISIBLE);
+                assertThat(result.batch().orElseThrow().results()).extracting(EventResult::name)
+                        .containsExactly("lamp.power.toggle", "note.text.create");
+                assertThat(result.batch().orElseThrow().results()).extracting(r -> CanonicalJson.write(r.arguments()))
+                        .containsExactly("{\"state\":\"on\"}", "{\"text\":\"buy milk\"}");
+                assertThat(result.metrics().promptTokens(CallRole.CHAT)).isEqualTo(tokens);
+                promptTokens.put(mode, tokens);
+                double ttft = result.metrics().firstVisibleTtft().orElseThrow().toNanos() / 1e6;
+                System.out.printf("%s: prompt tokens %d, first-visible TTFT %.2f ms vs recorded first content %d ms "
+                        + "(error %.2f ms)%n", mode.wireName(), tokens, ttft, firstContentOffset, ttft - firstContentOffset);
+                assertThat(ttft).isBetween(firstContentOffset - 1.0, firstContentOffset + 100.0);
+            }
+        }
+        assertThat(promptTokens.get(InvocationMode.CHAT_AGENT_TOOLS)).isGreaterThan(promptTokens.get(InvocationMode.DUAL_AGENT));
+    }
+}

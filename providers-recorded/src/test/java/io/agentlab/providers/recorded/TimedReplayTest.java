@@ -1,0 +1,117 @@
+package io.agentlab.providers.recorded;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.agentlab.kernel.runtime.llm.CallRole;
+import io.agentlab.kernel.runtime.llm.ChatMessage;
+import io.agentlab.kernel.runtime.llm.ChatRequest;
+import io.agentlab.kernel.runtime.llm.ChatRequestJson;
+import io.agentlab.kernel.runtime.llm.Chunks;
+import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
+import io.agentlab.kernel.runtime.llm.ProviderException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/** Timing-faithful replay over real HTTP. */
+class TimedReplayTest {
+
+    static final long[] OFFSETS = {40, 80, 120, 200, 260, 300};
+
+    static Recording recording(String id, String mode, String user, long... offsets) {
+        List<Recording.TimedEvent> events = new ArrayList<>();
+        List<String> payloads = Chunks.stream("m").content("a", "b", "c", "d", "e").finish("stop").payloads();
+        for (int i = 0; i < offsets.length; i++) {
+            events.add(new Recording.TimedEvent(offsets[i], payloads.get(Math.min(i, payloads.size() - 1))));
+        }
+        events.add(new Recording.TimedEvent(offsets[offsets.length - 1],
+                "{\"choices\":[],\"usage\":{\"prompt_tokens\":" + TimedReplay.PROMPT_TOKENS
+                        + ",\"completion_tokens\":5,\"total_tokens\":" + TimedReplay.TOTAL_TOKENS_PLUS + "5@\"}}"));
+        events.add(new Recording.TimedEvent(offsets[offsets.length - 1], "[DONE]"));
+        return new Recording(id, new RequestMatcher(mode, "chat", user),
+                new Recording.RecordedResponse(200, Map.of("Content-Type", "text/event-stream"), events),
+                new Recording.Metadata("openai", "m", "2026-11-30", true, List.of(), "test offsets"));
+    }
+
+    static ChatRequest request(String user) {
+        return new ChatRequest("m", List.of(ChatMessage.system("You are Pip."), ChatMessage.user(user)), List.of(),
+                null, null, true, CallRole.CHAT);
+    }
+
+    private static OpenAiCompatibleClient client(TimedReplay replay) {
+        return new OpenAiCompatibleClient(new OpenAiCompatibleClient.Config(replay.baseUrl(), null,
+                Duration.ofSeconds(2), Duration.ofSeconds(10)));
+    }
+
+    @Test
+    @DisplayName("speed 1.0: events arrive in order near their recorded offsets (median and max error printed)")
+    void faithfulTiming() {
+        List<Double> errors = new ArrayList<>();
+        try (TimedReplay replay = TimedReplay.start(List.of(recording("timed", "dual_agent", "hi", OFFSETS)), 1.0)) {
+            OpenAiCompatibleClient client = client(replay);
+            client.stream(request("hi"), delta -> { }); // warm-up: class loading and the first connection
+            for (int run = 0; run < 10; run++) {
+                List<Long> arrivals = new ArrayList<>();
+                long start = System.nanoTime();
+                var completion = client.stream(request("hi"), delta -> arrivals.add(System.nanoTime() - start));
+                assertThat(completion.content()).isEqualTo("abcde");
+                for (int i = 0; i < arrivals.size(); i++) {
+                    errors.add(arrivals.get(i) / 1e6 - OFFSETS[i]);
+                }
+            }
+        }
+        Collections.sort(errors);
+        double median = errors.get(errors.size() / 2);
+        double max = errors.get(errors.size() - 1);
+        System.out.printf("replay timing error over %d events: median %.2f ms, max %.2f ms, min %.2f ms%n",
+                errors.size(), median, max, errors.get(0));
+        assertThat(errors.get(0)).as("no event arrives before its offset").isGreaterThan(-1.0);
+        // Bounds that hold on a busy 2-core machine; the printed figures are the measurement.
+        assertThat(median).as("median error (ms)").isLessThan(30);
+        assertThat(max).as("max error (ms)").isLessThan(150);
+    }
+
+    @Test
+    @DisplayName("speed 0: as fast as possible")
+    void speedZero() {
+        try (TimedReplay replay = TimedReplay.start(List.of(recording("fast", "dual_agent", "hi", 5000, 10000)), 0)) {
+            long start = System.nanoTime();
+            client(replay).stream(request("hi"), delta -> { });
+            assertThat((System.nanoTime() - start) / 1e6).isLessThan(5000);
+        }
+    }
+
+    @Test
+    @DisplayName("usage placeholders carry the prompt tokens of the request actually received")
+    void usageFromRequest() {
+        try (TimedReplay replay = TimedReplay.start(List.of(recording("usage", "dual_agent", "hi", 0, 0)), 0)) {
+            var completion = client(replay).stream(request("hi"), delta -> { });
+            int expected = PromptTokens.count(ChatRequestJson.write(request("hi")));
+            assertThat(completion.usage()).containsEntry("prompt_tokens", expected)
+                    .containsEntry("total_tokens", expected + 5);
+        }
+    }
+
+    @Test
+    @DisplayName("an unmatched request fails loudly, naming the closest recording and why")
+    void unmatched() {
+        try (TimedReplay replay = TimedReplay.start(List.of(recording("lamp-on", "dual_agent", "turn the lamp on", 0)),
+                0)) {
+            ChatRequest tools = new ChatRequest("m", List.of(ChatMessage.user("turn the lamp off")),
+                    List.of(new io.agentlab.kernel.runtime.llm.ToolSpec("x_y", "d", "{\"type\":\"object\"}")),
+                    null, null, true, CallRole.CHAT);
+            assertThatThrownBy(() -> client(replay).stream(tools, delta -> { }))
+                    .isInstanceOfSatisfying(ProviderException.class, e -> {
+                        assertThat(e.status()).isEqualTo(404);
+                        assertThat(e.getMessage()).contains("closest is 'lamp-on'");
+                    });
+            assertThat(replay.mismatches()).singleElement().asString().contains("closest is 'lamp-on'",
+                    "mode is chat_agent_tools", "last user message is \"turn the lamp off\"");
+        }
+    }
+}

@@ -22,10 +22,20 @@ import wiremock.org.eclipse.jetty.servlet.FilterHolder;
 import wiremock.org.eclipse.jetty.servlet.ServletContextHandler;
 
 /**
- * WireMock's Jetty server with one addition: {@code text/event-stream} responses are flushed after every write.
- * Without it Jetty buffers the body and every timed event arrives at the end.
+ * WireMock's Jetty server with two additions: {@code text/event-stream} responses are flushed after every write
+ * (without it Jetty buffers the body and every timed event arrives at the end), and the moment a request enters the
+ * server is noted, so offsets count from there rather than from after WireMock's matching and logging.
  */
 final class SseFlushingServerFactory implements HttpServerFactory {
+
+    /** When the current request entered the server (set on the request thread, before WireMock's own work). */
+    private static final ThreadLocal<Long> ARRIVAL = new ThreadLocal<>();
+
+    /** The arrival time of the request being served on this thread, or now. */
+    static long arrival() {
+        Long arrived = ARRIVAL.get();
+        return arrived == null ? System.nanoTime() : arrived;
+    }
 
     @Override
     public HttpServer buildHttpServer(Options options, AdminRequestHandler admin, StubRequestHandler stubs) {
@@ -40,6 +50,16 @@ final class SseFlushingServerFactory implements HttpServerFactory {
     private static final class FlushFilter implements Filter {
         @Override
         public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain)
+                throws IOException, ServletException {
+            ARRIVAL.set(System.nanoTime());
+            try {
+                serve(request, response, chain);
+            } finally {
+                ARRIVAL.remove();
+            }
+        }
+
+        private void serve(ServletRequest request, ServletResponse response, FilterChain chain)
                 throws IOException, ServletException {
             chain.doFilter(request, new HttpServletResponseWrapper((HttpServletResponse) response) {
                 private ServletOutputStream flushing;

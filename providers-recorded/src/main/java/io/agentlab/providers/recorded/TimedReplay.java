@@ -86,7 +86,7 @@ public final class TimedReplay implements AutoCloseable {
     }
 
     private Response respond(List<Recording> recordings, double speed, ServeEvent event) {
-        long arrived = System.nanoTime();
+        long arrived = SseFlushingServerFactory.arrival();
         String body = event.getRequest().getBodyAsString();
         RequestMatcher.Received received;
         try {

@@ -82,21 +82,31 @@ class ReplayThroughRuntimeTest {
             long firstContentOffset = recording.response().events().get(0).offsetMs();
             try (TimedReplay replay = TimedReplay.start(List.of(recording), 1.0);
                  TurnRuntime runtime = runtime(mode, replay.baseUrl())) {
-                runtime.runTurn(new Conversation("warm", ZoneId.of("UTC"), Locale.ENGLISH), USER, VisibleSink.discard());
-                TurnResult result = runtime.runTurn(new Conversation("s", ZoneId.of("UTC"), Locale.ENGLISH), USER,
-                        VisibleSink.discard());
-                assertThat(result.error()).isEmpty();
-                assertThat(result.firstAnswer()).isEqualTo(VISIBLE);
-                assertThat(result.batch().orElseThrow().results()).extracting(EventResult::name)
-                        .containsExactly("lamp.power.toggle", "note.text.create");
-                assertThat(result.batch().orElseThrow().results()).extracting(r -> CanonicalJson.write(r.arguments()))
-                        .containsExactly("{\"state\":\"on\"}", "{\"text\":\"buy milk\"}");
-                assertThat(result.metrics().promptTokens(CallRole.CHAT)).isEqualTo(tokens);
+                for (int warm = 0; warm < 5; warm++) { // class loading, JIT and the first connection stay out of the figure
+                    runtime.runTurn(new Conversation("warm", ZoneId.of("UTC"), Locale.ENGLISH), USER, VisibleSink.discard());
+                }
+                List<Double> errors = new java.util.ArrayList<>();
+                for (int measured = 0; measured < 10; measured++) {
+                    TurnResult result = runtime.runTurn(new Conversation("s", ZoneId.of("UTC"), Locale.ENGLISH), USER,
+                            VisibleSink.discard());
+                    assertThat(result.error()).isEmpty();
+                    assertThat(result.firstAnswer()).isEqualTo(VISIBLE);
+                    assertThat(result.batch().orElseThrow().results()).extracting(EventResult::name)
+                            .containsExactly("lamp.power.toggle", "note.text.create");
+                    assertThat(result.batch().orElseThrow().results())
+                            .extracting(r -> CanonicalJson.write(r.arguments()))
+                            .containsExactly("{\"state\":\"on\"}", "{\"text\":\"buy milk\"}");
+                    assertThat(result.metrics().promptTokens(CallRole.CHAT)).isEqualTo(tokens);
+                    double ttft = result.metrics().firstVisibleTtft().orElseThrow().toNanos() / 1e6;
+                    assertThat(ttft).as("never before the recorded offset").isGreaterThan(firstContentOffset - 1.0);
+                    errors.add(ttft - firstContentOffset);
+                }
                 promptTokens.put(mode, tokens);
-                double ttft = result.metrics().firstVisibleTtft().orElseThrow().toNanos() / 1e6;
-                System.out.printf("%s: prompt tokens %d, first-visible TTFT %.2f ms vs recorded first content %d ms "
-                        + "(error %.2f ms)%n", mode.wireName(), tokens, ttft, firstContentOffset, ttft - firstContentOffset);
-                assertThat(ttft).isBetween(firstContentOffset - 1.0, firstContentOffset + 100.0);
+                java.util.Collections.sort(errors);
+                System.out.printf("%s: prompt tokens %d; first-visible TTFT minus recorded first content offset "
+                        + "(%d ms) over 10 turns: median %.2f ms, max %.2f ms%n", mode.wireName(), tokens,
+                        firstContentOffset, errors.get(5), errors.get(9));
+                assertThat(errors.get(5)).as("median TTFT error (ms), bound for a busy 2-core machine").isLessThan(30);
             }
         }
         assertThat(promptTokens.get(InvocationMode.CHAT_AGENT_TOOLS)).isGreaterThan(promptTokens.get(InvocationMode.DUAL_AGENT));

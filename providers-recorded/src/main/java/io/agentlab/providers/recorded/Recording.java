@@ -29,12 +29,20 @@ public record Recording(String id, RequestMatcher request, RecordedResponse resp
      * @param status  HTTP status
      * @param headers response headers
      * @param events  the SSE {@code data:} payloads with their offsets from the request, in order
+     * @param body    a non-SSE body (an HTTP error's JSON), or null
+     * @param fault   a transport fault served instead of a response ({@code connection_reset}), or null
      */
-    public record RecordedResponse(int status, Map<String, String> headers, List<TimedEvent> events) {
+    public record RecordedResponse(int status, Map<String, String> headers, List<TimedEvent> events, String body,
+                                   String fault) {
         /** Copies collections. */
         public RecordedResponse {
             headers = Map.copyOf(headers);
             events = List.copyOf(events);
+        }
+
+        /** An SSE response. */
+        public RecordedResponse(int status, Map<String, String> headers, List<TimedEvent> events) {
+            this(status, headers, events, null, null);
         }
     }
 

@@ -91,7 +91,9 @@ public final class Recordings {
         return new Recording(root.get("id").asString(),
                 new RequestMatcher(request.get("mode").asString(), request.get("role").asString(),
                         request.get("last_user_message").asString()),
-                new Recording.RecordedResponse(response.get("status").asInt(), headers, events),
+                new Recording.RecordedResponse(response.get("status").asInt(), headers, events,
+                        response.hasNonNull("body") ? response.get("body").asString() : null,
+                        response.hasNonNull("fault") ? response.get("fault").asString() : null),
                 new Recording.Metadata(metadata.get("provider").asString(), metadata.get("model").asString(),
                         metadata.get("date").asString(), metadata.get("synthesized").asBoolean(), redacted,
                         metadata.get("timing").asString()));
@@ -107,6 +109,12 @@ public final class Recordings {
         response.put("status", recording.response().status());
         ObjectNode headers = response.putObject("headers");
         recording.response().headers().forEach(headers::put);
+        if (recording.response().body() != null) {
+            response.put("body", recording.response().body());
+        }
+        if (recording.response().fault() != null) {
+            response.put("fault", recording.response().fault());
+        }
         ArrayNode events = response.putArray("events");
         recording.response().events().forEach(e -> events.addObject().put("at_ms", e.offsetMs()).put("data", e.data()));
         Recording.Metadata m = recording.metadata();

@@ -8,6 +8,7 @@ import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.common.InputStreamSource;
 import com.github.tomakehurst.wiremock.extension.ResponseTransformerV2;
+import com.github.tomakehurst.wiremock.http.Fault;
 import com.github.tomakehurst.wiremock.http.HttpHeader;
 import com.github.tomakehurst.wiremock.http.HttpHeaders;
 import com.github.tomakehurst.wiremock.http.Response;
@@ -106,6 +107,9 @@ public final class TimedReplay implements AutoCloseable {
             return error(message);
         }
         Recording recording = best.recording();
+        if ("connection_reset".equals(recording.response().fault())) {
+            return Response.response().fault(Fault.CONNECTION_RESET_BY_PEER).build();
+        }
         int promptTokens = body.contains("\"messages\"") ? PromptTokens.count(body) : 0;
         List<String> frames = new ArrayList<>();
         List<Long> due = new ArrayList<>();
@@ -117,11 +121,13 @@ public final class TimedReplay implements AutoCloseable {
         }
         List<HttpHeader> headers = new ArrayList<>();
         recording.response().headers().forEach((name, value) -> headers.add(new HttpHeader(name, value)));
-        return Response.Builder.like(Response.response().build()).but()
+        Response.Builder builder = Response.Builder.like(Response.response().build()).but()
                 .status(recording.response().status())
-                .headers(new HttpHeaders(headers))
-                .body(timedBody(frames, due))
-                .build();
+                .headers(new HttpHeaders(headers));
+        if (recording.response().body() != null) {
+            return builder.body(recording.response().body()).build();
+        }
+        return builder.body(timedBody(frames, due)).build();
     }
 
     private static String replaceTotal(String data, int promptTokens) {

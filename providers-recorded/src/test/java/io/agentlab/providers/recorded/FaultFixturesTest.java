@@ -1,0 +1,94 @@
+package io.agentlab.providers.recorded;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.agentlab.kernel.api.EventDefinition;
+import io.agentlab.kernel.api.InvocationMode;
+import io.agentlab.kernel.runtime.Conversation;
+import io.agentlab.kernel.runtime.RuntimeConfig;
+import io.agentlab.kernel.runtime.TurnResult;
+import io.agentlab.kernel.runtime.TurnRuntime;
+import io.agentlab.kernel.runtime.VisibleSink;
+import io.agentlab.kernel.runtime.audit.AguiEvent;
+import io.agentlab.kernel.runtime.audit.AguiStreamChecker;
+import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
+import io.agentlab.kernel.runtime.llm.ProviderRegistry;
+import java.time.Duration;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Every fault fixture through the runtime: a clear error or the tolerated path, history intact, next turn works. */
+class FaultFixturesTest {
+
+    private static TimedReplay replay;
+
+    @BeforeAll
+    static void start() throws Exception {
+        replay = TimedReplay.start(Recordings.loadDirectory(RecordingsTest.FIXTURES), 1.0);
+    }
+
+    @AfterAll
+    static void stop() {
+        replay.close();
+    }
+
+    private static TurnRuntime runtime(InvocationMode mode) {
+        return TurnRuntime.builder()
+                .definitions(ReplayThroughRuntimeTest.definitions().toArray(EventDefinition[]::new))
+                .providers(new ProviderRegistry().register("replay", new OpenAiCompatibleClient(
+                        new OpenAiCompatibleClient.Config(replay.baseUrl(), null, Duration.ofSeconds(2),
+                                Duration.ofSeconds(5)))))
+                .config(RuntimeConfig.of(mode, "replay", "model-x", "You are Pip.")).build();
+    }
+
+    @ParameterizedTest(name = "{0} → {1}")
+    @DisplayName("each fault ends in a clear error code, or is tolerated where a provider may legitimately do it")
+    @CsvSource(delimiter = '|', textBlock = """
+            fault 429           | provider_http_429
+            fault 500           | provider_http_500
+            fault reset         | provider_connection
+            fault truncated     | provider_truncated
+            fault malformed     | provider_malformed_chunk
+            fault missing done  | none
+            fault slow dribble  | none
+            """)
+    void faults(String utterance, String code) {
+        try (TurnRuntime runtime = runtime(InvocationMode.DUAL_AGENT)) {
+            Conversation conversation = new Conversation("s", ZoneId.of("UTC"), Locale.ENGLISH);
+            TurnResult result = runtime.runTurn(conversation, utterance, VisibleSink.discard());
+            if (code.equals("none")) {
+                assertThat(result.error()).isEmpty();
+                assertThat(result.firstAnswer()).isNotBlank();
+                assertThat(conversation.historyView()).hasSize(2);
+            } else {
+                assertThat(result.error()).contains(code);
+                assertThat(result.audit()).last().satisfies(e -> assertThat(e.type()).isEqualTo(AguiEvent.RUN_ERROR));
+                assertThat(conversation.messages()).as("history unchanged").isEmpty();
+                TurnResult next = runtime.runTurn(conversation, "fault missing done", VisibleSink.discard());
+                assertThat(next.error()).as("the next turn works").isEmpty();
+            }
+            assertThat(AguiStreamChecker.check(result.audit(), result.turnId())).isEmpty();
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @DisplayName("tool-call arguments that are not JSON: resolved from the words, raw text audited")
+    @CsvSource("lamp off please")
+    void invalidToolArguments(String utterance) {
+        try (TurnRuntime runtime = runtime(InvocationMode.CHAT_AGENT_TOOLS)) {
+            TurnResult result = runtime.runTurn(new Conversation("s", ZoneId.of("UTC"), Locale.ENGLISH), utterance,
+                    VisibleSink.discard());
+            assertThat(result.proposals()).singleElement()
+                    .satisfies(p -> assertThat(p.argumentsParseError()).contains("not valid JSON"));
+            assertThat(result.batch().orElseThrow().results().get(0).arguments()).isEqualTo(Map.of("state", "off"));
+            assertThat(List.of(result.batch().orElseThrow().results().get(0).status())).containsExactly("succeeded");
+        }
+    }
+}

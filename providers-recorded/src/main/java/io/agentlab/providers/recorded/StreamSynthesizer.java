@@ -18,7 +18,7 @@ import java.util.Random;
  * a finish reason and the usage in the provider family's shape — OpenAI (a final chunk with {@code choices: []}),
  * DeepSeek (usage on the last chunk, with cache hit/miss), DashScope ({@code prompt_tokens_details.cached_tokens}).
  * Prompt tokens are left as the {@link TimedReplay#PROMPT_TOKENS} placeholder, so the replay fills in what the
- * request actually received costs; completion tokens are counted with jtokkit. Every recording says
+ * request actually received costs, unless the script fixes them; completion tokens are counted with jtokkit. Every recording says
  * {@code synthesized: true} and names its latency model.
  */
 public final class StreamSynthesizer {
@@ -88,8 +88,36 @@ public final class StreamSynthesizer {
      */
     public Recording synthesize(Script script, long seed, int promptTokens) {
         Random random = new Random(seed);
+        return synthesize(script, split(script.visibleText(), random), random, promptTokens, null);
+    }
+
+    /**
+     * Synthesizes a recording with the visible reply split at {@code boundaries} (character offsets, ascending) and
+     * the usage's prompt tokens fixed by the script instead of computed at replay.
+     *
+     * @param scriptedPromptTokens the prompt tokens to report, or null to fill them from the request received
+     */
+    public Recording synthesize(Script script, List<Integer> boundaries, int promptTokens,
+                                Integer scriptedPromptTokens) {
+        List<String> pieces = new ArrayList<>();
+        int from = 0;
+        for (int boundary : boundaries) {
+            int to = Math.max(from, Math.min(script.visibleText().length(), boundary));
+            if (to > from) {
+                pieces.add(script.visibleText().substring(from, to));
+            }
+            from = to;
+        }
+        if (from < script.visibleText().length()) {
+            pieces.add(script.visibleText().substring(from));
+        }
+        return synthesize(script, pieces, new Random(0), promptTokens, scriptedPromptTokens);
+    }
+
+    private Recording synthesize(Script script, List<String> visiblePieces, Random random, int promptTokens,
+                                 Integer scriptedPromptTokens) {
         Chunks chunks = Chunks.stream(script.model());
-        for (String piece : split(script.visibleText(), random)) {
+        for (String piece : visiblePieces) {
             chunks.content(piece);
         }
         StringBuilder completion = new StringBuilder(script.visibleText());
@@ -115,7 +143,13 @@ public final class StreamSynthesizer {
         }
         String finish = !dual && !script.events().isEmpty() ? "tool_calls" : "stop";
         int completionTokens = PromptTokens.completion(completion.toString());
-        List<String> payloads = new ArrayList<>(usage(chunks, script.provider(), finish, completionTokens).payloads());
+        List<String> payloads = new ArrayList<>();
+        for (String payload : usage(chunks, script.provider(), finish, completionTokens).payloads()) {
+            payloads.add(scriptedPromptTokens == null ? payload : payload
+                    .replace(TimedReplay.PROMPT_TOKENS, scriptedPromptTokens.toString())
+                    .replace(TimedReplay.TOTAL_TOKENS_PLUS + completionTokens + "@\"",
+                            Integer.toString(scriptedPromptTokens + completionTokens)));
+        }
         List<Recording.TimedEvent> events = new ArrayList<>();
         for (int i = 0; i < payloads.size(); i++) {
             long at = latency.offsetMs(Math.min(i, payloads.size() - 2), promptTokens);

@@ -67,6 +67,21 @@ class StreamSynthesizerTest {
     }
 
     @Test
+    @DisplayName("given chunk boundaries and scripted usage")
+    void givenBoundariesAndScriptedUsage() {
+        Recording recording = new StreamSynthesizer(LatencyModel.typical(), LocalDate.of(2026, 11, 30)).synthesize(
+                new Script("s", InvocationMode.DUAL_AGENT, CallRole.FOLLOW_UP, "u", "Hello there, friend.", List.of(),
+                        ProviderFamily.DEEPSEEK, "m"), List.of(5, 12), 100, 321);
+        ChatCompletion completion = fold(recording);
+        assertThat(completion.content()).isEqualTo("Hello there, friend.");
+        assertThat(recording.response().events().subList(0, 3)).extracting(Recording.TimedEvent::data)
+                .allSatisfy(data -> assertThat(data).contains("\"content\""))
+                .satisfies(data -> assertThat(data.get(0)).contains("\"Hello\""));
+        assertThat(completion.usage()).containsEntry("prompt_tokens", 321).containsEntry("prompt_cache_miss_tokens", 321);
+        assertThat(recording.request().role()).isEqualTo("follow_up");
+    }
+
+    @Test
     @DisplayName("timing follows the documented latency model and is labelled as modelled")
     void latencyModel() {
         Recording recording = new StreamSynthesizer(new LatencyModel(100, 0.5, 10), LocalDate.of(2026, 11, 30))

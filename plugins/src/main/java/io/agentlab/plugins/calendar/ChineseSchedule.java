@@ -118,20 +118,13 @@ final class ChineseSchedule {
             }
         }
         if ((m = facts.take(FULL_DATE)) != null) {
-            facts.date = EnglishSchedule.safeDate(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)),
-                    Integer.parseInt(m.group(3)), facts);
+            facts.date = facts.date(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)),
+                    Integer.parseInt(m.group(3)));
         } else if ((m = facts.take(MONTH_DAY)) != null) {
-            int month = Integer.parseInt(m.group(1));
-            int day = Integer.parseInt(m.group(2));
-            LocalDate candidate = EnglishSchedule.safeDate(today.getYear(), month, day, facts);
-            if (candidate != null && candidate.isBefore(today)) {
-                candidate = EnglishSchedule.safeDate(today.getYear() + 1, month, day, facts);
-            }
-            facts.date = candidate;
+            facts.date = facts.nextMonthDay(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), today);
         } else if ((m = facts.take(NEXT_MONTH_DAY)) != null) {
             LocalDate next = today.plusMonths(1);
-            facts.date = EnglishSchedule.safeDate(next.getYear(), next.getMonthValue(), Integer.parseInt(m.group(1)),
-                    facts);
+            facts.date = facts.date(next.getYear(), next.getMonthValue(), Integer.parseInt(m.group(1)));
         } else if ((m = facts.take(DAY_OF_MONTH)) != null) {
             facts.dayOfMonth = Integer.parseInt(m.group(1));
         }

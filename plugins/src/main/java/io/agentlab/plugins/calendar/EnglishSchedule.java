@@ -3,7 +3,6 @@ package io.agentlab.plugins.calendar;
 import java.time.DayOfWeek;
 import java.time.LocalDate;
 import java.time.Month;
-import java.time.YearMonth;
 import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Set;
@@ -120,12 +119,12 @@ final class EnglishSchedule {
             facts.explicitToday = true;
         }
         if ((m = facts.take(ISO_DATE)) != null) {
-            facts.date = safeDate(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)),
-                    Integer.parseInt(m.group(3)), facts);
+            facts.date = facts.date(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)),
+                    Integer.parseInt(m.group(3)));
         } else if ((m = facts.take(MONTH_DAY)) != null) {
-            facts.date = monthDay(month(m.group(1)), Integer.parseInt(m.group(2)), m.group(3), today, facts);
+            facts.date = monthDay(facts, month(m.group(1)), Integer.parseInt(m.group(2)), m.group(3), today);
         } else if ((m = facts.take(DAY_MONTH)) != null) {
-            facts.date = monthDay(month(m.group(2)), Integer.parseInt(m.group(1)), m.group(3), today, facts);
+            facts.date = monthDay(facts, month(m.group(2)), Integer.parseInt(m.group(1)), m.group(3), today);
         } else if ((m = facts.take(DAY_OF_MONTH)) != null) {
             facts.dayOfMonth = Integer.parseInt(m.group(1));
         }
@@ -206,6 +205,11 @@ final class EnglishSchedule {
         };
     }
 
+    private static LocalDate monthDay(ScheduleFacts facts, Month month, int day, String year, LocalDate today) {
+        return year == null ? facts.nextMonthDay(month.getValue(), day, today)
+                : facts.date(Integer.parseInt(year), month.getValue(), day);
+    }
+
     private static Month month(String word) {
         String prefix = word.substring(0, 3).toUpperCase(Locale.ROOT);
         for (Month month : Month.values()) {
@@ -233,24 +237,4 @@ final class EnglishSchedule {
         return (int) Math.min(minutes, 1_000_000);
     }
 
-    /** A month-day without a year is this year's, or next year's once it has passed. */
-    private static LocalDate monthDay(Month month, int day, String year, LocalDate today, ScheduleFacts facts) {
-        if (year != null) {
-            return safeDate(Integer.parseInt(year), month.getValue(), day, facts);
-        }
-        LocalDate candidate = safeDate(today.getYear(), month.getValue(), day, facts);
-        if (candidate != null && candidate.isBefore(today)) {
-            candidate = safeDate(today.getYear() + 1, month.getValue(), day, facts);
-        }
-        return candidate;
-    }
-
-    static LocalDate safeDate(int year, int month, int day, ScheduleFacts facts) {
-        if (month < 1 || month > 12 || day < 1 || day > YearMonth.of(Math.max(1, Math.min(9999, year)), month)
-                .lengthOfMonth() || year < 1 || year > 9999) {
-            facts.invalidDate = true;
-            return null;
-        }
-        return LocalDate.of(year, month, day);
-    }
 }

@@ -3,6 +3,7 @@ package io.agentlab.plugins.calendar;
 import java.time.DayOfWeek;
 import java.time.Duration;
 import java.time.LocalDate;
+import java.time.YearMonth;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -115,6 +116,22 @@ final class ScheduleFacts {
             return;
         }
         consume(m);
+    }
+
+    /** The date, or null with {@link #invalidDate} set when it does not exist (February 30, month 13). */
+    LocalDate date(int year, int month, int day) {
+        if (year < 1 || year > 9999 || month < 1 || month > 12 || day < 1
+                || day > YearMonth.of(year, month).lengthOfMonth()) {
+            invalidDate = true;
+            return null;
+        }
+        return LocalDate.of(year, month, day);
+    }
+
+    /** A month-day without a year: this year's, or next year's once it has passed. */
+    LocalDate nextMonthDay(int month, int day, LocalDate today) {
+        LocalDate candidate = date(today.getYear(), month, day);
+        return candidate != null && candidate.isBefore(today) ? date(today.getYear() + 1, month, day) : candidate;
     }
 
     boolean hasClock() {

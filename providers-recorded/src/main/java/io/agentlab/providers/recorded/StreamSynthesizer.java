@@ -6,6 +6,7 @@ import io.agentlab.kernel.runtime.llm.Chunks;
 import io.agentlab.kernel.runtime.protocol.HiddenEventBlockParser;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -164,16 +165,23 @@ public final class StreamSynthesizer {
     }
 
     private static Chunks usage(Chunks chunks, ProviderFamily provider, String finish, int completionTokens) {
-        String total = TimedReplay.TOTAL_TOKENS_PLUS + completionTokens + "@\"";
-        String prompt = TimedReplay.PROMPT_TOKENS;
+        // Placeholders the replay fills from the request it receives (see TimedReplay).
+        String prompt = TimedReplay.PROMPT_TOKENS.replace("\"", "");
+        String total = (TimedReplay.TOTAL_TOKENS_PLUS + completionTokens + "@").replace("\"", "");
+        Map<String, Object> usage = new LinkedHashMap<>();
+        usage.put("prompt_tokens", prompt);
+        usage.put("completion_tokens", completionTokens);
+        usage.put("total_tokens", total);
         switch (provider) {
-            case DEEPSEEK -> chunks.raw("{\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{},"
-                    + "\"finish_reason\":\"" + finish + "\"}],\"usage\":{\"prompt_tokens\":" + prompt
-                    + ",\"completion_tokens\":" + completionTokens + ",\"total_tokens\":" + total
-                    + ",\"prompt_cache_hit_tokens\":0,\"prompt_cache_miss_tokens\":" + prompt + "}}");
-            case OPENAI, DASHSCOPE -> chunks.finish(finish).raw("{\"object\":\"chat.completion.chunk\",\"choices\":[],"
-                    + "\"usage\":{\"prompt_tokens\":" + prompt + ",\"completion_tokens\":" + completionTokens
-                    + ",\"total_tokens\":" + total + ",\"prompt_tokens_details\":{\"cached_tokens\":0}}}");
+            case DEEPSEEK -> {
+                usage.put("prompt_cache_hit_tokens", 0);
+                usage.put("prompt_cache_miss_tokens", prompt);
+                chunks.finishWithUsage(finish, usage);
+            }
+            case OPENAI, DASHSCOPE -> {
+                usage.put("prompt_tokens_details", Map.of("cached_tokens", 0));
+                chunks.finish(finish).usageChunk(usage);
+            }
         }
         return chunks.done();
     }

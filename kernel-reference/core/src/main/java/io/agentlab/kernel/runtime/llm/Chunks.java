@@ -63,6 +63,11 @@ public final class Chunks {
         usage.put("completion_tokens", completionTokens);
         usage.put("total_tokens", promptTokens + completionTokens);
         usage.put("prompt_tokens_details", Map.of("cached_tokens", cachedTokens));
+        return usageChunk(usage);
+    }
+
+    /** A final chunk with {@code choices: []} carrying {@code usage} as given (values may be placeholders). */
+    public Chunks usageChunk(Map<String, Object> usage) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("id", "chatcmpl-scripted");
         body.put("object", "chat.completion.chunk");
@@ -81,6 +86,11 @@ public final class Chunks {
         usage.put("total_tokens", promptTokens + completionTokens);
         usage.put("prompt_cache_hit_tokens", cacheHit);
         usage.put("prompt_cache_miss_tokens", promptTokens - cacheHit);
+        return finishWithUsage(reason, usage);
+    }
+
+    /** A chunk with a finish reason and {@code usage} as given (values may be placeholders). */
+    public Chunks finishWithUsage(String reason, Map<String, Object> usage) {
         payloads.add(chunk(Map.of(), reason, usage));
         return this;
     }

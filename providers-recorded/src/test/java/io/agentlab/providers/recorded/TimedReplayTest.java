@@ -2,6 +2,7 @@ package io.agentlab.providers.recorded;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.agentlab.kernel.runtime.llm.CallRole;
 import io.agentlab.kernel.runtime.llm.ChatMessage;
@@ -22,6 +23,8 @@ import org.junit.jupiter.api.Test;
 class TimedReplayTest {
 
     static final long[] OFFSETS = {40, 80, 120, 200, 260, 300};
+    /** Enough calls at speed 0 for the JIT to compile the request and stream paths (about a second). */
+    static final int WARM_UP_CALLS = Integer.getInteger("agentlab.replay.warm-up", 300);
 
     static Recording recording(String id, String mode, String user, long... offsets) {
         List<Recording.TimedEvent> events = new ArrayList<>();
@@ -48,13 +51,24 @@ class TimedReplayTest {
                 Duration.ofSeconds(2), Duration.ofSeconds(10)));
     }
 
+    /** Class loading, JIT and the first connection stay out of the figure: a real client is long-lived. */
+    private static void warmUp(OpenAiCompatibleClient timed) {
+        try (TimedReplay fast = TimedReplay.start(List.of(recording("warm", "dual_agent", "hi", OFFSETS)), 0)) {
+            OpenAiCompatibleClient client = client(fast);
+            for (int i = 0; i < WARM_UP_CALLS; i++) {
+                client.stream(request("hi"), delta -> { });
+            }
+        }
+        timed.stream(request("hi"), delta -> { }); // the timed server's own connection
+    }
+
     @Test
     @DisplayName("speed 1.0: events arrive in order near their recorded offsets (median and max error printed)")
     void faithfulTiming() {
         List<Double> errors = new ArrayList<>();
         try (TimedReplay replay = TimedReplay.start(List.of(recording("timed", "dual_agent", "hi", OFFSETS)), 1.0)) {
             OpenAiCompatibleClient client = client(replay);
-            client.stream(request("hi"), delta -> { }); // warm-up: class loading and the first connection
+            warmUp(client);
             for (int run = 0; run < 10; run++) {
                 List<Long> arrivals = new ArrayList<>();
                 long start = System.nanoTime();
@@ -74,6 +88,17 @@ class TimedReplayTest {
         // Bounds that hold on a busy 2-core machine; the printed figures are the measurement.
         assertThat(median).as("median error (ms)").isLessThan(30);
         assertThat(max).as("max error (ms)").isLessThan(150);
+    }
+
+    @Test
+    @DisplayName("a zero-length read returns at once: WireMock's request log must not hold the first event back")
+    void zeroLengthReadDoesNotWait() throws Exception {
+        long anHourAhead = System.nanoTime() + Duration.ofHours(1).toNanos();
+        try (var body = TimedReplay.timedBody(List.of("data: x\n\n"), List.of(anHourAhead)).getStream()) {
+            // WireMock's LoggedResponse calls readNBytes(0): before the fix that parked until the first event was due
+            int read = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> body.read(new byte[8], 0, 0));
+            assertThat(read).isZero();
+        }
     }
 
     @Test

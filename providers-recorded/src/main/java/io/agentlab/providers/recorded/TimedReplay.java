@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.LockSupport;
 
@@ -31,6 +32,9 @@ import java.util.concurrent.locks.LockSupport;
  * × {@code speed} after the request arrived (1.0 faithful, 0 as fast as possible). A request no recording matches
  * gets HTTP 404 with a body naming the closest recording and why it did not match; the message is also kept in
  * {@link #mismatches()}.
+ *
+ * <p>One server can serve many independent runs at once: {@link #scope(String, List)} registers recordings under a
+ * name and returns a base URL whose requests only they answer, so parallel test cases never see each other's streams.
  *
  * <p>Recordings whose usage says {@code "@prompt_tokens@"} get the prompt tokens of the request actually received
  * ({@link PromptTokens}), so per-mode token figures reflect what the runtime really sent.
@@ -42,8 +46,11 @@ public final class TimedReplay implements AutoCloseable {
     /** Placeholder replaced by prompt tokens + the recorded completion tokens. */
     public static final String TOTAL_TOKENS_PLUS = "\"@total_tokens_plus@";
 
+    private static final String SCOPES = "/scopes/";
+
     private final WireMockServer server;
     private final List<String> mismatches = new CopyOnWriteArrayList<>();
+    private final Map<String, List<Recording>> scopes = new ConcurrentHashMap<>();
 
     private TimedReplay(List<Recording> recordings, double speed) {
         if (speed < 0) {
@@ -57,7 +64,7 @@ public final class TimedReplay implements AutoCloseable {
 
             @Override
             public Response transform(Response response, ServeEvent event) {
-                return respond(recordings, speed, event);
+                return respond(recordingsFor(event.getRequest().getUrl(), recordings), speed, event);
             }
         };
         server = new WireMockServer(options().dynamicPort().maxLoggedResponseSize(0).gzipDisabled(true)
@@ -74,6 +81,37 @@ public final class TimedReplay implements AutoCloseable {
     /** The {@code /v1} base URL to configure an OpenAI-compatible client with. */
     public String baseUrl() {
         return server.baseUrl() + "/v1";
+    }
+
+    /**
+     * Registers recordings that only requests under the returned base URL see.
+     *
+     * @param name a URL-safe name unique among the open scopes
+     * @return the {@code /v1} base URL of the scope
+     * @throws IllegalArgumentException if the name is taken or not URL-safe
+     */
+    public String scope(String name, List<Recording> recordings) {
+        if (!name.matches("[A-Za-z0-9._~-]+")) {
+            throw new IllegalArgumentException("scope name must be URL-safe ([A-Za-z0-9._~-]), was '" + name + "'");
+        }
+        if (scopes.putIfAbsent(name, List.copyOf(recordings)) != null) {
+            throw new IllegalArgumentException("scope '" + name + "' is already open");
+        }
+        return server.baseUrl() + SCOPES + name + "/v1";
+    }
+
+    /** Forgets a scope's recordings; its base URL then answers 404. */
+    public void closeScope(String name) {
+        scopes.remove(name);
+    }
+
+    private List<Recording> recordingsFor(String url, List<Recording> unscoped) {
+        if (!url.startsWith(SCOPES)) {
+            return unscoped;
+        }
+        int end = url.indexOf('/', SCOPES.length());
+        String name = url.substring(SCOPES.length(), end < 0 ? url.length() : end);
+        return scopes.getOrDefault(name, List.of());
     }
 
     /** Every unmatched request's explanation, in arrival order. */

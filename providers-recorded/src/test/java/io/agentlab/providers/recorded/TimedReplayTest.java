@@ -139,4 +139,29 @@ class TimedReplayTest {
                     "mode is chat_agent_tools", "last user message is \"turn the lamp off\"");
         }
     }
+
+    @Test
+    @DisplayName("scopes: one server, independent recordings per base URL; a closed scope answers nothing")
+    void scopes() {
+        Recording first = recording("first", "dual_agent", "hi", 0);
+        Recording second = new Recording("second", first.request(), new Recording.RecordedResponse(200,
+                first.response().headers(), List.of(new Recording.TimedEvent(0,
+                        Chunks.stream("m").content("zz").finish("stop").payloads().get(0)),
+                        new Recording.TimedEvent(0, "[DONE]"))), first.metadata());
+        try (TimedReplay replay = TimedReplay.start(List.of(), 0)) {
+            String a = replay.scope("case-a", List.of(first));
+            String b = replay.scope("case-b", List.of(second));
+            assertThat(stream(a)).isEqualTo("a");
+            assertThat(stream(b)).isEqualTo("zz");
+            assertThatThrownBy(() -> replay.scope("case-a", List.of(first))).hasMessageContaining("already open");
+            replay.closeScope("case-a");
+            assertThatThrownBy(() -> stream(a)).isInstanceOf(ProviderException.class).hasMessageContaining("404");
+            assertThat(replay.mismatches()).singleElement().asString().contains("none are loaded");
+        }
+    }
+
+    private static String stream(String baseUrl) {
+        return new OpenAiCompatibleClient(new OpenAiCompatibleClient.Config(baseUrl, null, Duration.ofSeconds(2),
+                Duration.ofSeconds(10))).stream(request("hi"), delta -> { }).content();
+    }
 }

@@ -5,6 +5,7 @@ import io.agentlab.kernel.api.EventAgentFallback;
 import io.agentlab.kernel.api.EventBatch;
 import io.agentlab.kernel.api.EventDefinition;
 import io.agentlab.kernel.api.EventKernel;
+import io.agentlab.kernel.api.EventKernelFactory;
 import io.agentlab.kernel.api.EventPlugin;
 import io.agentlab.kernel.api.KernelLimits;
 import java.time.Duration;
@@ -70,6 +71,12 @@ public final class ReferenceKernel implements EventKernel {
     /** Starts a kernel configuration. */
     public static Builder builder() {
         return new Builder();
+    }
+
+    /** The factory a turn runtime uses by default: a reference kernel built from the setup, other options default. */
+    public static EventKernelFactory factory() {
+        return setup -> builder().register(setup.definitions().toArray(EventDefinition[]::new))
+                .limits(setup.limits()).fallback(setup.fallback()).fallbackTimeout(setup.fallbackTimeout()).build();
     }
 
     @Override

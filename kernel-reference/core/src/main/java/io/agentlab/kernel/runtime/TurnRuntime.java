@@ -6,6 +6,8 @@ import io.agentlab.kernel.api.Confirmation;
 import io.agentlab.kernel.api.ContinuationDecision;
 import io.agentlab.kernel.api.EventBatch;
 import io.agentlab.kernel.api.EventDefinition;
+import io.agentlab.kernel.api.EventKernel;
+import io.agentlab.kernel.api.EventKernelFactory;
 import io.agentlab.kernel.api.EventOutcome;
 import io.agentlab.kernel.api.EventPlugin;
 import io.agentlab.kernel.api.EventResult;
@@ -84,7 +86,7 @@ public final class TurnRuntime implements AutoCloseable {
             more, briefly: use the results, correct your first answer if needed, and do not repeat it. If an action \
             failed, say so plainly; if one needs clarification, ask its question.""";
 
-    private final ReferenceKernel kernel;
+    private final EventKernel kernel;
     private final ProviderRegistry providers;
     private final RuntimeConfig config;
     private final PricingCatalog pricing;
@@ -108,8 +110,8 @@ public final class TurnRuntime implements AutoCloseable {
         this.clock = builder.clock;
         LlmEventAgent eventAgent = new LlmEventAgent(this::callForText, config.eventAgentModel(),
                 config.eventAgentMaxTokens());
-        this.kernel = ReferenceKernel.builder().register(builder.definitions.toArray(EventDefinition[]::new))
-                .limits(builder.limits).fallback(eventAgent).fallbackTimeout(builder.fallbackTimeout).build();
+        this.kernel = builder.kernelFactory.create(new EventKernelFactory.Setup(builder.definitions, builder.limits,
+                eventAgent, builder.fallbackTimeout));
         List<String> names = kernel.definitions().stream().map(EventDefinition::name).toList();
         this.toolNames = ToolNames.of(names);
         List<ToolSpec> specs = new ArrayList<>();
@@ -129,7 +131,7 @@ public final class TurnRuntime implements AutoCloseable {
     }
 
     /** The kernel the runtime drives. */
-    public ReferenceKernel kernel() {
+    public EventKernel kernel() {
         return kernel;
     }
 
@@ -590,6 +592,7 @@ public final class TurnRuntime implements AutoCloseable {
         private PricingCatalog pricing = PricingCatalog.empty();
         private LongSupplier nanoTime = System::nanoTime;
         private Clock clock = Clock.systemUTC();
+        private EventKernelFactory kernelFactory = ReferenceKernel.factory();
 
         private Builder() {
         }
@@ -603,6 +606,12 @@ public final class TurnRuntime implements AutoCloseable {
         /** Definitions the kernel runs. */
         public Builder definitions(EventDefinition... more) {
             definitions.addAll(List.of(more));
+            return this;
+        }
+
+        /** The kernel under test; default {@link ReferenceKernel#factory()}. */
+        public Builder kernelFactory(EventKernelFactory factory) {
+            this.kernelFactory = Objects.requireNonNull(factory, "factory");
             return this;
         }
 

@@ -1,0 +1,83 @@
+package io.agentlab.engine;
+
+import io.agentlab.engine.execution.CaseRun;
+import io.agentlab.engine.suite.Suite;
+import io.agentlab.kernel.api.InvocationMode;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.platform.engine.TestTag;
+import org.junit.platform.engine.UniqueId;
+import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
+import org.junit.platform.engine.support.hierarchical.Node;
+
+/**
+ * A case: one child per mode, then a parity node. The children run in order on the case's thread, so the parity
+ * node sees both runs. Unique id segment {@code [case:<id>]}.
+ */
+final class CaseDescriptor extends AbstractTestDescriptor implements Node<ConformanceContext> {
+
+    static final String SEGMENT = "case";
+
+    private final Suite suite;
+    private final Suite.Case testCase;
+    private final Map<InvocationMode, CaseRun> runs = new EnumMap<>(InvocationMode.class);
+
+    CaseDescriptor(UniqueId uniqueId, Suite suite, Suite.Case testCase) {
+        super(uniqueId, testCase.title(), Sources.of(suite.origin(), testCase.at()));
+        this.suite = suite;
+        this.testCase = testCase;
+    }
+
+    Suite suite() {
+        return suite;
+    }
+
+    Suite.Case testCase() {
+        return testCase;
+    }
+
+    synchronized void recordRun(CaseRun run) {
+        runs.put(run.mode(), run);
+    }
+
+    synchronized Optional<CaseRun> run(InvocationMode mode) {
+        return Optional.ofNullable(runs.get(mode));
+    }
+
+    /** The modes this case runs in under {@code configured}. */
+    List<InvocationMode> modes(List<InvocationMode> configured) {
+        List<InvocationMode> modes = new ArrayList<>();
+        for (InvocationMode mode : testCase.modes()) {
+            if (configured.contains(mode)) {
+                modes.add(mode);
+            }
+        }
+        return modes;
+    }
+
+    @Override
+    public Type getType() {
+        return Type.CONTAINER;
+    }
+
+    @Override
+    public Set<TestTag> getTags() {
+        List<String> names = new ArrayList<>(suite.tags());
+        names.addAll(testCase.tags());
+        return Sources.tags(names);
+    }
+
+    @Override
+    public String getLegacyReportingName() {
+        return suite.id() + "." + testCase.id();
+    }
+
+    @Override
+    public ExecutionMode getExecutionMode() {
+        return ExecutionMode.CONCURRENT;
+    }
+}

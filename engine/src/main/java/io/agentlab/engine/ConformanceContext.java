@@ -1,0 +1,23 @@
+package io.agentlab.engine;
+
+import io.agentlab.engine.execution.CaseRunner;
+import io.agentlab.engine.metrics.MetricsReport;
+import org.junit.platform.engine.ExecutionRequest;
+import org.junit.platform.engine.support.hierarchical.EngineExecutionContext;
+
+/**
+ * What every node of one engine execution shares: the request, the settings, the case runner (set up by the engine
+ * node before any suite runs) and the metrics being collected.
+ *
+ * @param request  the execution request
+ * @param settings the configuration
+ * @param runner   runs a case in a mode; null until the engine node's {@code before}
+ * @param metrics  the turn records of this execution
+ */
+record ConformanceContext(ExecutionRequest request, ConformanceSettings settings, CaseRunner runner,
+                          MetricsReport metrics) implements EngineExecutionContext {
+
+    ConformanceContext withRunner(CaseRunner caseRunner) {
+        return new ConformanceContext(request, settings, caseRunner, metrics);
+    }
+}

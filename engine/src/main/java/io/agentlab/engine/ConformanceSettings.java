@@ -1,0 +1,138 @@
+package io.agentlab.engine;
+
+import io.agentlab.engine.suite.RecordingLibrary;
+import io.agentlab.kernel.api.InvocationMode;
+import java.lang.reflect.InvocationTargetException;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import org.junit.platform.engine.ConfigurationParameters;
+
+/**
+ * The engine's configuration parameters, all under {@code agentlab.*} (reference: {@code docs/configuration.md};
+ * IDE metadata: {@code META-INF/junit-platform-configuration-metadata.json}). A bad value fails fast with a message
+ * naming the key, the value and what is accepted.
+ *
+ * @param modes                the modes cases run in ({@code agentlab.modes})
+ * @param factory              the kernel under test ({@code agentlab.kernel.factory})
+ * @param reportDirectory      an extra directory for {@code metrics.json} ({@code agentlab.report.directory})
+ * @param replaySpeed          offsets × speed ({@code agentlab.replay.speed}; 1.0 faithful, 0 as fast as possible)
+ * @param provider             where model calls go ({@code agentlab.provider})
+ * @param liveBaseUrl          the live provider's {@code /v1} URL ({@code agentlab.provider.live.base-url})
+ * @param liveApiKeyEnv        the environment variable holding its key ({@code agentlab.provider.live.api-key-env})
+ * @param seed                 the seed of synthesized chunk boundaries ({@code agentlab.seed})
+ * @param recordingDirectories directories searched for recordings ({@code agentlab.recordings.directories})
+ * @param recordingsClasspath  the classpath folder of recordings ({@code agentlab.recordings.classpath})
+ * @param suiteDirectories     directories searched when only a unique id names a suite ({@code agentlab.suites.directories})
+ * @param parallel             whether suites and cases run in parallel ({@code agentlab.execution.parallel.enabled})
+ */
+public record ConformanceSettings(List<InvocationMode> modes, KernelUnderTestFactory factory,
+                                  Optional<Path> reportDirectory, double replaySpeed, Provider provider,
+                                  Optional<String> liveBaseUrl, String liveApiKeyEnv, long seed,
+                                  List<Path> recordingDirectories, String recordingsClasspath,
+                                  List<Path> suiteDirectories, boolean parallel) {
+
+    /** Comma-separated modes; default both. */
+    public static final String MODES = "agentlab.modes";
+    /** A {@link KernelUnderTestFactory} class name; default {@link ServiceLoaderKernelFactory}. */
+    public static final String KERNEL_FACTORY = "agentlab.kernel.factory";
+    /** A directory that also receives {@code metrics.json}. */
+    public static final String REPORT_DIRECTORY = "agentlab.report.directory";
+    /** Replay speed factor, {@code >= 0}; default 1.0. */
+    public static final String REPLAY_SPEED = "agentlab.replay.speed";
+    /** {@code recorded} (default), {@code synthesized} or {@code live}. */
+    public static final String PROVIDER = "agentlab.provider";
+    /** The live provider's base URL. */
+    public static final String LIVE_BASE_URL = "agentlab.provider.live.base-url";
+    /** The environment variable with the live provider's key; default {@code AGENTLAB_API_KEY}. */
+    public static final String LIVE_API_KEY_ENV = "agentlab.provider.live.api-key-env";
+    /** Seed of synthesized chunk boundaries; default 42. */
+    public static final String SEED = "agentlab.seed";
+    /** Comma-separated recording directories. */
+    public static final String RECORDING_DIRECTORIES = "agentlab.recordings.directories";
+    /** The classpath folder of recordings; default {@code recordings}. */
+    public static final String RECORDINGS_CLASSPATH = "agentlab.recordings.classpath";
+    /** Comma-separated directories to search for a suite named only by a unique id. */
+    public static final String SUITE_DIRECTORIES = "agentlab.suites.directories";
+    /** Whether to run suites and cases in parallel; default false. */
+    public static final String PARALLEL = "agentlab.execution.parallel.enabled";
+    /** Prefix of the parallel executor's settings (as Jupiter's, e.g. {@code ...config.strategy=fixed}). */
+    public static final String PARALLEL_CONFIG_PREFIX = "agentlab.execution.parallel.config.";
+
+    /** Where model calls go. */
+    public enum Provider {
+        /** Recordings replayed, scripted turns synthesized and replayed: the default. */
+        RECORDED,
+        /** Only scripted turns run; cases answered by recordings are skipped, saying why. */
+        SYNTHESIZED,
+        /** Every call goes to a live OpenAI-compatible provider (smoke runs; needs base URL and key). */
+        LIVE
+    }
+
+    /** Reads the settings. */
+    public static ConformanceSettings from(ConfigurationParameters parameters) {
+        List<InvocationMode> modes = parameters.get(MODES).map(value -> Arrays.stream(value.split(","))
+                .map(String::strip).filter(s -> !s.isEmpty()).map(mode -> parse(MODES, mode,
+                        () -> InvocationMode.fromWireName(mode))).distinct().toList())
+                .orElse(List.of(InvocationMode.values()));
+        if (modes.isEmpty()) {
+            throw new IllegalArgumentException(MODES + " names no mode; expected dual_agent, chat_agent_tools or both");
+        }
+        KernelUnderTestFactory factory = parameters.get(KERNEL_FACTORY).map(ConformanceSettings::factory)
+                .orElseGet(ServiceLoaderKernelFactory::new);
+        double speed = parameters.get(REPLAY_SPEED).map(value -> parse(REPLAY_SPEED, value,
+                () -> Double.parseDouble(value))).orElse(1.0);
+        if (speed < 0 || Double.isNaN(speed)) {
+            throw new IllegalArgumentException(REPLAY_SPEED + " must be >= 0 (1.0 faithful, 0 as fast as possible), was "
+                    + speed);
+        }
+        Provider provider = parameters.get(PROVIDER).map(value -> parse(PROVIDER, value,
+                () -> Provider.valueOf(value.strip().toUpperCase(Locale.ROOT)))).orElse(Provider.RECORDED);
+        long seed = parameters.get(SEED).map(value -> parse(SEED, value, () -> Long.parseLong(value.strip())))
+                .orElse(42L);
+        return new ConformanceSettings(modes, factory, parameters.get(REPORT_DIRECTORY).map(Path::of), speed, provider,
+                parameters.get(LIVE_BASE_URL), parameters.get(LIVE_API_KEY_ENV).orElse("AGENTLAB_API_KEY"), seed,
+                paths(parameters.get(RECORDING_DIRECTORIES)), parameters.get(RECORDINGS_CLASSPATH).orElse("recordings"),
+                paths(parameters.get(SUITE_DIRECTORIES)), parameters.getBoolean(PARALLEL).orElse(false));
+    }
+
+    /** The recording library these settings describe. */
+    public RecordingLibrary recordings() {
+        return new RecordingLibrary(recordingDirectories, recordingsClasspath,
+                Thread.currentThread().getContextClassLoader());
+    }
+
+    private static List<Path> paths(Optional<String> value) {
+        return value.map(v -> Arrays.stream(v.split(",")).map(String::strip).filter(s -> !s.isEmpty())
+                .map(Path::of).toList()).orElse(List.of());
+    }
+
+    private static KernelUnderTestFactory factory(String className) {
+        try {
+            Class<?> type = Class.forName(className.strip(), true, Thread.currentThread().getContextClassLoader());
+            if (!KernelUnderTestFactory.class.isAssignableFrom(type)) {
+                throw new IllegalArgumentException(KERNEL_FACTORY + ": " + className + " does not implement "
+                        + KernelUnderTestFactory.class.getName());
+            }
+            return (KernelUnderTestFactory) type.getConstructor().newInstance();
+        } catch (ClassNotFoundException e) {
+            throw new IllegalArgumentException(KERNEL_FACTORY + ": class " + className + " is not on the test classpath", e);
+        } catch (NoSuchMethodException | InstantiationException | IllegalAccessException e) {
+            throw new IllegalArgumentException(KERNEL_FACTORY + ": " + className
+                    + " needs a public no-argument constructor", e);
+        } catch (InvocationTargetException e) {
+            throw new IllegalArgumentException(KERNEL_FACTORY + ": the constructor of " + className + " threw "
+                    + e.getCause(), e.getCause());
+        }
+    }
+
+    private static <T> T parse(String key, String value, java.util.function.Supplier<T> parser) {
+        try {
+            return parser.get();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(key + ": cannot use '" + value + "': " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,104 @@
+package io.agentlab.engine;
+
+import io.agentlab.engine.metrics.MetricsReport;
+import io.agentlab.engine.suite.SuiteReader;
+import io.agentlab.kernel.api.EventPlugin;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.platform.commons.io.ResourceFilter;
+import org.junit.platform.engine.DiscoveryIssue;
+import org.junit.platform.engine.EngineDiscoveryRequest;
+import org.junit.platform.engine.ExecutionRequest;
+import org.junit.platform.engine.TestDescriptor;
+import org.junit.platform.engine.UniqueId;
+import org.junit.platform.engine.support.config.PrefixedConfigurationParameters;
+import org.junit.platform.engine.support.discovery.DiscoveryIssueReporter;
+import org.junit.platform.engine.support.discovery.EngineDiscoveryRequestResolver;
+import org.junit.platform.engine.support.hierarchical.HierarchicalTestEngine;
+import org.junit.platform.engine.support.hierarchical.HierarchicalTestExecutorService;
+import org.junit.platform.engine.support.hierarchical.ParallelHierarchicalTestExecutorServiceFactory;
+import org.junit.platform.engine.support.hierarchical.SameThreadHierarchicalTestExecutorService;
+
+/**
+ * The JUnit Platform engine {@value #ENGINE_ID}: discovers YAML conformance suites and runs every case in both
+ * invocation modes against the kernel under test, with a parity node per case and per-mode metrics
+ * ({@code docs/engine.md}). Run it from Surefire with a {@code @Suite @IncludeEngines("agentlab-conformance")} class
+ * that selects the suites, or directly through the Launcher.
+ */
+public final class ConformanceTestEngine extends HierarchicalTestEngine<ConformanceContext> {
+
+    /** The engine id. */
+    public static final String ENGINE_ID = "agentlab-conformance";
+
+    @Override
+    public String getId() {
+        return ENGINE_ID;
+    }
+
+    @Override
+    public Optional<String> getGroupId() {
+        return Optional.of("io.agentlab");
+    }
+
+    @Override
+    public Optional<String> getArtifactId() {
+        return Optional.of("agentlab-engine");
+    }
+
+    @Override
+    public TestDescriptor discover(EngineDiscoveryRequest request, UniqueId uniqueId) {
+        ConformanceEngineDescriptor engine = new ConformanceEngineDescriptor(uniqueId);
+        DiscoveryIssueReporter issues = DiscoveryIssueReporter.deduplicating(
+                DiscoveryIssueReporter.forwarding(request.getDiscoveryListener(), uniqueId));
+        ConformanceSettings settings;
+        Set<String> events = new LinkedHashSet<>();
+        try {
+            settings = ConformanceSettings.from(request.getConfigurationParameters());
+            for (EventPlugin plugin : settings.factory().plugins()) {
+                events.add(plugin.definition().name());
+            }
+        } catch (RuntimeException e) {
+            issues.reportIssue(DiscoveryIssue.builder(DiscoveryIssue.Severity.ERROR,
+                    "cannot configure the conformance engine: " + e.getMessage()).cause(e));
+            return engine;
+        }
+        ClassLoader loader = Thread.currentThread().getContextClassLoader();
+        SuiteIndex index = new SuiteIndex(new SuiteReader.Context(events, settings.recordings()),
+                settings.suiteDirectories(), loader, issues);
+        EngineDiscoveryRequestResolver.<ConformanceEngineDescriptor>builder()
+                .addResourceContainerSelectorResolver(ResourceFilter.of(resource -> SuiteFiles.isScanned(resource.getName())))
+                .addSelectorResolver(context -> new SuiteResolver(uniqueId, index, settings.modes(), loader, issues))
+                .addTestDescriptorVisitor(context -> ConformanceTestEngine::orderCaseChildren)
+                .build()
+                .resolve(request, engine, issues);
+        return engine;
+    }
+
+    /** Mode nodes run before the parity node that compares them, whatever order selectors arrived in. */
+    private static void orderCaseChildren(TestDescriptor descriptor) {
+        if (descriptor instanceof CaseDescriptor) {
+            descriptor.orderChildren(children -> {
+                List<TestDescriptor> ordered = new java.util.ArrayList<>(children);
+                ordered.sort(java.util.Comparator.comparing(child -> child instanceof ParityDescriptor ? 1 : 0));
+                return ordered;
+            });
+        }
+    }
+
+    @Override
+    protected HierarchicalTestExecutorService createExecutorService(ExecutionRequest request) {
+        if (request.getConfigurationParameters().getBoolean(ConformanceSettings.PARALLEL).orElse(false)) {
+            return ParallelHierarchicalTestExecutorServiceFactory.create(new PrefixedConfigurationParameters(
+                    request.getConfigurationParameters(), ConformanceSettings.PARALLEL_CONFIG_PREFIX));
+        }
+        return new SameThreadHierarchicalTestExecutorService();
+    }
+
+    @Override
+    protected ConformanceContext createExecutionContext(ExecutionRequest request) {
+        return new ConformanceContext(request, ConformanceSettings.from(request.getConfigurationParameters()), null,
+                new MetricsReport());
+    }
+}

@@ -1,0 +1,64 @@
+package io.agentlab.engine;
+
+import io.agentlab.engine.execution.CaseRun;
+import io.agentlab.engine.execution.Parity;
+import io.agentlab.kernel.api.InvocationMode;
+import java.util.List;
+import java.util.Optional;
+import org.junit.platform.engine.UniqueId;
+import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
+import org.junit.platform.engine.support.hierarchical.Node;
+import org.opentest4j.AssertionFailedError;
+import org.opentest4j.TestAbortedException;
+
+/**
+ * Mode parity of a case: runs after both mode nodes and compares their normalized behaviour ({@link Parity}).
+ * Segment {@code [parity:modes]}.
+ */
+final class ParityDescriptor extends AbstractTestDescriptor implements Node<ConformanceContext> {
+
+    static final String SEGMENT = "parity";
+    static final String VALUE = "modes";
+
+    ParityDescriptor(UniqueId uniqueId, CaseDescriptor parent) {
+        super(uniqueId, parent.testCase().id() + " [parity]", parent.getSource().orElse(null));
+    }
+
+    private CaseDescriptor parentCase() {
+        return (CaseDescriptor) getParent().orElseThrow();
+    }
+
+    @Override
+    public Type getType() {
+        return Type.TEST;
+    }
+
+    @Override
+    public String getLegacyReportingName() {
+        CaseDescriptor parent = parentCase();
+        return parent.suite().id() + "." + parent.testCase().id() + " [parity]";
+    }
+
+    @Override
+    public ExecutionMode getExecutionMode() {
+        return ExecutionMode.SAME_THREAD;
+    }
+
+    @Override
+    public ConformanceContext execute(ConformanceContext context, DynamicTestExecutor executor) {
+        CaseDescriptor parent = parentCase();
+        Optional<CaseRun> dual = parent.run(InvocationMode.DUAL_AGENT);
+        Optional<CaseRun> tools = parent.run(InvocationMode.CHAT_AGENT_TOOLS);
+        if (dual.isEmpty() || tools.isEmpty()) {
+            throw new TestAbortedException("parity needs both modes, but "
+                    + (dual.isEmpty() ? "dual_agent" : "chat_agent_tools") + " did not run to completion");
+        }
+        Optional<String> diff = Parity.diff(dual.get(), tools.get());
+        if (diff.isPresent()) {
+            throw new AssertionFailedError(ModeDescriptor.failureMessage(parent.suite(), parent.testCase(),
+                    "mode parity", List.of("the modes disagree (design §2.1: only the invocation mode may differ):\n"
+                            + diff.get())));
+        }
+        return context;
+    }
+}

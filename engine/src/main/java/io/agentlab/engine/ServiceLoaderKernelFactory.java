@@ -1,0 +1,18 @@
+package io.agentlab.engine;
+
+import io.agentlab.kernel.api.EventPlugin;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ServiceLoader;
+
+/** The default factory: the reference kernel and the plugins {@link ServiceLoader} finds on the test classpath. */
+public final class ServiceLoaderKernelFactory implements KernelUnderTestFactory {
+
+    @Override
+    public List<EventPlugin> plugins() {
+        // a new ServiceLoader instantiates new providers: fresh plugins with fresh in-memory ports
+        List<EventPlugin> plugins = new ArrayList<>();
+        ServiceLoader.load(EventPlugin.class, Thread.currentThread().getContextClassLoader()).forEach(plugins::add);
+        return plugins;
+    }
+}

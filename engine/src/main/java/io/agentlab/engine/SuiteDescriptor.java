@@ -1,0 +1,45 @@
+package io.agentlab.engine;
+
+import io.agentlab.engine.suite.Suite;
+import java.util.Set;
+import org.junit.platform.engine.TestTag;
+import org.junit.platform.engine.UniqueId;
+import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
+import org.junit.platform.engine.support.hierarchical.Node;
+
+/** A suite file: its cases are the children. Unique id segment {@code [suite:<id>]}. */
+final class SuiteDescriptor extends AbstractTestDescriptor implements Node<ConformanceContext> {
+
+    static final String SEGMENT = "suite";
+
+    private final Suite suite;
+
+    SuiteDescriptor(UniqueId uniqueId, Suite suite) {
+        super(uniqueId, suite.title(), Sources.of(suite.origin(), suite.at()));
+        this.suite = suite;
+    }
+
+    Suite suite() {
+        return suite;
+    }
+
+    @Override
+    public Type getType() {
+        return Type.CONTAINER;
+    }
+
+    @Override
+    public Set<TestTag> getTags() {
+        return Sources.tags(suite.tags());
+    }
+
+    @Override
+    public String getLegacyReportingName() {
+        return suite.id();
+    }
+
+    @Override
+    public ExecutionMode getExecutionMode() {
+        return ExecutionMode.CONCURRENT;
+    }
+}

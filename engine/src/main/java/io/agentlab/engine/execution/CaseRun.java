@@ -1,0 +1,22 @@
+package io.agentlab.engine.execution;
+
+import io.agentlab.engine.suite.Suite;
+import io.agentlab.kernel.api.InvocationMode;
+import java.util.List;
+
+/**
+ * A case as it ran in one mode.
+ *
+ * @param suite     the suite
+ * @param testCase  the case
+ * @param mode      the mode
+ * @param turns     the turns that ran, in order
+ * @param cancelled whether execution was cancelled before every turn ran
+ */
+public record CaseRun(Suite suite, Suite.Case testCase, InvocationMode mode, List<TurnRun> turns, boolean cancelled) {
+
+    /** Copies the turns. */
+    public CaseRun {
+        turns = List.copyOf(turns);
+    }
+}

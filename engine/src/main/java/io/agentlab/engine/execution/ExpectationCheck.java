@@ -1,0 +1,213 @@
+package io.agentlab.engine.execution;
+
+import io.agentlab.engine.suite.Expectations;
+import io.agentlab.kernel.api.BatchResult;
+import io.agentlab.kernel.api.CanonicalJson;
+import io.agentlab.kernel.api.ContinuationDecision;
+import io.agentlab.kernel.api.EventResult;
+import io.agentlab.kernel.runtime.CallRecord;
+import io.agentlab.kernel.runtime.audit.AguiEvent;
+import io.agentlab.kernel.runtime.llm.CallRole;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * Checks a turn against its expectations. Each failure is one line saying which turn, what was expected and what
+ * happened; the engine prefixes the case's clause.
+ */
+public final class ExpectationCheck {
+
+    private ExpectationCheck() {
+    }
+
+    /** Every expectation of {@code run}'s turn that does not hold; empty when all do. */
+    public static List<String> failures(TurnRun run) {
+        Expectations expect = run.turn().expect();
+        List<String> failures = new ArrayList<>();
+        String turn = "turn " + (run.index() + 1) + " (\"" + run.turn().user() + "\"): ";
+        Optional<String> error = run.result().error();
+        if (!error.equals(expect.error())) {
+            failures.add(turn + "expected " + expect.error().map(e -> "error " + e).orElse("no error")
+                    + " but the turn ended with " + error.map(e -> "error " + e).orElse("no error")
+                    + (run.replayProblems().isEmpty() ? "" : "; the replay said: " + String.join("; ",
+                    run.replayProblems())));
+        }
+        List<EventResult> results = run.result().batch().map(BatchResult::results).orElse(List.of());
+        expect.events().ifPresent(events -> checkEvents(turn, events, results, failures));
+        expect.policy().ifPresent(policy -> {
+            String actual = run.result().decision().map(ContinuationDecision::kind).orElse("none");
+            if (!policy.equals(actual)) {
+                failures.add(turn + "expected policy " + policy + " but was " + actual);
+            }
+        });
+        expect.answers().ifPresent(answers -> {
+            int actual = (run.result().firstAnswer().isBlank() ? 0 : 1) + (run.result().followUp().isPresent() ? 1 : 0);
+            if (answers != actual) {
+                failures.add(turn + "expected " + answers + " ChatAgent answer(s) but the user saw " + actual);
+            }
+        });
+        expect.calls().forEach((role, count) -> {
+            CallRole callRole = switch (role) {
+                case "chat" -> CallRole.CHAT;
+                case "eventAgent" -> CallRole.EVENT_AGENT;
+                default -> CallRole.FOLLOW_UP;
+            };
+            long actual = run.result().calls().stream().map(CallRecord::role).filter(callRole::equals).count();
+            if (actual != count) {
+                failures.add(turn + "expected " + count + " " + callRole.wireName() + " call(s) but there were " + actual);
+            }
+        });
+        checkVisible(turn, expect.visible(), run.visibleText(), failures);
+        checkAudit(turn, expect.audit(), run.result().audit(), failures);
+        expect.portCalls().forEach((name, count) -> {
+            long actual = run.handlerCalls().stream().filter(call -> call.name().equals(name)).count();
+            if (actual != count) {
+                failures.add(turn + "expected " + count + " port call(s) for " + name + " but there were " + actual);
+            }
+        });
+        expect.sessionEnded().ifPresent(ended -> {
+            if (ended != run.sessionEnded()) {
+                failures.add(turn + "expected the session " + (ended ? "to have ended" : "to stay open")
+                        + " but it " + (run.sessionEnded() ? "ended" : "stayed open"));
+            }
+        });
+        expect.batch().ifPresent(batch -> checkBatch(turn, batch, results, run, failures));
+        return failures;
+    }
+
+    private static void checkEvents(String turn, List<Expectations.EventExpectation> expected,
+                                    List<EventResult> results, List<String> failures) {
+        List<String> expectedNames = expected.stream().map(Expectations.EventExpectation::name).toList();
+        List<String> actualNames = results.stream().map(EventResult::name).toList();
+        if (!expectedNames.equals(actualNames)) {
+            failures.add(turn + "expected events " + expectedNames + " but the batch had " + actualNames);
+            return;
+        }
+        for (int i = 0; i < expected.size(); i++) {
+            Expectations.EventExpectation event = expected.get(i);
+            EventResult result = results.get(i);
+            String label = turn + "event " + (i + 1) + " (" + event.name() + "): ";
+            event.status().ifPresent(status -> {
+                if (!status.equals(result.status())) {
+                    failures.add(label + "expected status " + status + " but was " + result.status()
+                            + describe(result));
+                }
+            });
+            event.arguments().ifPresent(arguments -> {
+                String mismatch = event.exact() ? exactMismatch(arguments, result.arguments())
+                        : subsetMismatch(arguments, result.arguments());
+                if (mismatch != null) {
+                    failures.add(label + mismatch + "; arguments were " + CanonicalJson.write(result.arguments()));
+                }
+            });
+        }
+    }
+
+    private static String describe(EventResult result) {
+        return " (" + result.outcome() + ")";
+    }
+
+    private static String exactMismatch(Map<String, Object> expected, Map<String, Object> actual) {
+        String want = CanonicalJson.write(expected);
+        String have = CanonicalJson.write(actual);
+        return want.equals(have) ? null : "expected arguments exactly " + want;
+    }
+
+    private static String subsetMismatch(Map<String, Object> expected, Map<String, Object> actual) {
+        for (Map.Entry<String, Object> entry : expected.entrySet()) {
+            if (!actual.containsKey(entry.getKey())) {
+                return "expected argument '" + entry.getKey() + "' but it is absent";
+            }
+            String want = CanonicalJson.write(Map.of("v", entry.getValue()));
+            String have = CanonicalJson.write(Map.of("v", actual.get(entry.getKey())));
+            if (!want.equals(have)) {
+                return "expected argument '" + entry.getKey() + "' = " + want.substring(5, want.length() - 1)
+                        + " but was " + have.substring(5, have.length() - 1);
+            }
+        }
+        return null;
+    }
+
+    private static void checkVisible(String turn, Expectations.Visible visible, String text, List<String> failures) {
+        for (String part : visible.contains()) {
+            if (!text.contains(part)) {
+                failures.add(turn + "expected the visible text to contain \"" + part + "\" but it was \"" + text + "\"");
+            }
+        }
+        for (String part : visible.notContains()) {
+            if (text.contains(part)) {
+                failures.add(turn + "expected the visible text not to contain \"" + part + "\" but it was \"" + text
+                        + "\"");
+            }
+        }
+        for (Pattern pattern : visible.matches()) {
+            if (!pattern.matcher(text).find()) {
+                failures.add(turn + "expected the visible text to match /" + pattern + "/ but it was \"" + text + "\"");
+            }
+        }
+    }
+
+    private static void checkAudit(String turn, List<String> expected, List<AguiEvent> audit, List<String> failures) {
+        if (expected.isEmpty()) {
+            return;
+        }
+        List<String> types = audit.stream().map(AguiEvent::type).toList();
+        int at = 0;
+        for (String type : types) {
+            if (at < expected.size() && expected.get(at).equals(type)) {
+                at++;
+            }
+        }
+        if (at < expected.size()) {
+            failures.add(turn + "expected the AG-UI stream to contain " + expected + " in order, but "
+                    + expected.get(at) + " (item " + (at + 1) + ") never came after " + (at == 0 ? "the start"
+                    : expected.get(at - 1)) + "; the stream was " + types);
+        }
+    }
+
+    private static void checkBatch(String turn, Expectations.Batch batch, List<EventResult> results, TurnRun run,
+                                   List<String> failures) {
+        if (!batch.order().isEmpty()) {
+            List<String> actual = results.stream().map(EventResult::name).toList();
+            if (!batch.order().equals(actual)) {
+                failures.add(turn + "expected result order " + batch.order() + " but was " + actual);
+            }
+        }
+        for (Expectations.StartsAfter relation : batch.startsAfter()) {
+            List<HandlerLog.Call> later = calls(run, relation.event());
+            List<HandlerLog.Call> earlier = calls(run, relation.after());
+            if (later.isEmpty() || earlier.isEmpty()) {
+                failures.add(turn + "expected " + relation.event() + " to start after " + relation.after()
+                        + " returned, but " + (later.isEmpty() ? relation.event() : relation.after())
+                        + "'s handler never ran");
+                continue;
+            }
+            long lastEnd = earlier.stream().mapToLong(HandlerLog.Call::endTick).max().orElse(0);
+            long firstStart = later.stream().mapToLong(HandlerLog.Call::startTick).min().orElse(0);
+            if (earlier.stream().anyMatch(call -> call.endTick() < 0) || firstStart < lastEnd) {
+                failures.add(turn + "expected " + relation.event() + " to start after " + relation.after()
+                        + " returned, but it started while " + relation.after() + " was still running");
+            }
+        }
+        batch.maxConcurrency().ifPresent(max -> {
+            if (run.maxConcurrency() > max) {
+                failures.add(turn + "expected at most " + max + " handler(s) at once but " + run.maxConcurrency()
+                        + " ran together");
+            }
+        });
+        batch.statuses().forEach((name, status) -> {
+            List<String> actual = results.stream().filter(r -> r.name().equals(name)).map(EventResult::status).toList();
+            if (actual.isEmpty() || actual.stream().anyMatch(s -> !s.equals(status))) {
+                failures.add(turn + "expected " + name + " to end " + status + " but " + (actual.isEmpty()
+                        ? "it is not in the batch" : "it ended " + actual));
+            }
+        });
+    }
+
+    private static List<HandlerLog.Call> calls(TurnRun run, String name) {
+        return run.handlerCalls().stream().filter(call -> call.name().equals(name)).toList();
+    }
+}

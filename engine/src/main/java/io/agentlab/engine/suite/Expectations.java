@@ -1,0 +1,97 @@
+package io.agentlab.engine.suite;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * What must hold after a turn; every part is optional (absent means unchecked).
+ *
+ * @param events       the batch's results in order, exactly these events
+ * @param policy       the continuation decision's kind ({@code none}: no batch ran)
+ * @param answers      ChatAgent answers the user saw (first and follow-up)
+ * @param calls        model calls per role
+ * @param visible      checks on the text the user saw
+ * @param audit        AG-UI event types that must appear in this order
+ * @param portCalls    handler calls that reached each event's port
+ * @param sessionEnded whether the session ended
+ * @param batch        batch-semantics checks on probe events
+ * @param error        the error code the turn must end with; empty means it must end without one
+ */
+public record Expectations(Optional<List<EventExpectation>> events, Optional<String> policy, Optional<Integer> answers,
+                           Map<String, Integer> calls, Visible visible, List<String> audit,
+                           Map<String, Integer> portCalls, Optional<Boolean> sessionEnded, Optional<Batch> batch,
+                           Optional<String> error) {
+
+    /** Copies the collections. */
+    public Expectations {
+        events = events.map(List::copyOf);
+        calls = Map.copyOf(calls);
+        audit = List.copyOf(audit);
+        portCalls = Map.copyOf(portCalls);
+    }
+
+    /** Nothing checked. */
+    public static Expectations none() {
+        return new Expectations(Optional.empty(), Optional.empty(), Optional.empty(), Map.of(),
+                new Visible(List.of(), List.of(), List.of()), List.of(), Map.of(), Optional.empty(), Optional.empty(),
+                Optional.empty());
+    }
+
+    /**
+     * One expected event result.
+     *
+     * @param name      the event name
+     * @param arguments expected final arguments
+     * @param exact     whether the arguments must equal (true) or contain (false) these
+     * @param status    the expected status
+     * @param at        where it is written
+     */
+    public record EventExpectation(String name, Optional<Map<String, Object>> arguments, boolean exact,
+                                   Optional<String> status, Position at) {
+    }
+
+    /**
+     * Checks on the visible text (first answer, confirmations and follow-up, as the user saw them).
+     *
+     * @param contains    substrings that must appear
+     * @param notContains substrings that must not appear
+     * @param matches     patterns that must be found
+     */
+    public record Visible(List<String> contains, List<String> notContains, List<Pattern> matches) {
+        /** Copies the lists. */
+        public Visible {
+            contains = List.copyOf(contains);
+            notContains = List.copyOf(notContains);
+            matches = List.copyOf(matches);
+        }
+    }
+
+    /**
+     * Batch semantics, observed on probe events.
+     *
+     * @param order          result order by event name
+     * @param startsAfter    events whose handler must start only after another's returned
+     * @param maxConcurrency the most handlers that may run at once
+     * @param statuses       status per event name
+     */
+    public record Batch(List<String> order, List<StartsAfter> startsAfter, Optional<Integer> maxConcurrency,
+                        Map<String, String> statuses) {
+        /** Copies the collections. */
+        public Batch {
+            order = List.copyOf(order);
+            startsAfter = List.copyOf(startsAfter);
+            statuses = Map.copyOf(statuses);
+        }
+    }
+
+    /**
+     * A start-after relation.
+     *
+     * @param event the event that must start later
+     * @param after the event whose handler must have returned first
+     */
+    public record StartsAfter(String event, String after) {
+    }
+}

@@ -146,7 +146,7 @@ final class SuiteResolver implements SelectorResolver {
 
     private Resolution suite(Optional<Suite> suite, Context context) {
         if (suite.isEmpty()) {
-            return Resolution.selectors(Set.of()); // its problems are already reported as discovery issues
+            return Resolution.unresolved(); // its problems are already reported as discovery issues
         }
         Optional<SuiteDescriptor> descriptor = context.addToParent(parent -> existingOr(
                 parent.getUniqueId().append(SuiteDescriptor.SEGMENT, suite.get().id()),

@@ -4,6 +4,7 @@ import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
+import io.agentlab.kernel.core.SchemaMessages;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -76,10 +77,7 @@ public final class SuiteSchema {
     }
 
     private static String describe(Error error) {
-        String message = error.getMessage();
-        // networknt prefixes the instance location ("$.cases[0]: ..."); the problem already names the key
-        int colon = message.indexOf(": ");
-        String text = message.startsWith("$") && colon > 0 ? message.substring(colon + 2) : message;
+        String text = SchemaMessages.message(error);
         return switch (error.getKeyword()) {
             case "additionalProperties" -> "unknown key '" + error.getProperty() + "'; " + text;
             default -> text;

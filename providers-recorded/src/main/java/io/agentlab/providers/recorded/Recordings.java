@@ -4,6 +4,7 @@ import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
+import io.agentlab.kernel.core.SchemaMessages;
 import io.agentlab.kernel.runtime.llm.Json;
 import java.io.IOException;
 import java.io.InputStream;
@@ -68,7 +69,7 @@ public final class Recordings {
         List<Error> errors = SCHEMA.validate(root);
         if (!errors.isEmpty()) {
             throw new IllegalArgumentException(source + ": not a valid recording: "
-                    + errors.stream().map(Error::toString).toList());
+                    + errors.stream().map(SchemaMessages::describe).toList());
         }
         JsonNode request = root.get("request");
         JsonNode response = root.get("response");

@@ -60,7 +60,7 @@ public final class ArgumentSchema {
         List<Error> metaErrors = META_SCHEMA.validate(node);
         if (!metaErrors.isEmpty()) {
             throw new RegistrationException(eventName + ": argumentsSchema is not a valid draft 2020-12 schema: "
-                    + metaErrors.stream().map(Error::toString).toList());
+                    + metaErrors.stream().map(SchemaMessages::describe).toList());
         }
         return new ArgumentSchema(node, REGISTRY.getSchema(node));
     }
@@ -80,7 +80,7 @@ public final class ArgumentSchema {
                     && error.getInstanceLocation().getNameCount() == 0) {
                 missing.add(error.getProperty());
             } else {
-                violations.add(new ArgumentViolation(error.getInstanceLocation().toString(), error.getMessage()));
+                violations.add(new ArgumentViolation(error.getInstanceLocation().toString(), SchemaMessages.message(error)));
             }
         }
         return new Check(missing, violations);

@@ -77,6 +77,16 @@ final class CaseDescriptor extends AbstractTestDescriptor implements Node<Confor
     }
 
     @Override
+    public SkipResult shouldBeSkipped(ConformanceContext context) {
+        if (context.settings().provider() == ConformanceSettings.Provider.SYNTHESIZED
+                && testCase.turns().stream().anyMatch(turn -> !turn.recordings().isEmpty())) {
+            return SkipResult.skip(ConformanceSettings.PROVIDER + "=synthesized, and this case is answered by "
+                    + "recordings");
+        }
+        return SkipResult.doNotSkip();
+    }
+
+    @Override
     public ExecutionMode getExecutionMode() {
         return ExecutionMode.CONCURRENT;
     }

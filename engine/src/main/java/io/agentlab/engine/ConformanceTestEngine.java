@@ -3,6 +3,8 @@ package io.agentlab.engine;
 import io.agentlab.engine.metrics.MetricsReport;
 import io.agentlab.engine.suite.SuiteReader;
 import io.agentlab.kernel.api.EventPlugin;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -70,9 +72,9 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
         EngineDiscoveryRequestResolver.<ConformanceEngineDescriptor>builder()
                 .addResourceContainerSelectorResolver(ResourceFilter.of(resource -> SuiteFiles.isScanned(resource.getName())))
                 .addSelectorResolver(context -> new SuiteResolver(uniqueId, index, settings.modes(), loader, issues))
-                .addTestDescriptorVisitor(context -> ConformanceTestEngine::orderCaseChildren)
                 .build()
                 .resolve(request, engine, issues);
+        engine.accept(ConformanceTestEngine::orderCaseChildren);
         return engine;
     }
 
@@ -80,8 +82,8 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
     private static void orderCaseChildren(TestDescriptor descriptor) {
         if (descriptor instanceof CaseDescriptor) {
             descriptor.orderChildren(children -> {
-                List<TestDescriptor> ordered = new java.util.ArrayList<>(children);
-                ordered.sort(java.util.Comparator.comparing(child -> child instanceof ParityDescriptor ? 1 : 0));
+                List<TestDescriptor> ordered = new ArrayList<>(children);
+                ordered.sort(Comparator.comparing(child -> child instanceof ParityDescriptor ? 1 : 0));
                 return ordered;
             });
         }

@@ -56,16 +56,6 @@ final class ModeDescriptor extends AbstractTestDescriptor implements Node<Confor
     }
 
     @Override
-    public SkipResult shouldBeSkipped(ConformanceContext context) {
-        if (context.settings().provider() == ConformanceSettings.Provider.SYNTHESIZED
-                && parentCase().testCase().turns().stream().anyMatch(turn -> !turn.recordings().isEmpty())) {
-            return SkipResult.skip(ConformanceSettings.PROVIDER + "=synthesized, and this case is answered by "
-                    + "recordings");
-        }
-        return SkipResult.doNotSkip();
-    }
-
-    @Override
     public ConformanceContext execute(ConformanceContext context, DynamicTestExecutor executor) {
         CaseDescriptor parent = parentCase();
         Suite suite = parent.suite();

@@ -133,12 +133,11 @@ final class SuiteResolver implements SelectorResolver {
                     .map(descriptor -> Resolution.match(Match.exact(descriptor))).orElse(Resolution.unresolved());
         }
         if (ParityDescriptor.SEGMENT.equals(leaf.getType()) && caseDescriptor.get().modes(modes).size() == 2) {
-            // parity needs both runs: selecting it selects the two mode nodes too
+            // parity needs both runs: selecting it selects the two mode nodes too (ordered ahead of it later)
+            modeSelectors(caseDescriptor.get()).forEach(context::resolve);
             return context.addToParent(() -> selectUniqueId(caseUid), existingOr(caseUid.append(ParityDescriptor.SEGMENT,
                             ParityDescriptor.VALUE), uid -> new ParityDescriptor(uid, caseDescriptor.get())))
-                    .map(descriptor -> Resolution.match(Match.exact(descriptor,
-                            () -> modeSelectors(caseDescriptor.get()))))
-                    .orElse(Resolution.unresolved());
+                    .map(descriptor -> Resolution.match(Match.exact(descriptor))).orElse(Resolution.unresolved());
         }
         unknown(selector, "no node '" + leaf + "' under case '" + testCase.get().id() + "'");
         return Resolution.unresolved();

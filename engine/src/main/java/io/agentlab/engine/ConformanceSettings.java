@@ -6,7 +6,6 @@ import java.lang.reflect.InvocationTargetException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import org.junit.platform.engine.ConfigurationParameters;
 
@@ -88,8 +87,7 @@ public record ConformanceSettings(List<InvocationMode> modes, KernelUnderTestFac
             throw new IllegalArgumentException(REPLAY_SPEED + " must be >= 0 (1.0 faithful, 0 as fast as possible), was "
                     + speed);
         }
-        Provider provider = parameters.get(PROVIDER).map(value -> parse(PROVIDER, value,
-                () -> Provider.valueOf(value.strip().toUpperCase(Locale.ROOT)))).orElse(Provider.RECORDED);
+        Provider provider = parameters.get(PROVIDER).map(ConformanceSettings::provider).orElse(Provider.RECORDED);
         long seed = parameters.get(SEED).map(value -> parse(SEED, value, () -> Long.parseLong(value.strip())))
                 .orElse(42L);
         return new ConformanceSettings(modes, factory, parameters.get(REPORT_DIRECTORY).map(Path::of), speed, provider,
@@ -126,6 +124,16 @@ public record ConformanceSettings(List<InvocationMode> modes, KernelUnderTestFac
             throw new IllegalArgumentException(KERNEL_FACTORY + ": the constructor of " + className + " threw "
                     + e.getCause(), e.getCause());
         }
+    }
+
+    private static Provider provider(String value) {
+        for (Provider provider : Provider.values()) {
+            if (provider.name().equalsIgnoreCase(value.strip())) {
+                return provider;
+            }
+        }
+        throw new IllegalArgumentException(PROVIDER + ": cannot use '" + value
+                + "'; expected recorded, synthesized or live");
     }
 
     private static <T> T parse(String key, String value, java.util.function.Supplier<T> parser) {

@@ -1,0 +1,125 @@
+package io.agentlab.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectFile;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.engine.reporting.FileEntry;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.EventType;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * {@code metrics.json} counts as the fair-comparison contract says: fallback calls are their own rows with their own
+ * tokens, deduplicated clones count for nothing, selection is judged against the expected events, and call TTFT and
+ * visible TTFT are separate measures.
+ */
+class MetricsReportTest {
+
+    private static final String SUITE = """
+            id: metrics
+            title: Metrics sample
+            kernel: {events: [calendar.schedule.create, device.volume.adjust]}
+            session: {timezone: Asia/Shanghai, clock: "2026-11-30T09:00:00+08:00"}
+            cases:
+              - id: reminder-needs-fallback
+                clause: design §4 the EventAgent fallback fills a missing title
+                turns:
+                  - user: remind me tomorrow at 9am
+                    replyByMode:
+                      dual_agent: {visible: "Sure, I'll remind you.", events: [{name: calendar.schedule.create}]}
+                      chat_agent_tools:
+                        visible: "Sure, I'll remind you."
+                        events:
+                          - name: calendar.schedule.create
+                            arguments: {date: "2026-12-01", time: "09:00", timezone: Asia/Shanghai}
+                    eventAgent: {title: Reminder}
+                    expect:
+                      events: [{name: calendar.schedule.create, arguments: {title: Reminder}, status: succeeded}]
+                      calls: {chat: 1, eventAgent: 1, followUp: 0}
+              - id: same-level-twice
+                clause: seeds/004 exact duplicates execute once
+                turns:
+                  - user: set the volume to 30
+                    reply:
+                      visible: Thirty.
+                      events:
+                        - {name: device.volume.adjust, arguments: {mode: absolute, value: 30}}
+                        - {name: device.volume.adjust, arguments: {mode: absolute, value: 30}}
+                    expect:
+                      events:
+                        - {name: device.volume.adjust, status: succeeded}
+                        - {name: device.volume.adjust, status: deduplicated}
+                      portCalls: {device.volume.adjust: 1}
+            """;
+
+    @TempDir
+    static Path temp;
+    private static EngineExecutionResults results;
+    private static JsonNode metrics;
+
+    @BeforeAll
+    static void run() throws IOException {
+        Path file = Files.writeString(temp.resolve("metrics.suite.yaml"), SUITE);
+        results = EngineTestKit.engine(ConformanceTestEngine.ENGINE_ID).selectors(selectFile(file.toFile()))
+                .configurationParameter(ConformanceSettings.REPLAY_SPEED, "0")
+                .outputDirectoryCreator(new TempOutputDirectories(temp.resolve("out"))).execute();
+        List<FileEntry> files = results.allEvents().stream()
+                .filter(event -> event.getType() == EventType.FILE_ENTRY_PUBLISHED)
+                .map(event -> event.getRequiredPayload(FileEntry.class)).toList();
+        assertThat(files).singleElement().satisfies(entry -> {
+            assertThat(entry.getPath().getFileName()).hasToString("metrics.json");
+            assertThat(entry.getMediaType()).contains("application/json");
+        });
+        metrics = JsonMapper.builder().build().readTree(Files.readString(files.get(0).getPath()));
+    }
+
+    @Test
+    @DisplayName("every case passes in both modes and in parity")
+    void passes() {
+        results.testEvents().assertStatistics(stats -> stats.started(6).succeeded(6));
+    }
+
+    @Test
+    @DisplayName("fallback calls are their own rows; clones do not inflate logical events")
+    void fairCounting() {
+        for (String mode : List.of("dual_agent", "chat_agent_tools")) {
+            JsonNode m = metrics.path("modes").path(mode);
+            assertThat(m.path("turns").asInt()).as(mode).isEqualTo(2);
+            assertThat(m.path("logicalEvents").asInt()).as(mode + ": the deduplicated clone is not an event").isEqualTo(2);
+            assertThat(m.path("fallbackCalls").asInt()).as(mode).isEqualTo(1);
+            assertThat(m.path("fallbackTokens").asLong()).as(mode + ": the fallback's own tokens").isPositive();
+            assertThat(m.path("fallbackRate").asDouble()).as(mode).isEqualTo(0.5);
+            assertThat(m.path("deterministicHitRate").asDouble()).as(mode).isEqualTo(0.5);
+            assertThat(m.path("llmCallsPerTurn").asDouble()).as(mode + ": (2 + 1) calls over 2 turns").isEqualTo(1.5);
+            assertThat(m.path("selectionPrecision").asDouble()).as(mode).isEqualTo(1.0);
+            assertThat(m.path("selectionRecall").asDouble()).as(mode).isEqualTo(1.0);
+            assertThat(m.path("multiEventRecall").asDouble()).as(mode).isEqualTo(1.0);
+            assertThat(m.path("executionSuccessRate").asDouble()).as(mode).isEqualTo(1.0);
+            assertThat(m.path("firstVisibleTtftMs").path("samples").asInt()).isEqualTo(2);
+            assertThat(m.path("chatCallTtftMs").path("samples").asInt()).as("call TTFT kept apart").isEqualTo(2);
+            assertThat(m.path("cost").isNull()).as("no pricing catalog: cost unknown, not zero").isTrue();
+        }
+        assertThat(metrics.path("modes").path("chat_agent_tools").path("chatPromptTokens").asLong())
+                .as("tools mode keeps its schema tokens")
+                .isGreaterThan(metrics.path("modes").path("dual_agent").path("chatPromptTokens").asLong());
+        assertThat(metrics.path("turns")).hasSize(4);
+        assertThat(metrics.path("timing").path("metrics").asString()).startsWith("scripted turns synthesized with "
+                + "latency modelled:");
+    }
+
+    @Test
+    @DisplayName("each case × mode publishes its per-turn figures as report entries")
+    void reportEntries() {
+        assertThat(results.allEvents().reportingEntryPublished().count()).isEqualTo(4);
+    }
+}

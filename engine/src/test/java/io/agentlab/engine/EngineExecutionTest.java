@@ -36,7 +36,11 @@ import org.junit.platform.engine.support.descriptor.ClasspathResourceSource;
 import org.junit.platform.engine.support.descriptor.FileSource;
 import org.junit.platform.launcher.Launcher;
 import org.junit.platform.launcher.LauncherDiscoveryRequest;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.launcher.TestExecutionListener;
+import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherExecutionRequestBuilder;
 import org.junit.platform.launcher.core.LauncherFactory;
 import org.junit.platform.launcher.listeners.SummaryGeneratingListener;
 import org.junit.platform.launcher.listeners.TestExecutionSummary;
@@ -273,6 +277,33 @@ class EngineExecutionTest {
     }
 
     @Test
+    @DisplayName("cancelling mid-run: the running case finishes, the rest are skipped, nothing fails")
+    void cancellationMidRun() {
+        CancellationToken token = CancellationToken.create();
+        SummaryGeneratingListener summary = new SummaryGeneratingListener();
+        TestExecutionListener cancelAfterFirst = new TestExecutionListener() {
+            @Override
+            public void executionFinished(TestIdentifier identifier, TestExecutionResult result) {
+                if (identifier.isTest()) {
+                    token.cancel();
+                }
+            }
+        };
+        LauncherDiscoveryRequest discovery = LauncherDiscoveryRequestBuilder.request()
+                .selectors(selectClasspathResource("sample-suites"))
+                .configurationParameter(ConformanceSettings.REPLAY_SPEED, "0")
+                .configurationParameter("junit.platform.reporting.output.dir", temp.resolve("cancel").toString())
+                .build();
+        LauncherFactory.create().execute(LauncherExecutionRequestBuilder.request(discovery).cancellationToken(token)
+                .listeners(cancelAfterFirst, summary).build());
+        TestExecutionSummary result = summary.getSummary();
+        assertThat(result.getTestsSucceededCount()).isEqualTo(1);
+        assertThat(result.getTestsFailedCount()).isZero();
+        assertThat(result.getTestsSkippedCount() + result.getContainersSkippedCount()).isPositive();
+        assertThat(result.getTestsStartedCount()).isLessThan(SAMPLE_TESTS);
+    }
+
+    @Test
     @DisplayName("parallel execution gives the same results as serial")
     void parallelEqualsSerial() {
         Map<String, String> serial = outcomes(kit(selectClasspathResource("sample-suites")).execute());
@@ -290,7 +321,7 @@ class EngineExecutionTest {
         Map<String, String> outcomes = new TreeMap<>();
         results.testEvents().finished().stream().forEach(event -> outcomes.put(
                 event.getTestDescriptor().getUniqueId().toString(),
-                event.getRequiredPayload(org.junit.platform.engine.TestExecutionResult.class).getStatus().toString()));
+                event.getRequiredPayload(TestExecutionResult.class).getStatus().toString()));
         results.testEvents().stream().filter(event -> event.getType() == EventType.REPORTING_ENTRY_PUBLISHED)
                 .forEach(event -> {
                     Map<String, String> entry = event.getRequiredPayload(ReportEntry.class).getKeyValuePairs();

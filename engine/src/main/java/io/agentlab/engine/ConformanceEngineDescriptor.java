@@ -45,7 +45,7 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
         }
         BooleanSupplier cancelled = () -> context.request().getCancellationToken().isCancellationRequested();
         return context.withRunner(new CaseRunner(new CaseRunner.Environment(settings.factory(), replay,
-                settings.recordings(), settings.seed(), cancelled, live)));
+                settings.recordings(), settings.seed(), cancelled, live, settings.pricing())));
     }
 
     @Override

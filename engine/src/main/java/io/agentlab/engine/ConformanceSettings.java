@@ -2,6 +2,8 @@ package io.agentlab.engine;
 
 import io.agentlab.engine.suite.RecordingLibrary;
 import io.agentlab.kernel.api.InvocationMode;
+import io.agentlab.kernel.runtime.usage.PricingCatalog;
+import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -26,12 +28,13 @@ import org.junit.platform.engine.ConfigurationParameters;
  * @param recordingsClasspath  the classpath folder of recordings ({@code agentlab.recordings.classpath})
  * @param suiteDirectories     directories searched when only a unique id names a suite ({@code agentlab.suites.directories})
  * @param parallel             whether suites and cases run in parallel ({@code agentlab.execution.parallel.enabled})
+ * @param pricing              prices for cost estimates ({@code agentlab.pricing.file}; empty: costs unknown)
  */
 public record ConformanceSettings(List<InvocationMode> modes, KernelUnderTestFactory factory,
                                   Optional<Path> reportDirectory, double replaySpeed, Provider provider,
                                   Optional<String> liveBaseUrl, String liveApiKeyEnv, long seed,
                                   List<Path> recordingDirectories, String recordingsClasspath,
-                                  List<Path> suiteDirectories, boolean parallel) {
+                                  List<Path> suiteDirectories, boolean parallel, PricingCatalog pricing) {
 
     /** Comma-separated modes; default both. */
     public static final String MODES = "agentlab.modes";
@@ -57,6 +60,8 @@ public record ConformanceSettings(List<InvocationMode> modes, KernelUnderTestFac
     public static final String SUITE_DIRECTORIES = "agentlab.suites.directories";
     /** Whether to run suites and cases in parallel; default false. */
     public static final String PARALLEL = "agentlab.execution.parallel.enabled";
+    /** A pricing catalog JSON file ({@code docs/runtime.md}); without one every cost is unknown, never zero. */
+    public static final String PRICING_FILE = "agentlab.pricing.file";
     /** Prefix of the parallel executor's settings (as Jupiter's, e.g. {@code ...config.strategy=fixed}). */
     public static final String PARALLEL_CONFIG_PREFIX = "agentlab.execution.parallel.config.";
 
@@ -93,7 +98,8 @@ public record ConformanceSettings(List<InvocationMode> modes, KernelUnderTestFac
         return new ConformanceSettings(modes, factory, parameters.get(REPORT_DIRECTORY).map(Path::of), speed, provider,
                 parameters.get(LIVE_BASE_URL), parameters.get(LIVE_API_KEY_ENV).orElse("AGENTLAB_API_KEY"), seed,
                 paths(parameters.get(RECORDING_DIRECTORIES)), parameters.get(RECORDINGS_CLASSPATH).orElse("recordings"),
-                paths(parameters.get(SUITE_DIRECTORIES)), parameters.getBoolean(PARALLEL).orElse(false));
+                paths(parameters.get(SUITE_DIRECTORIES)), parameters.getBoolean(PARALLEL).orElse(false),
+                parameters.get(PRICING_FILE).map(ConformanceSettings::pricing).orElseGet(PricingCatalog::empty));
     }
 
     /** The recording library these settings describe. */
@@ -123,6 +129,16 @@ public record ConformanceSettings(List<InvocationMode> modes, KernelUnderTestFac
         } catch (InvocationTargetException e) {
             throw new IllegalArgumentException(KERNEL_FACTORY + ": the constructor of " + className + " threw "
                     + e.getCause(), e.getCause());
+        }
+    }
+
+    private static PricingCatalog pricing(String file) {
+        try {
+            return PricingCatalog.load(Path.of(file.strip()));
+        } catch (IOException e) {
+            throw new IllegalArgumentException(PRICING_FILE + ": cannot read '" + file + "': " + e, e);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(PRICING_FILE + ": " + e.getMessage(), e);
         }
     }
 

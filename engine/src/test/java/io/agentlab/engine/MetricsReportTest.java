@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -67,12 +68,24 @@ class MetricsReportTest {
     private static EngineExecutionResults results;
     private static JsonNode metrics;
 
+    /** $1 per million prompt tokens and $2 per million completion tokens for the suites' default model. */
+    private static final String PRICES = """
+            {"models": {"gpt-4o-mini": {"tiers": [
+              {"max_prompt_tokens": null, "input_cost_per_token": 0.000001, "output_cost_per_token": 0.000002}]}}}
+            """;
+
     @BeforeAll
     static void run() throws IOException {
         Path file = Files.writeString(temp.resolve("metrics.suite.yaml"), SUITE);
+        Path prices = Files.writeString(temp.resolve("prices.json"), PRICES);
         results = EngineTestKit.engine(ConformanceTestEngine.ENGINE_ID).selectors(selectFile(file.toFile()))
                 .configurationParameter(ConformanceSettings.REPLAY_SPEED, "0")
+                .configurationParameter(ConformanceSettings.PRICING_FILE, prices.toString())
                 .outputDirectoryCreator(new TempOutputDirectories(temp.resolve("out"))).execute();
+        metrics = metricsOf(results);
+    }
+
+    private static JsonNode metricsOf(EngineExecutionResults results) throws IOException {
         List<FileEntry> files = results.allEvents().stream()
                 .filter(event -> event.getType() == EventType.FILE_ENTRY_PUBLISHED)
                 .map(event -> event.getRequiredPayload(FileEntry.class)).toList();
@@ -80,7 +93,7 @@ class MetricsReportTest {
             assertThat(entry.getPath().getFileName()).hasToString("metrics.json");
             assertThat(entry.getMediaType()).contains("application/json");
         });
-        metrics = JsonMapper.builder().build().readTree(Files.readString(files.get(0).getPath()));
+        return JsonMapper.builder().build().readTree(Files.readString(files.get(0).getPath()));
     }
 
     @Test
@@ -107,7 +120,12 @@ class MetricsReportTest {
             assertThat(m.path("executionSuccessRate").asDouble()).as(mode).isEqualTo(1.0);
             assertThat(m.path("firstVisibleTtftMs").path("samples").asInt()).isEqualTo(2);
             assertThat(m.path("chatCallTtftMs").path("samples").asInt()).as("call TTFT kept apart").isEqualTo(2);
-            assertThat(m.path("cost").isNull()).as("no pricing catalog: cost unknown, not zero").isTrue();
+            double chatCost = m.path("chatPromptTokens").asLong() * 0.000001
+                    + m.path("chatCompletionTokens").asLong() * 0.000002;
+            assertThat(m.path("cost").decimalValue().doubleValue()).as(mode + ": ChatAgent calls plus the fallback's")
+                    .isGreaterThan(chatCost);
+            assertThat(m.path("costPerSuccessfulEvent").decimalValue().doubleValue()).as(mode + ": two events succeeded")
+                    .isCloseTo(m.path("cost").decimalValue().doubleValue() / 2, Offset.offset(1e-8));
         }
         assertThat(metrics.path("modes").path("chat_agent_tools").path("chatPromptTokens").asLong())
                 .as("tools mode keeps its schema tokens")
@@ -115,6 +133,17 @@ class MetricsReportTest {
         assertThat(metrics.path("turns")).hasSize(4);
         assertThat(metrics.path("timing").path("metrics").asString()).startsWith("scripted turns synthesized with "
                 + "latency modelled:");
+    }
+
+    @Test
+    @DisplayName("without a pricing catalog every cost is unknown (null), never zero")
+    void unpriced() throws IOException {
+        Path file = temp.resolve("metrics.suite.yaml");
+        JsonNode unpriced = metricsOf(EngineTestKit.engine(ConformanceTestEngine.ENGINE_ID)
+                .selectors(selectFile(file.toFile())).configurationParameter(ConformanceSettings.REPLAY_SPEED, "0")
+                .outputDirectoryCreator(new TempOutputDirectories(temp.resolve("unpriced"))).execute());
+        assertThat(unpriced.path("modes").path("dual_agent").path("cost").isNull()).isTrue();
+        assertThat(unpriced.path("modes").path("dual_agent").path("costPerSuccessfulEvent").isNull()).isTrue();
     }
 
     @Test

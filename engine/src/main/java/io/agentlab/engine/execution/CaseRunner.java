@@ -16,6 +16,7 @@ import io.agentlab.kernel.runtime.llm.ChatProvider;
 import io.agentlab.kernel.runtime.llm.ChatRequestJson;
 import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
 import io.agentlab.kernel.runtime.llm.ProviderRegistry;
+import io.agentlab.kernel.runtime.usage.PricingCatalog;
 import io.agentlab.providers.recorded.PromptTokens;
 import io.agentlab.providers.recorded.Recording;
 import io.agentlab.providers.recorded.StreamSynthesizer;
@@ -56,15 +57,18 @@ public final class CaseRunner {
      * @param seed       the seed of chunk boundaries
      * @param cancelled  whether the engine was asked to stop
      * @param live       a live provider every call goes to instead of the replay
+     * @param pricing    prices for cost estimates
      */
     public record Environment(KernelUnderTestFactory factory, TimedReplay replay, RecordingLibrary recordings,
-                              long seed, BooleanSupplier cancelled, Optional<OpenAiCompatibleClient.Config> live) {
+                              long seed, BooleanSupplier cancelled, Optional<OpenAiCompatibleClient.Config> live,
+                              PricingCatalog pricing) {
         /** Rejects nulls; a replay is required unless the run is live. */
         public Environment {
             Objects.requireNonNull(factory, "factory");
             Objects.requireNonNull(recordings, "recordings");
             Objects.requireNonNull(cancelled, "cancelled");
             Objects.requireNonNull(live, "live");
+            Objects.requireNonNull(pricing, "pricing");
             if (live.isEmpty()) {
                 Objects.requireNonNull(replay, "replay");
             }
@@ -95,6 +99,7 @@ public final class CaseRunner {
                 .config(RuntimeConfig.of(mode, PROVIDER_KEY, suite.provider().model(), PERSONA))
                 .limits(new KernelLimits(suite.kernel().concurrency(), suite.kernel().batchDeadline()))
                 .clock(clock)
+                .pricing(environment.pricing())
                 .kernelFactory(environment.factory().kernels())
                 .build()) {
             Conversation conversation = new Conversation(suite.id() + "-" + testCase.id() + "-" + mode.wireName(),

@@ -98,4 +98,23 @@ class HiddenEventBlockParserTest {
                     }
                 });
     }
+
+    @Test
+    @DisplayName("fuzz: arbitrary text under arbitrary chunking never throws and shows exactly what precedes the marker")
+    void fuzz() {
+        List<String> fragments = List.of("[", "]", "[[", "]]", "[[EV", "ENTS]]", "EVENTS", "E", "\n", " ", ",", "-",
+                "a.b", "好", "🙂", "\u0000", "\r\n", M, "x");
+        var textGen = lists().of(integers().between(0, fragments.size() - 1).map(fragments::get)).ofSizeBetween(0, 40)
+                .map(parts -> String.join("", parts));
+        var cutsGen = lists().of(integers().between(0, 200)).ofSizeBetween(0, 30)
+                .map(cuts -> cuts.stream().sorted().toList());
+        qt().withExamples(EXAMPLES).forAll(textGen, cutsGen).checkAssert((text, cuts) -> {
+            Parsed parsed = parse(text, cuts);
+            int marker = text.indexOf(M);
+            assertThat(parsed.visible()).isEqualTo(marker < 0 ? text : text.substring(0, marker));
+            for (String delta : parsed.deltas()) {
+                assertThat(delta).doesNotContain(M);
+            }
+        });
+    }
 }

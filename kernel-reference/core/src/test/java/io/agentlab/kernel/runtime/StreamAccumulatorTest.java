@@ -119,4 +119,36 @@ class StreamAccumulatorTest {
                     assertThat(ids).containsExactly("call_0", "call_1", "call_2", "call_3");
                 });
     }
+
+    @Test
+    @DisplayName("fuzz: any payload, mangled or not, is accepted or refused as a provider error, never anything else")
+    void fuzz() {
+        List<String> valid = Chunks.stream("m").content("Hi ", "there").toolCall(0, "call_1", "f_x", "{\"a\":")
+                .toolCall(0, null, null, "1}").finish("tool_calls").openAiUsage(10, 5, 0).done().payloads();
+        List<String> junk = List.of("", "{", "}", "[", "null", "[]", "\"", "{\"choices\":null}", "{\"choices\":[1]}",
+                "{\"choices\":[{\"delta\":[]}]}", "{\"choices\":[{\"delta\":{\"tool_calls\":[{\"index\":-1}]}}]}",
+                "{\"error\":{\"message\":\"x\"}}", "{\"usage\":\"lots\"}", "🙂", "\u0000");
+        var payloadGen = integers().between(0, valid.size() + junk.size() - 1).zip(integers().between(0, 60),
+                integers().between(0, 3), (pick, cut, mangle) -> {
+                    String payload = pick < valid.size() ? valid.get(pick) : junk.get(pick - valid.size());
+                    int at = Math.min(cut, payload.length());
+                    return switch (mangle) {
+                        case 0 -> payload;
+                        case 1 -> payload.substring(0, at); // truncated
+                        case 2 -> payload.substring(0, at) + "}" + payload.substring(at); // a stray brace
+                        default -> payload.substring(at); // the start lost
+                    };
+                });
+        qt().withExamples(EXAMPLES).forAll(lists().of(payloadGen).ofSizeBetween(1, 12)).checkAssert(payloads -> {
+            StreamAccumulator accumulator = new StreamAccumulator();
+            try {
+                for (String payload : payloads) {
+                    accumulator.accept(payload);
+                }
+                accumulator.complete(Duration.ZERO, Optional.empty(), Duration.ZERO);
+            } catch (ProviderException expected) {
+                assertThat(expected.getMessage()).isNotBlank();
+            }
+        });
+    }
 }

@@ -45,6 +45,9 @@ public final class HiddenEventBlockParser {
             block.append(delta);
             return "";
         }
+        if (held.length() == 0 && delta.indexOf(MARKER.charAt(0)) < 0) {
+            return delta; // the common case: nothing held and no '[' in sight, so all of it is visible, uncopied
+        }
         held.append(delta);
         int at = held.indexOf(MARKER);
         if (at >= 0) {
@@ -92,6 +95,9 @@ public final class HiddenEventBlockParser {
     private static int longestMarkerPrefixSuffix(CharSequence text) {
         int max = Math.min(MARKER.length() - 1, text.length());
         for (int length = max; length > 0; length--) {
+            if (text.charAt(text.length() - length) != MARKER.charAt(0)) {
+                continue; // a candidate suffix must start with '['
+            }
             boolean match = true;
             for (int i = 0; i < length; i++) {
                 if (text.charAt(text.length() - length + i) != MARKER.charAt(i)) {

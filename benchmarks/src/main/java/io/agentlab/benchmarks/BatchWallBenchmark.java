@@ -1,0 +1,82 @@
+package io.agentlab.benchmarks;
+
+import io.agentlab.kernel.api.EventBatch;
+import io.agentlab.kernel.api.EventDefinition;
+import io.agentlab.kernel.api.EventScope;
+import io.agentlab.kernel.api.HandlerResult;
+import io.agentlab.kernel.api.InvocationMode;
+import io.agentlab.kernel.api.KernelLimits;
+import io.agentlab.kernel.api.Resolution;
+import io.agentlab.kernel.api.ResultPolicy;
+import io.agentlab.kernel.api.TurnContext;
+import io.agentlab.kernel.core.ReferenceKernel;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Batch wall time against the ideal: 16 events whose handlers each take 50 ms (a simulated port), at concurrency
+ * limit 16 (ideal 50 ms) and 4 (ideal 200 ms). The report divides by the ideal.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SingleShotTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 25)
+@Measurement(iterations = 40)
+public class BatchWallBenchmark {
+
+    /** Handler time of every event. */
+    public static final long HANDLER_MS = 50;
+    /** Events per batch. */
+    public static final int EVENTS = 16;
+
+    @Param({"16", "4"})
+    public int limit;
+
+    private final AtomicLong turns = new AtomicLong();
+    private ReferenceKernel kernel;
+
+    @Setup(Level.Trial)
+    public void start() {
+        kernel = ReferenceKernel.builder().limits(KernelLimits.defaults().withConcurrencyLimit(limit))
+                .register(EventDefinition.builder("bench.port.call").schemaVersion("1.0.0").description("A port call.")
+                        .argumentsSchema("{\"type\":\"object\",\"properties\":{\"tag\":{\"type\":\"integer\"}}}")
+                        .resolver(input -> Resolution.of(Map.of()))
+                        .handler(invocation -> {
+                            Thread.sleep(HANDLER_MS); // the simulated port's latency
+                            return HandlerResult.success(Map.of());
+                        })
+                        .resultPolicy(ResultPolicy.SILENT_SUCCESS).build()).build();
+    }
+
+    @TearDown(Level.Trial)
+    public void stop() {
+        kernel.close();
+    }
+
+    @Benchmark
+    public Object batch() {
+        TurnContext turn = TurnContext.of(new EventScope("bench", "t" + turns.incrementAndGet()),
+                Instant.EPOCH, ZoneId.of("UTC"), Locale.ENGLISH, "");
+        EventBatch.Builder builder = EventBatch.builder(turn, InvocationMode.DUAL_AGENT);
+        for (int i = 0; i < EVENTS; i++) {
+            builder.event("bench.port.call", Map.of("tag", i));
+        }
+        return kernel.execute(builder.build());
+    }
+}

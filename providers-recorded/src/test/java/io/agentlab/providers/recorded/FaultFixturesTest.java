@@ -15,6 +15,7 @@ import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
 import io.agentlab.kernel.runtime.llm.ProviderRegistry;
 import java.time.Duration;
 import java.time.ZoneId;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -31,7 +32,15 @@ class FaultFixturesTest {
 
     @BeforeAll
     static void start() throws Exception {
-        replay = TimedReplay.start(Recordings.loadDirectory(RecordingsTest.FIXTURES), 1.0);
+        List<Recording> recordings = new ArrayList<>(Recordings.loadDirectory(RecordingsTest.FIXTURES));
+        // a fault lives in the response, whatever the request's mode: the same faults answer tools-mode requests
+        for (Recording fault : List.copyOf(recordings)) {
+            if (fault.id().startsWith("fault-") && fault.request().mode().equals("dual_agent")) {
+                recordings.add(new Recording(fault.id() + "-tools", new RequestMatcher("chat_agent_tools",
+                        fault.request().role(), fault.request().lastUserMessage()), fault.response(), fault.metadata()));
+            }
+        }
+        replay = TimedReplay.start(recordings, 1.0);
     }
 
     @AfterAll
@@ -48,19 +57,26 @@ class FaultFixturesTest {
                 .config(RuntimeConfig.of(mode, "replay", "model-x", "You are Pip.")).build();
     }
 
-    @ParameterizedTest(name = "{0} → {1}")
-    @DisplayName("each fault ends in a clear error code, or is tolerated where a provider may legitimately do it")
+    @ParameterizedTest(name = "{2}: {0} → {1}")
+    @DisplayName("each fault, in both modes, ends in a clear error code or is tolerated where a provider may do it")
     @CsvSource(delimiter = '|', textBlock = """
-            fault 429           | provider_http_429
-            fault 500           | provider_http_500
-            fault reset         | provider_connection
-            fault truncated     | provider_truncated
-            fault malformed     | provider_malformed_chunk
-            fault missing done  | none
-            fault slow dribble  | none
+            fault 429           | provider_http_429        | dual_agent
+            fault 500           | provider_http_500        | dual_agent
+            fault reset         | provider_connection      | dual_agent
+            fault truncated     | provider_truncated       | dual_agent
+            fault malformed     | provider_malformed_chunk | dual_agent
+            fault missing done  | none                     | dual_agent
+            fault slow dribble  | none                     | dual_agent
+            fault 429           | provider_http_429        | chat_agent_tools
+            fault 500           | provider_http_500        | chat_agent_tools
+            fault reset         | provider_connection      | chat_agent_tools
+            fault truncated     | provider_truncated       | chat_agent_tools
+            fault malformed     | provider_malformed_chunk | chat_agent_tools
+            fault missing done  | none                     | chat_agent_tools
+            fault slow dribble  | none                     | chat_agent_tools
             """)
-    void faults(String utterance, String code) {
-        try (TurnRuntime runtime = runtime(InvocationMode.DUAL_AGENT)) {
+    void faults(String utterance, String code, String mode) {
+        try (TurnRuntime runtime = runtime(InvocationMode.fromWireName(mode))) {
             Conversation conversation = new Conversation("s", ZoneId.of("UTC"), Locale.ENGLISH);
             TurnResult result = runtime.runTurn(conversation, utterance, VisibleSink.discard());
             if (code.equals("none")) {

@@ -123,6 +123,7 @@ public final class CaseRunner {
                 }
                 int callsBefore = log.calls().size();
                 log.resetMaxConcurrency();
+                log.faults(turn.faults());
                 StringBuilder visible = new StringBuilder();
                 TurnResult result;
                 try {

@@ -1,10 +1,13 @@
 package io.agentlab.engine.execution;
 
+import io.agentlab.engine.suite.Suite;
 import io.agentlab.kernel.api.EventDefinition;
 import io.agentlab.kernel.api.EventHandler;
+import io.agentlab.kernel.api.HandlerResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -31,6 +34,7 @@ public final class HandlerLog {
     }
 
     private final AtomicLong ticks = new AtomicLong();
+    private volatile Map<String, Suite.HandlerFault> faults = Map.of();
     private final AtomicInteger running = new AtomicInteger();
     private final AtomicInteger maxRunning = new AtomicInteger();
     private final List<Call> calls = new ArrayList<>();
@@ -48,7 +52,14 @@ public final class HandlerLog {
                         invocation.idempotencyKey(), start, -1));
             }
             try {
-                return inner.handle(invocation);
+                Suite.HandlerFault fault = faults.get(invocation.name());
+                if (fault == null) {
+                    return inner.handle(invocation);
+                }
+                if (fault.hang()) {
+                    new CountDownLatch(1).await(); // until the kernel's timeout interrupts it
+                }
+                return new HandlerResult.Failure(fault.code(), fault.message(), fault.transientFailure());
             } finally {
                 running.decrementAndGet();
                 long end = ticks.incrementAndGet();
@@ -66,6 +77,11 @@ public final class HandlerLog {
                 definition.concurrencyClass(), definition.conflictKeys(), definition.terminal(),
                 definition.idempotencyKeys(), definition.failureVisibleToChatAgent(),
                 definition.confirmationTemplate(), definition.resultSummarizer());
+    }
+
+    /** The faults handlers show from now on (a turn's {@code handlerFaults}), instead of calling their ports. */
+    public void faults(Map<String, Suite.HandlerFault> next) {
+        faults = Map.copyOf(next);
     }
 
     /** The calls so far, in start order. */

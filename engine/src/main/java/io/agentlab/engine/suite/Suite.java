@@ -136,16 +136,30 @@ public record Suite(String id, String title, String spec, List<String> tags, Lis
      * @param followUp    the scripted second answer
      * @param eventAgent  the scripted EventAgent JSON output
      * @param recordings  recording ids answering the turn (empty when scripted)
+     * @param faults      per event name, the fault its handler shows in this turn instead of calling its port
      * @param expect      what must hold afterwards
      * @param at          where the turn starts
      */
     public record Turn(String user, Map<InvocationMode, Reply> replies, Optional<String> followUp,
-                       Optional<String> eventAgent, List<String> recordings, Expectations expect, Position at) {
+                       Optional<String> eventAgent, List<String> recordings, Map<String, HandlerFault> faults,
+                       Expectations expect, Position at) {
         /** Copies the collections. */
         public Turn {
             replies = Map.copyOf(replies);
             recordings = List.copyOf(recordings);
+            faults = Map.copyOf(faults);
         }
+    }
+
+    /**
+     * A fault a handler shows instead of calling its port (a port that is down, slow or refusing).
+     *
+     * @param code      the failure code
+     * @param message   the failure message
+     * @param transientFailure whether a retry could succeed
+     * @param hang      never return until the kernel's timeout interrupts it
+     */
+    public record HandlerFault(String code, String message, boolean transientFailure, boolean hang) {
     }
 
     /**

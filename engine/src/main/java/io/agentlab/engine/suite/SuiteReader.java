@@ -284,7 +284,17 @@ public final class SuiteReader {
                 ? Optional.of(CanonicalJson.write(castMap(output.plain()))) : Optional.empty();
         Expectations expect = node.get("expect") instanceof YamlNode.Mapping e
                 ? expectations(e, path + ".expect", enabled) : Expectations.none();
-        return new Suite.Turn(user, replies, optionalText(node, "followUp"), eventAgent, recordings, expect,
+        Map<String, Suite.HandlerFault> faults = new LinkedHashMap<>();
+        if (node.get("handlerFaults") instanceof YamlNode.Mapping map) {
+            map.entries().forEach((name, entry) -> {
+                checkEnabledKey(entry.keyAt(), path + ".handlerFaults." + name, name, enabled);
+                YamlNode.Mapping fault = (YamlNode.Mapping) entry.value();
+                faults.put(name, new Suite.HandlerFault(optionalText(fault, "code").orElse("port_unavailable"),
+                        optionalText(fault, "message").orElse(name + " is unavailable"), bool(fault, "transient"),
+                        bool(fault, "hang")));
+            });
+        }
+        return new Suite.Turn(user, replies, optionalText(node, "followUp"), eventAgent, recordings, faults, expect,
                 node.at());
     }
 
@@ -311,7 +321,11 @@ public final class SuiteReader {
                         + matcher.lastUserMessage() + "\", not this turn's user text \"" + user + "\"");
             }
             if ("chat".equals(matcher.role())) {
-                answered.add(InvocationMode.fromWireName(matcher.mode()));
+                for (InvocationMode mode : modes) {
+                    if (matcher.answers(mode.wireName())) {
+                        answered.add(mode);
+                    }
+                }
             }
         }
         for (InvocationMode mode : modes) {

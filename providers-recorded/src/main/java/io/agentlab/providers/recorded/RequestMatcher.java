@@ -11,11 +11,19 @@ import tools.jackson.databind.JsonNode;
  * {@code X-Agentlab-Call-Role} header the runtime sends) and the last user message (compared with white space folded
  * and case ignored).
  *
- * @param mode            {@code dual_agent} or {@code chat_agent_tools}
+ * @param mode            {@code dual_agent}, {@code chat_agent_tools}, or {@link #ANY_MODE}
  * @param role            {@code chat}, {@code event_agent} or {@code follow_up}
  * @param lastUserMessage the text of the request's last user message
  */
 public record RequestMatcher(String mode, String role, String lastUserMessage) {
+
+    /** The mode of a recording that answers requests of either mode (a provider fault does not look at tools). */
+    public static final String ANY_MODE = "any";
+
+    /** Whether this answers requests of {@code requestMode}. */
+    public boolean answers(String requestMode) {
+        return ANY_MODE.equals(mode) || mode.equals(requestMode);
+    }
 
     /** What a received request looked like, for matching and for error messages. */
     public record Received(String mode, String role, String lastUserMessage) {
@@ -36,7 +44,7 @@ public record RequestMatcher(String mode, String role, String lastUserMessage) {
     /** The reasons {@code received} does not match; empty when it matches. */
     public List<String> mismatches(Received received) {
         List<String> reasons = new ArrayList<>();
-        if (!mode.equals(received.mode())) {
+        if (!answers(received.mode())) {
             reasons.add("mode is " + received.mode() + ", the recording answers " + mode);
         }
         if (!role.equals(received.role())) {

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 /** The recording format: schema validation, round trip, committed fixtures, and no credential on disk. */
 class RecordingsTest {
 
-    static final Path FIXTURES = Path.of("src/test/resources/recordings");
+    static final Path FIXTURES = Path.of("src/main/resources/recordings");
     /** What a leaked credential looks like in a recording. */
     static final Pattern CREDENTIAL = Pattern.compile(
             "(?i)sk-[A-Za-z0-9]{16,}|bearer\\s+[A-Za-z0-9._-]{12,}|\"authorization\"|api[-_]?key\\s*[\"=:]");

@@ -7,6 +7,8 @@ import io.agentlab.kernel.api.ContinuationDecision;
 import io.agentlab.kernel.api.EventResult;
 import io.agentlab.kernel.runtime.CallRecord;
 import io.agentlab.kernel.runtime.audit.AguiEvent;
+import io.agentlab.kernel.runtime.audit.AguiSseCodec;
+import io.agentlab.kernel.runtime.audit.AguiStreamChecker;
 import io.agentlab.kernel.runtime.llm.CallRole;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,6 +64,9 @@ public final class ExpectationCheck {
         });
         checkVisible(turn, expect.visible(), run.visibleText(), failures);
         checkAudit(turn, expect.audit(), run.result().audit(), failures);
+        if (expect.auditValid()) {
+            checkAuditValid(turn, run, failures);
+        }
         expect.portCalls().forEach((name, count) -> {
             long actual = run.handlerCalls().stream().filter(call -> call.name().equals(name)).count();
             if (actual != count) {
@@ -75,6 +80,7 @@ public final class ExpectationCheck {
             }
         });
         expect.batch().ifPresent(batch -> checkBatch(turn, batch, results, run, failures));
+        checkUsage(turn, expect.usage(), run, failures);
         return failures;
     }
 
@@ -168,6 +174,21 @@ public final class ExpectationCheck {
         }
     }
 
+    private static void checkAuditValid(String turn, TurnRun run, List<String> failures) {
+        String runId = run.result().turnId();
+        for (AguiStreamChecker.Violation violation : AguiStreamChecker.check(run.result().audit(), runId)) {
+            failures.add(turn + "the AG-UI stream breaks " + violation);
+        }
+        // the same stream as a client receives it: SSE frames with ids, event names and JSON data
+        List<AguiSseCodec.Frame> frames = AguiSseCodec.decode(AguiSseCodec.encode(run.result().audit(), 1));
+        for (AguiStreamChecker.Violation violation : AguiStreamChecker.checkFrames(frames, runId)) {
+            failures.add(turn + "the AG-UI SSE stream breaks " + violation);
+        }
+        if (!AguiSseCodec.events(frames).equals(run.result().audit())) {
+            failures.add(turn + "the AG-UI stream does not survive SSE encoding unchanged");
+        }
+    }
+
     private static void checkBatch(String turn, Expectations.Batch batch, List<EventResult> results, TurnRun run,
                                    List<String> failures) {
         if (!batch.order().isEmpty()) {
@@ -203,6 +224,30 @@ public final class ExpectationCheck {
             if (actual.isEmpty() || actual.stream().anyMatch(s -> !s.equals(status))) {
                 failures.add(turn + "expected " + name + " to end " + status + " but " + (actual.isEmpty()
                         ? "it is not in the batch" : "it ended " + actual));
+            }
+        });
+    }
+
+    private static void checkUsage(String turn, Expectations.Usage usage, TurnRun run, List<String> failures) {
+        usage.costSource().ifPresent(source -> {
+            String actual = run.result().metrics().costSource().wireName();
+            if (!source.equals(actual)) {
+                failures.add(turn + "expected cost source " + source + " but was " + actual);
+            }
+        });
+        usage.cachedPromptTokens().ifPresent(cached -> {
+            long actual = run.result().calls().stream().filter(call -> call.role() != CallRole.EVENT_AGENT)
+                    .mapToLong(call -> call.usage().cachedPromptTokens()).sum();
+            if (actual != cached) {
+                failures.add(turn + "expected " + cached + " cached prompt tokens over the ChatAgent calls but counted "
+                        + actual);
+            }
+        });
+        usage.reported().ifPresent(reported -> {
+            boolean actual = run.result().calls().stream().allMatch(call -> call.usage().present());
+            if (actual != reported) {
+                failures.add(turn + "expected usage " + (reported ? "reported by every call" : "missing from a call")
+                        + " but it was " + (actual ? "reported by every call" : "missing from a call"));
             }
         });
     }

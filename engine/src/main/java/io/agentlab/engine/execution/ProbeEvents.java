@@ -5,6 +5,7 @@ import io.agentlab.kernel.api.ConcurrencyClass;
 import io.agentlab.kernel.api.EventDefinition;
 import io.agentlab.kernel.api.HandlerResult;
 import io.agentlab.kernel.api.Resolution;
+import io.agentlab.kernel.api.RetryPolicy;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 
@@ -45,6 +46,8 @@ public final class ProbeEvents {
                 .confirmationTemplate((arguments, payload, locale) -> probe.name() + " done.")
                 .timeout(probe.timeout())
                 .concurrencyClass(probe.readOnly() ? ConcurrencyClass.READ_ONLY : ConcurrencyClass.SIDE_EFFECTING)
+                // a read-only probe is retried once on a transient failure, as the kernel allows read-only events
+                .retryPolicy(probe.readOnly() ? RetryPolicy.onceOnTransientFailure() : RetryPolicy.none())
                 .conflictKeys(probe.conflictKeys().toArray(String[]::new))
                 .terminal(probe.terminal())
                 .build();

@@ -14,15 +14,17 @@ import java.util.regex.Pattern;
  * @param calls        model calls per role
  * @param visible      checks on the text the user saw
  * @param audit        AG-UI event types that must appear in this order
+ * @param auditValid   whether the AG-UI stream must pass the stream checker, as events and as SSE frames
  * @param portCalls    handler calls that reached each event's port
  * @param sessionEnded whether the session ended
  * @param batch        batch-semantics checks on probe events
  * @param error        the error code the turn must end with; empty means it must end without one
+ * @param usage        usage-accounting checks
  */
 public record Expectations(Optional<List<EventExpectation>> events, Optional<String> policy, Optional<Integer> answers,
-                           Map<String, Integer> calls, Visible visible, List<String> audit,
+                           Map<String, Integer> calls, Visible visible, List<String> audit, boolean auditValid,
                            Map<String, Integer> portCalls, Optional<Boolean> sessionEnded, Optional<Batch> batch,
-                           Optional<String> error) {
+                           Optional<String> error, Usage usage) {
 
     /** Copies the collections. */
     public Expectations {
@@ -35,8 +37,18 @@ public record Expectations(Optional<List<EventExpectation>> events, Optional<Str
     /** Nothing checked. */
     public static Expectations none() {
         return new Expectations(Optional.empty(), Optional.empty(), Optional.empty(), Map.of(),
-                new Visible(List.of(), List.of(), List.of()), List.of(), Map.of(), Optional.empty(), Optional.empty(),
-                Optional.empty());
+                new Visible(List.of(), List.of(), List.of()), List.of(), false, Map.of(), Optional.empty(), Optional.empty(),
+                Optional.empty(), new Usage(Optional.empty(), Optional.empty(), Optional.empty()));
+    }
+
+    /**
+     * Usage accounting of the turn's model calls.
+     *
+     * @param costSource         where the turn's cost came from ({@code provider}, {@code catalog_fallback}, ...)
+     * @param cachedPromptTokens cached prompt tokens over the ChatAgent calls
+     * @param reported           whether every model call reported usage
+     */
+    public record Usage(Optional<String> costSource, Optional<Integer> cachedPromptTokens, Optional<Boolean> reported) {
     }
 
     /**

@@ -82,7 +82,7 @@ public record Suite(String id, String title, String spec, List<String> tags, Lis
      * @param outcome      how the handler ends
      * @param conflictKeys resources it holds while running
      * @param terminal     whether it runs after every sibling
-     * @param readOnly     read-only (retried once on a transient failure) or side-effecting
+     * @param readOnly     read-only (retried once on a transient failure) or side-effecting (never retried)
      * @param policy       its result policy
      * @param timeout      its execution timeout
      * @param at           where it is declared

@@ -407,7 +407,17 @@ public final class SuiteReader {
                 node.get("answers") instanceof YamlNode.Scalar a ? Optional.of(((Number) a.value()).intValue())
                         : Optional.empty(),
                 calls, new Expectations.Visible(contains, notContains, matches), strings(node.get("audit")),
-                portCalls, ended, batch, optionalText(node, "error"));
+                bool(node, "auditValid"), portCalls, ended, batch, optionalText(node, "error"), usage(node.get("usage")));
+    }
+
+    private static Expectations.Usage usage(YamlNode node) {
+        if (!(node instanceof YamlNode.Mapping usage)) {
+            return new Expectations.Usage(Optional.empty(), Optional.empty(), Optional.empty());
+        }
+        return new Expectations.Usage(optionalText(usage, "costSource"),
+                usage.get("cachedPromptTokens") instanceof YamlNode.Scalar c
+                        ? Optional.of(((Number) c.value()).intValue()) : Optional.empty(),
+                usage.get("reported") instanceof YamlNode.Scalar r ? Optional.of((Boolean) r.value()) : Optional.empty());
     }
 
     private Expectations.Batch batch(YamlNode.Mapping node, String path, Set<String> enabled) {

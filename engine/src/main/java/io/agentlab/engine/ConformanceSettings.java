@@ -29,12 +29,15 @@ import org.junit.platform.engine.ConfigurationParameters;
  * @param suiteDirectories     directories searched when only a unique id names a suite ({@code agentlab.suites.directories})
  * @param parallel             whether suites and cases run in parallel ({@code agentlab.execution.parallel.enabled})
  * @param pricing              prices for cost estimates ({@code agentlab.pricing.file}; empty: costs unknown)
+ * @param controlRuns          whether the report runs the all-disabled/all-enabled control turns
+ *                             ({@code agentlab.report.control})
  */
 public record ConformanceSettings(List<InvocationMode> modes, KernelUnderTestFactory factory,
                                   Optional<Path> reportDirectory, double replaySpeed, Provider provider,
                                   Optional<String> liveBaseUrl, String liveApiKeyEnv, long seed,
                                   List<Path> recordingDirectories, String recordingsClasspath,
-                                  List<Path> suiteDirectories, boolean parallel, PricingCatalog pricing) {
+                                  List<Path> suiteDirectories, boolean parallel, PricingCatalog pricing,
+                                  boolean controlRuns) {
 
     /** Comma-separated modes; default both. */
     public static final String MODES = "agentlab.modes";
@@ -60,6 +63,8 @@ public record ConformanceSettings(List<InvocationMode> modes, KernelUnderTestFac
     public static final String SUITE_DIRECTORIES = "agentlab.suites.directories";
     /** Whether to run suites and cases in parallel; default false. */
     public static final String PARALLEL = "agentlab.execution.parallel.enabled";
+    /** Whether the end-of-run report runs the control turns with all events disabled and all enabled; default true. */
+    public static final String CONTROL_RUNS = "agentlab.report.control";
     /** A pricing catalog JSON file ({@code docs/runtime.md}); without one every cost is unknown, never zero. */
     public static final String PRICING_FILE = "agentlab.pricing.file";
     /** Prefix of the parallel executor's settings (as Jupiter's, e.g. {@code ...config.strategy=fixed}). */
@@ -99,7 +104,8 @@ public record ConformanceSettings(List<InvocationMode> modes, KernelUnderTestFac
                 parameters.get(LIVE_BASE_URL), parameters.get(LIVE_API_KEY_ENV).orElse("AGENTLAB_API_KEY"), seed,
                 paths(parameters.get(RECORDING_DIRECTORIES)), parameters.get(RECORDINGS_CLASSPATH).orElse("recordings"),
                 paths(parameters.get(SUITE_DIRECTORIES)), parameters.getBoolean(PARALLEL).orElse(false),
-                parameters.get(PRICING_FILE).map(ConformanceSettings::pricing).orElseGet(PricingCatalog::empty));
+                parameters.get(PRICING_FILE).map(ConformanceSettings::pricing).orElseGet(PricingCatalog::empty),
+                parameters.getBoolean(CONTROL_RUNS).orElse(true));
     }
 
     /** The recording library these settings describe. */

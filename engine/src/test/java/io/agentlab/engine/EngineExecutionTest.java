@@ -62,6 +62,7 @@ class EngineExecutionTest {
     private EngineTestKit.Builder kit(DiscoverySelector... selectors) {
         return EngineTestKit.engine(ConformanceTestEngine.ENGINE_ID).selectors(selectors)
                 .configurationParameter(ConformanceSettings.REPLAY_SPEED, "0")
+                .configurationParameter(ConformanceSettings.CONTROL_RUNS, "false") // MetricsReportTest covers them
                 .outputDirectoryCreator(new TempOutputDirectories(temp.resolve("out")));
     }
 

@@ -8,6 +8,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.assertj.core.data.Offset;
+import io.agentlab.engine.report.CapabilityGrowth;
+import io.agentlab.engine.report.RunReport;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -85,14 +89,55 @@ class MetricsReportTest {
         metrics = metricsOf(results);
     }
 
+    /** The published file named {@code name}. */
+    static Path published(EngineExecutionResults results, String name) {
+        return results.allEvents().stream().filter(event -> event.getType() == EventType.FILE_ENTRY_PUBLISHED)
+                .map(event -> event.getRequiredPayload(FileEntry.class).getPath())
+                .filter(path -> path.getFileName().toString().equals(name)).findFirst().orElseThrow();
+    }
+
+    @Test
+    @DisplayName("index.html is self-contained: every chart inline SVG, the measures table complete, no network asset")
+    void htmlReport() throws IOException {
+        Document page = Jsoup.parse(Files.readString(published(results, "index.html")));
+        for (String chart : List.of("chart-ttft", "chart-tokens", "chart-calls", "chart-cost", "chart-accuracy",
+                "chart-matrix", "chart-growth")) {
+            assertThat(page.getElementById(chart)).as(chart).isNotNull();
+            assertThat(page.getElementById(chart).tagName()).isEqualTo("svg");
+        }
+        assertThat(page.select("script[src], link[href], img[src]")).as("no external asset").isEmpty();
+        assertThat(page.select("#measures tr")).hasSize(RunReport.measures().size() + 1);
+        assertThat(page.select("#chart-ttft rect.dual_agent")).hasSize(2);
+        assertThat(page.select("#chart-ttft rect.chat_agent_tools")).hasSize(2);
+        assertThat(page.select("#chart-matrix rect")).as("2 modes × 2 settings × 2 measures").hasSize(8);
+        String[] points = page.selectFirst("#chart-growth polyline.chat_agent_tools").attr("points").split(" ");
+        assertThat(points).as("0..50 enabled events").hasSize(51);
+        String markdown = Files.readString(published(results, "report.md"));
+
+        assertThat(markdown).contains("| dual_agent | 0 |", "| chat_agent_tools | 4 |", "## Capability growth",
+                "first-visible TTFT p50");
+    }
+
+    @Test
+    @DisplayName("capability growth: tools-mode prompt tokens grow faster with every enabled event than dual_agent's")
+    void capabilityGrowth() {
+        List<CapabilityGrowth.Point> points = CapabilityGrowth.measure(List.of(), 10, "gpt-4o-mini", "You are Pip.");
+        assertThat(points).hasSize(11);
+        for (int i = 1; i < points.size(); i++) {
+            int dualStep = points.get(i).dualAgent() - points.get(i - 1).dualAgent();
+            int toolsStep = points.get(i).chatAgentTools() - points.get(i - 1).chatAgentTools();
+            assertThat(dualStep).as("a catalog line costs tokens").isPositive();
+            assertThat(toolsStep).as("a tool schema costs more than a catalog line").isGreaterThan(dualStep);
+        }
+    }
+
     private static JsonNode metricsOf(EngineExecutionResults results) throws IOException {
         List<FileEntry> files = results.allEvents().stream()
                 .filter(event -> event.getType() == EventType.FILE_ENTRY_PUBLISHED)
                 .map(event -> event.getRequiredPayload(FileEntry.class)).toList();
-        assertThat(files).singleElement().satisfies(entry -> {
-            assertThat(entry.getPath().getFileName()).hasToString("metrics.json");
-            assertThat(entry.getMediaType()).contains("application/json");
-        });
+        assertThat(files).extracting(entry -> entry.getPath().getFileName().toString())
+                .containsExactly("metrics.json", "report.md", "index.html");
+        assertThat(files.get(0).getMediaType()).contains("application/json");
         return JsonMapper.builder().build().readTree(Files.readString(files.get(0).getPath()));
     }
 

@@ -32,6 +32,11 @@ public final class MetricsReport {
         timing.put(suiteId, description);
     }
 
+    /** Per suite, how its streams were timed. */
+    public synchronized Map<String, String> timings() {
+        return new LinkedHashMap<>(timing);
+    }
+
     /** The records so far, in a stable order (suite, case, mode, turn). */
     public synchronized List<TurnRecord> records() {
         return records.stream().sorted(Comparator.comparing(TurnRecord::suiteId).thenComparing(TurnRecord::caseId)

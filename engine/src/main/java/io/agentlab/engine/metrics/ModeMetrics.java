@@ -70,7 +70,8 @@ public record ModeMetrics(InvocationMode mode, int turns, Percentiles firstVisib
      * @param p95     the 95th percentile
      */
     public record Percentiles(int samples, Double p50, Double p95) {
-        static Percentiles of(List<Duration> durations) {
+        /** The percentiles of {@code durations}. */
+        public static Percentiles of(List<Duration> durations) {
             if (durations.isEmpty()) {
                 return new Percentiles(0, null, null);
             }

@@ -2,15 +2,21 @@ package io.agentlab.suites;
 
 import io.agentlab.engine.ConformanceSettings;
 import io.agentlab.engine.ConformanceTestEngine;
+import io.agentlab.engine.gates.Gates;
 import org.junit.platform.suite.api.ConfigurationParameter;
 import org.junit.platform.suite.api.IncludeEngines;
 import org.junit.platform.suite.api.SelectClasspathResource;
 import org.junit.platform.suite.api.Suite;
 
-/** Every shipped suite, in both modes, with a parity node per case: the build's conformance and parity gate. */
+/**
+ * Every shipped suite, in both modes, with a parity node per case, then the gates: strict parity, the thresholds of
+ * docs/configuration.md and the committed {@code baseline.json} (refresh: {@code -Dagentlab.baseline.update=true}).
+ */
 @Suite
 @IncludeEngines(ConformanceTestEngine.ENGINE_ID)
 @SelectClasspathResource("agentlab/suites")
 @ConfigurationParameter(key = ConformanceSettings.REPORT_DIRECTORY, value = "target/agentlab-reports")
+@ConfigurationParameter(key = Gates.ENABLED, value = "true")
+@ConfigurationParameter(key = Gates.BASELINE_FILE, value = "baseline.json")
 class ConformanceSuitesTest {
 }

@@ -1,5 +1,7 @@
 package io.agentlab.engine;
 
+import io.agentlab.engine.gates.Gate;
+import io.agentlab.engine.gates.Gates;
 import io.agentlab.engine.metrics.MetricsReport;
 import io.agentlab.engine.suite.SuiteReader;
 import io.agentlab.kernel.api.EventPlugin;
@@ -75,6 +77,19 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
                 .build()
                 .resolve(request, engine, issues);
         engine.accept(ConformanceTestEngine::orderCaseChildren);
+        if (Gates.enabled(request.getConfigurationParameters()) && !engine.getChildren().isEmpty()) {
+            try {
+                GatesDescriptor gates = new GatesDescriptor(uniqueId.append(GatesDescriptor.SEGMENT, "run"));
+                for (Gate gate : Gates.from(request.getConfigurationParameters(), settings.modes())) {
+                    gates.addChild(new GateDescriptor(gates.getUniqueId().append(GateDescriptor.SEGMENT, gate.id()),
+                            gate));
+                }
+                engine.addChild(gates);
+            } catch (RuntimeException e) {
+                issues.reportIssue(DiscoveryIssue.builder(DiscoveryIssue.Severity.ERROR,
+                        "cannot set up the gates: " + e.getMessage()).cause(e));
+            }
+        }
         return engine;
     }
 

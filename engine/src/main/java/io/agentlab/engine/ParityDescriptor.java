@@ -54,6 +54,7 @@ final class ParityDescriptor extends AbstractTestDescriptor implements Node<Conf
                     + (dual.isEmpty() ? "dual_agent" : "chat_agent_tools") + " did not run to completion");
         }
         Optional<String> diff = Parity.diff(dual.get(), tools.get());
+        context.metrics().parity(parent.suite().id() + "/" + parent.testCase().id(), diff.isEmpty());
         if (diff.isPresent()) {
             throw new AssertionFailedError(ModeDescriptor.failureMessage(parent.suite(), parent.testCase(),
                     "mode parity", List.of("the modes disagree (design §2.1: only the invocation mode may differ):\n"

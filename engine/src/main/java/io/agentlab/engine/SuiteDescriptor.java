@@ -38,8 +38,9 @@ final class SuiteDescriptor extends AbstractTestDescriptor implements Node<Confo
         return suite.id();
     }
 
+    /** Suites run one after another (their cases in parallel when enabled), so the gates after them see everything. */
     @Override
     public ExecutionMode getExecutionMode() {
-        return ExecutionMode.CONCURRENT;
+        return ExecutionMode.SAME_THREAD;
     }
 }

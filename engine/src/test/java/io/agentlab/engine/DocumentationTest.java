@@ -2,6 +2,7 @@ package io.agentlab.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.agentlab.engine.gates.Gates;
 import io.agentlab.engine.suite.SuiteSchema;
 import java.io.IOException;
 import java.lang.reflect.Field;
@@ -22,10 +23,12 @@ class DocumentationTest {
 
     static List<String> declaredKeys() throws IllegalAccessException {
         List<String> keys = new ArrayList<>();
-        for (Field field : ConformanceSettings.class.getFields()) {
-            if (Modifier.isStatic(field.getModifiers()) && field.getType() == String.class) {
-                String key = (String) field.get(null);
-                keys.add(key.endsWith(".") ? key + "*" : key);
+        for (Class<?> type : List.of(ConformanceSettings.class, Gates.class)) {
+            for (Field field : type.getFields()) {
+                if (Modifier.isStatic(field.getModifiers()) && field.getType() == String.class) {
+                    String key = (String) field.get(null);
+                    keys.add(key.endsWith(".") ? key + "*" : key);
+                }
             }
         }
         return keys;

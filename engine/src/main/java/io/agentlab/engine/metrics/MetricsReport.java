@@ -21,6 +21,7 @@ public final class MetricsReport {
 
     private final List<TurnRecord> records = new ArrayList<>();
     private final Map<String, String> timing = new LinkedHashMap<>();
+    private final Map<String, Boolean> parity = new LinkedHashMap<>();
 
     /** Adds a turn. */
     public synchronized void add(TurnRecord record) {
@@ -30,6 +31,16 @@ public final class MetricsReport {
     /** Notes how a suite's streams were timed (replayed recordings, or a latency model). */
     public synchronized void timing(String suiteId, String description) {
         timing.put(suiteId, description);
+    }
+
+    /** Notes a case's parity verdict ({@code suite/case} → whether the modes agreed). */
+    public synchronized void parity(String caseKey, boolean agreed) {
+        parity.put(caseKey, agreed);
+    }
+
+    /** Every parity verdict so far. */
+    public synchronized Map<String, Boolean> parityVerdicts() {
+        return new LinkedHashMap<>(parity);
     }
 
     /** Per suite, how its streams were timed. */

@@ -1,6 +1,7 @@
 package io.agentlab.engine.metrics;
 
 import io.agentlab.kernel.api.BatchResult;
+import io.agentlab.kernel.api.ContinuationDecision;
 import io.agentlab.kernel.api.EventOutcome;
 import io.agentlab.kernel.api.EventResult;
 import io.agentlab.kernel.api.InvocationMode;
@@ -40,6 +41,7 @@ import java.util.Optional;
  * @param fallbackCalls            EventAgent fallback calls
  * @param fallbackTokens           tokens (prompt + completion) of the fallback calls
  * @param llmCallsPerTurn          model calls per turn, mean
+ * @param chatCallsPerOrdinaryTurn ChatAgent calls per turn whose policy asked for no second answer, mean (target 1)
  * @param logicalEvents            events that ran or were judged, deduplicated/replayed clones excluded
  * @param deterministicHitRate     events resolved without the fallback / events whose resolution ran
  * @param fallbackRate             fallback calls / logical events
@@ -57,6 +59,7 @@ public record ModeMetrics(InvocationMode mode, int turns, Percentiles firstVisib
                           Percentiles secondAnswerTtftMs, Percentiles turnWallTimeMs,
                           Percentiles eventDispatchDelayMs, Percentiles eventLatencyMs, long chatPromptTokens,
                           long chatCompletionTokens, int fallbackCalls, long fallbackTokens, Double llmCallsPerTurn,
+                          Double chatCallsPerOrdinaryTurn,
                           int logicalEvents, Double deterministicHitRate, Double fallbackRate,
                           Double selectionPrecision, Double selectionRecall, Double multiEventRecall,
                           Double validBeforeNormalization, Double validAfterNormalization,
@@ -114,8 +117,15 @@ public record ModeMetrics(InvocationMode mode, int turns, Percentiles firstVisib
         int multiHits = 0;
         BigDecimal cost = BigDecimal.ZERO;
         boolean priced = true;
+        int ordinaryTurns = 0;
+        int ordinaryChatCalls = 0;
         for (TurnRecord record : mine) {
             TurnMetrics metrics = record.result().metrics();
+            if (!(record.result().decision().orElse(null) instanceof ContinuationDecision.FollowUp)
+                    && record.result().error().isEmpty()) {
+                ordinaryTurns++;
+                ordinaryChatCalls += (int) metrics.calls().stream().filter(c -> c.role() != CallRole.EVENT_AGENT).count();
+            }
             metrics.firstVisibleTtft().ifPresent(visible::add);
             completion.add(metrics.firstAnswerCompletion());
             metrics.secondAnswerTtft().ifPresent(second::add);
@@ -171,7 +181,8 @@ public record ModeMetrics(InvocationMode mode, int turns, Percentiles firstVisib
         return new ModeMetrics(mode, mine.size(), Percentiles.of(visible), Percentiles.of(callTtft),
                 Percentiles.of(completion), Percentiles.of(second), Percentiles.of(wall), Percentiles.of(dispatch),
                 Percentiles.of(latency), chatPrompt, chatCompletion, fallbackCalls, fallbackTokens,
-                mine.isEmpty() ? null : round((double) calls / mine.size()), logical,
+                mine.isEmpty() ? null : round((double) calls / mine.size()), ratio(ordinaryChatCalls, ordinaryTurns),
+                logical,
                 ratio(deterministic, resolved), ratio(fallbackCalls, logical), ratio(truePositives, proposedTotal),
                 ratio(truePositives, expectedTotal), ratio(multiHits, multiExpected), ratio(validBefore, logical),
                 ratio(validAfter, logical), ratio(succeeded, logical), totalCost,
@@ -216,6 +227,7 @@ public record ModeMetrics(InvocationMode mode, int turns, Percentiles firstVisib
         map.put("fallbackCalls", fallbackCalls);
         map.put("fallbackTokens", fallbackTokens);
         map.put("llmCallsPerTurn", llmCallsPerTurn);
+        map.put("chatCallsPerOrdinaryTurn", chatCallsPerOrdinaryTurn);
         map.put("logicalEvents", logicalEvents);
         map.put("deterministicHitRate", deterministicHitRate);
         map.put("fallbackRate", fallbackRate);

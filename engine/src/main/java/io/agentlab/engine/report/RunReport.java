@@ -53,6 +53,7 @@ public record RunReport(List<ModeMetrics> modes, List<ControlMatrix.Cell> matrix
                 new Measure("ChatAgent prompt tokens per turn", "tokens", m -> perTurn(m, m.chatPromptTokens())),
                 new Measure("ChatAgent completion tokens per turn", "tokens", m -> perTurn(m, m.chatCompletionTokens())),
                 new Measure("LLM calls per turn", "", ModeMetrics::llmCallsPerTurn),
+                new Measure("ChatAgent calls per ordinary turn", "", ModeMetrics::chatCallsPerOrdinaryTurn),
                 new Measure("EventAgent fallback rate", "", ModeMetrics::fallbackRate),
                 new Measure("EventAgent fallback tokens", "tokens", ModeMetrics::fallbackTokens),
                 new Measure("deterministic-resolution hit rate", "", ModeMetrics::deterministicHitRate),

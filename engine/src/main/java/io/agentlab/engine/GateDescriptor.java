@@ -1,0 +1,57 @@
+package io.agentlab.engine;
+
+import io.agentlab.engine.gates.Gate;
+import java.util.Map;
+import org.junit.platform.engine.UniqueId;
+import org.junit.platform.engine.reporting.ReportEntry;
+import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
+import org.junit.platform.engine.support.hierarchical.Node;
+import org.opentest4j.AssertionFailedError;
+
+/** One gate as a test: a breach fails it naming the gate, the value and the threshold. Segment {@code [gate:<id>]}. */
+final class GateDescriptor extends AbstractTestDescriptor implements Node<ConformanceContext> {
+
+    static final String SEGMENT = "gate";
+
+    private final Gate gate;
+    private Gate.Verdict verdict;
+
+    GateDescriptor(UniqueId uniqueId, Gate gate) {
+        super(uniqueId, gate.description());
+        this.gate = gate;
+    }
+
+    @Override
+    public Type getType() {
+        return Type.TEST;
+    }
+
+    @Override
+    public String getLegacyReportingName() {
+        return "gate " + gate.id();
+    }
+
+    @Override
+    public ExecutionMode getExecutionMode() {
+        return ExecutionMode.SAME_THREAD;
+    }
+
+    @Override
+    public SkipResult shouldBeSkipped(ConformanceContext context) {
+        verdict = gate.check().apply(context.metrics());
+        return verdict instanceof Gate.Verdict.Skip skip ? SkipResult.skip("gate " + gate.id() + ": " + skip.reason())
+                : SkipResult.doNotSkip();
+    }
+
+    @Override
+    public ConformanceContext execute(ConformanceContext context, DynamicTestExecutor executor) {
+        if (verdict instanceof Gate.Verdict.Breach breach) {
+            throw new AssertionFailedError("gate " + gate.id() + " breached: " + breach.detail());
+        }
+        if (verdict instanceof Gate.Verdict.Pass pass) {
+            context.request().getEngineExecutionListener().reportingEntryPublished(this,
+                    ReportEntry.from(Map.of("gate", gate.id(), "result", pass.detail())));
+        }
+        return context;
+    }
+}

@@ -17,9 +17,9 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * The usage-accounting suite's recordings: provider-shaped streams whose usage fields are the point (DeepSeek cache
- * hits on the last chunk, DashScope cached tokens in {@code prompt_tokens_details}, a provider-reported cost, a
- * stream without usage). Synthesized from the code below and marked so; this test keeps the committed files equal
+ * The suites' own recordings: provider-shaped streams whose usage fields are the point (DeepSeek cache hits on the
+ * last chunk, DashScope cached tokens in {@code prompt_tokens_details}, a provider-reported cost, a stream without
+ * usage), and a tools-mode stream whose tool-call arguments are not JSON. Synthesized from the code below and marked so; this test keeps the committed files equal
  * to it. Regenerate with {@code -Dtest=UsageFixturesTest -Dagentlab.regenerate-fixtures=true}.
  */
 class UsageFixturesTest {
@@ -50,6 +50,11 @@ class UsageFixturesTest {
                         .finish("tool_calls").usageChunk(usage(260, 20, Map.of("cost", 0.0002)))));
         all.add(recording("usage-partial-cost-follow-up", "any", "follow_up", "search the weather in Oslo", "openai",
                 Chunks.stream("gpt-4o-mini").content("It is snowing in Oslo.").finish("stop").openAiUsage(200, 8, 0)));
+        // not usage, but a fault only a tools-mode provider makes: tool-call arguments that are not JSON
+        all.add(recording("fault-invalid-volume-arguments", "chat_agent_tools", "chat", "set the volume to 25", "openai",
+                Chunks.stream("gpt-4o-mini").content("Volume 25.")
+                        .toolCall(0, "call_1", "device_volume_adjust", "{\"mode\":\"absolute\",\"value\":")
+                        .finish("tool_calls").openAiUsage(240, 12, 0)));
         return all;
     }
 

@@ -151,6 +151,9 @@ public final class TurnRuntime implements AutoCloseable {
     }
 
     private String systemPrompt() {
+        if (tools.isEmpty()) {
+            return config.persona(); // no capability enabled: the minimum mode-specific instruction is none (§2.1)
+        }
         return config.persona() + "\n\n" + (config.mode() == InvocationMode.DUAL_AGENT
                 ? String.format(DUAL_INSTRUCTION, HiddenEventBlockParser.MARKER, catalog) : TOOLS_INSTRUCTION);
     }

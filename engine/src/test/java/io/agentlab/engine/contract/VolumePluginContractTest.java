@@ -1,0 +1,50 @@
+package io.agentlab.engine.contract;
+
+import io.agentlab.kernel.api.EventPlugin;
+import io.agentlab.plugins.PortException;
+import io.agentlab.plugins.volume.DeviceVolumePort;
+import io.agentlab.plugins.volume.InMemoryDeviceVolume;
+import io.agentlab.plugins.volume.VolumePlugin;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+
+/** The built-in volume plugin passes its own contract: what a plugin author's test class looks like. */
+@PluginContract(catalogTokenBudget = 30)
+class VolumePluginContractTest implements PluginContractTests {
+
+    @Override
+    public EventPlugin plugin() {
+        return new VolumePlugin(new InMemoryDeviceVolume());
+    }
+
+    @Override
+    public List<PluginExample> examples() {
+        return List.of(
+                PluginExample.of("set the volume to 30", Map.of("mode", "absolute", "value", 30)),
+                PluginExample.of("turn it up a bit", Map.of("mode", "relative", "delta", 10)),
+                PluginExample.of("把音量调到三十", Map.of("mode", "absolute", "value", 30)));
+    }
+
+    @Override
+    public Optional<EventPlugin> pluginWithFailingPort() {
+        DeviceVolumePort offline = command -> {
+            throw new PortException("device_offline", "the speaker did not answer", false);
+        };
+        return Optional.of(new VolumePlugin(offline));
+    }
+
+    @Override
+    public Optional<EventPlugin> pluginWithHangingPort() {
+        DeviceVolumePort silent = command -> {
+            try {
+                new CountDownLatch(1).await(); // a device that never answers, until the timeout interrupts
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            throw new PortException("interrupted", "the call was interrupted", false);
+        };
+        return Optional.of(new VolumePlugin(silent));
+    }
+}

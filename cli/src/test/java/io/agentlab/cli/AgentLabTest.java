@@ -102,8 +102,8 @@ class AgentLabTest {
                 new AguiEvent(AguiEvent.RUN_FINISHED, Map.of("runId", "r1", "threadId", "s")));
         List<AguiEvent> broken = List.of(new AguiEvent(AguiEvent.RUN_STARTED, Map.of("runId", "r1", "threadId", "s")));
         HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        server.createContext("/good", exchange -> serve(exchange, AguiSseCodec.encode(good, 1)));
-        server.createContext("/broken", exchange -> serve(exchange, AguiSseCodec.encode(broken, 1)));
+        server.createContext("/good", exchange -> serve(exchange, good));
+        server.createContext("/broken", exchange -> serve(exchange, broken));
         server.start();
         try {
             String base = "http://127.0.0.1:" + server.getAddress().getPort();
@@ -118,7 +118,11 @@ class AgentLabTest {
         }
     }
 
-    private static void serve(com.sun.net.httpserver.HttpExchange exchange, String body) throws IOException {
+    /** Serves a run's events as SSE, resuming after Last-Event-ID as the endpoint contract requires. */
+    private static void serve(com.sun.net.httpserver.HttpExchange exchange, List<AguiEvent> events) throws IOException {
+        String last = exchange.getRequestHeaders().getFirst("Last-Event-ID");
+        int from = last == null ? 0 : Integer.parseInt(last);
+        String body = AguiSseCodec.encode(events.subList(from, events.size()), from + 1);
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
         exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
         exchange.sendResponseHeaders(200, bytes.length);

@@ -1,0 +1,37 @@
+package io.agentlab.engine.assertions;
+
+import io.agentlab.kernel.api.EventResult;
+import io.agentlab.kernel.runtime.TurnResult;
+import io.agentlab.kernel.runtime.audit.AguiEvent;
+import java.util.List;
+
+/**
+ * AssertJ entry points for users' own tests: {@code import static io.agentlab.engine.assertions.AgentLabAssertions.*;}
+ *
+ * <pre>{@code
+ * assertThat(turn).endedWithoutError().hasPolicy("complete").hasEvents("device.volume.adjust")
+ *         .event(0).succeeded().hasArgument("value", 30);
+ * assertThatAudit(turn.audit()).containsTypesInOrder("RUN_STARTED", "TOOL_CALL_RESULT", "RUN_FINISHED")
+ *         .passesStreamChecker(turn.turnId());
+ * }</pre>
+ */
+public final class AgentLabAssertions {
+
+    private AgentLabAssertions() {
+    }
+
+    /** Assertions on one event's result. */
+    public static EventResultAssert assertThat(EventResult actual) {
+        return new EventResultAssert(actual);
+    }
+
+    /** Assertions on a turn's outcome: answers, batch, policy, calls. */
+    public static TurnResultAssert assertThat(TurnResult actual) {
+        return new TurnResultAssert(actual);
+    }
+
+    /** Assertions on an AG-UI audit stream. */
+    public static AuditAssert assertThatAudit(List<AguiEvent> actual) {
+        return new AuditAssert(actual);
+    }
+}

@@ -1,0 +1,42 @@
+package io.agentlab.engine.assertions;
+
+import io.agentlab.kernel.runtime.audit.AguiEvent;
+import io.agentlab.kernel.runtime.audit.AguiStreamChecker;
+import java.util.List;
+import org.assertj.core.api.AbstractAssert;
+
+/** Fluent assertions on an AG-UI audit stream. */
+public final class AuditAssert extends AbstractAssert<AuditAssert, List<AguiEvent>> {
+
+    AuditAssert(List<AguiEvent> actual) {
+        super(actual, AuditAssert.class);
+    }
+
+    /** These event types appear in this order (others may come between). */
+    public AuditAssert containsTypesInOrder(String... types) {
+        isNotNull();
+        List<String> actualTypes = actual.stream().map(AguiEvent::type).toList();
+        int at = 0;
+        for (String type : actualTypes) {
+            if (at < types.length && types[at].equals(type)) {
+                at++;
+            }
+        }
+        if (at < types.length) {
+            failWithActualExpectedAndMessage(actualTypes, List.of(types),
+                    "expected the stream to contain %s in order, but %s (item %s) never came; the stream was %s",
+                    List.of(types), types[at], at + 1, actualTypes);
+        }
+        return this;
+    }
+
+    /** The stream passes every stream-checker rule for {@code runId}. */
+    public AuditAssert passesStreamChecker(String runId) {
+        isNotNull();
+        List<AguiStreamChecker.Violation> violations = AguiStreamChecker.check(actual, runId);
+        if (!violations.isEmpty()) {
+            failWithMessage("expected the AG-UI stream of run %s to pass every rule, but: %s", runId, violations);
+        }
+        return this;
+    }
+}

@@ -264,4 +264,15 @@ class BuiltInPluginsTest {
         assertThat(result.results().get(0).arguments()).isEqualTo(Map.of("mode", "absolute", "value", 30));
         assertThat(result.results().get(1).arguments()).containsEntry("title", "开会").containsEntry("time", "15:00");
     }
+
+    @Test
+    @DisplayName("a direction without the word volume is still the volume's clause; \"7am\" and \"goodnight\" stay out")
+    void directionClauseAmongOthers() {
+        // found by examples/parity-gate: the volume resolver read "7" from "7am" and the title kept "and goodnight"
+        BatchResult result = dual("turn it down a bit, remind me tomorrow at 7am to feed the cat, and goodnight",
+                VolumePlugin.NAME, CalendarPlugin.NAME);
+        assertThat(result.results().get(0).arguments()).isEqualTo(Map.of("mode", "relative", "delta", -10));
+        assertThat(result.results().get(1).arguments()).containsEntry("title", "feed the cat")
+                .containsEntry("time", "07:00");
+    }
 }

@@ -41,7 +41,8 @@ public final class ScheduleResolver implements ArgumentResolver {
 
     /** Clauses about other built-in capabilities are left out of the title. */
     private static final Pattern OTHER_DOMAINS = Pattern.compile(
-            "(?i)\\bvolume\\b|\\blouder\\b|\\bquieter\\b|\\bmute\\b|\\bsearch\\b|\\blook up\\b|\\bgoodbye\\b|\\bbye\\b"
+            "(?i)\\bvolume\\b|\\blouder\\b|\\bquieter\\b|\\bmute\\b|\\bturn (?:it|the sound) (?:up|down)\\b"
+                    + "|\\bsearch\\b|\\blook up\\b|\\bgoodbye\\b|\\bbye\\b|\\bgood ?night\\b"
                     + "|音量|声音|静音|大声|小声|搜索|搜一下|查一下|再见|拜拜");
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm");
 

@@ -79,7 +79,8 @@ public final class VolumeResolver implements ArgumentResolver {
 
     /** Words that put a clause about volume; other clauses of the utterance are ignored. */
     public static final Pattern VOLUME_SIGNAL = Pattern.compile(
-            "(?i)volume|sound|louder|quieter|softer|\\bmute|unmute|音量|声音|静音|大声|小声|大点|小点|响");
+            "(?i)volume|sound|louder|quieter|softer|\\bmute|unmute|\\bturn (?:it|the sound) (?:up|down)\\b"
+                    + "|\\btoo (?:loud|quiet)\\b|音量|声音|静音|大声|小声|大点|小点|响");
 
     @Override
     public Resolution resolve(ResolutionInput input) {

@@ -1,0 +1,27 @@
+package io.agentlab.examples.gate;
+
+import io.agentlab.engine.ConformanceSettings;
+import io.agentlab.engine.ConformanceTestEngine;
+import io.agentlab.engine.gates.Gates;
+import org.junit.platform.suite.api.ConfigurationParameter;
+import org.junit.platform.suite.api.IncludeEngines;
+import org.junit.platform.suite.api.SelectClasspathResource;
+import org.junit.platform.suite.api.Suite;
+
+/**
+ * The project's gate: a shipped suite (mode parity) and its own, in both modes, then the gates against the committed
+ * {@code baseline.json}. Refresh the baseline with {@code -Dagentlab.baseline.update=true}.
+ */
+@Suite
+@IncludeEngines(ConformanceTestEngine.ENGINE_ID)
+@SelectClasspathResource("agentlab/suites/mode-parity.suite.yaml")
+@SelectClasspathResource("my-suites")
+@ConfigurationParameter(key = ConformanceSettings.REPLAY_SPEED, value = "0")
+@ConfigurationParameter(key = ConformanceSettings.CONTROL_RUNS, value = "false")
+@ConfigurationParameter(key = Gates.ENABLED, value = "true")
+@ConfigurationParameter(key = Gates.MIN_RECALL, value = "1.0")
+@ConfigurationParameter(key = Gates.MAX_TTFT_RATIO, value = "100") // replay speed 0: timing says nothing here
+@ConfigurationParameter(key = Gates.BASELINE_FILE, value = "baseline.json")
+@ConfigurationParameter(key = Gates.MAX_REGRESSION, value = "0.05")
+class ParityGateTest {
+}

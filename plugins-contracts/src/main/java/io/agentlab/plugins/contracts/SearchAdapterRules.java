@@ -1,0 +1,66 @@
+package io.agentlab.plugins.contracts;
+
+import io.agentlab.engine.contract.AdapterContractTests;
+import io.agentlab.engine.contract.AdapterRuleCatalogue;
+import io.agentlab.plugins.PortException;
+import io.agentlab.plugins.search.SearchHit;
+import io.agentlab.plugins.search.WebSearchPort;
+import java.net.URI;
+import java.time.Instant;
+import java.util.List;
+
+/** {@link WebSearchPort} adapters. State: {@code busy} (the provider answers 503: a transient failure). */
+public final class SearchAdapterRules implements AdapterRuleCatalogue<WebSearchPort> {
+
+    @Override
+    public Class<WebSearchPort> port() {
+        return WebSearchPort.class;
+    }
+
+    @Override
+    public List<Rule<WebSearchPort>> rules() {
+        return List.of(
+                new Rule<>("AC-SRC-01", "result_contract", true, "design §3.4",
+                        "Hits have a title, an absolute URI, evidence and a retrieval time not in the future.",
+                        SearchAdapterRules::contract),
+                new Rule<>("AC-SRC-02", "max_results_respected", true, "design §3.4",
+                        "No more hits than asked for.", SearchAdapterRules::maxResults),
+                new Rule<>("AC-SRC-03", "busy_is_transient_failure", false, "design §3.4",
+                        "A busy provider is a transient PortException, so the read-only search is retried once "
+                                + "(state busy).", SearchAdapterRules::busy));
+    }
+
+    private static void contract(AdapterContractTests<WebSearchPort> subject, Rule<WebSearchPort> rule) {
+        for (SearchHit hit : subject.adapter().search("weather in Paris", 3)) {
+            boolean uri;
+            try {
+                uri = URI.create(hit.location()).isAbsolute();
+            } catch (IllegalArgumentException e) {
+                uri = false;
+            }
+            if (hit.title().isBlank() || !uri || hit.retrievedAt().isAfter(Instant.now())) {
+                throw rule.failure("hit " + hit + " breaks the result contract");
+            }
+        }
+    }
+
+    private static void maxResults(AdapterContractTests<WebSearchPort> subject, Rule<WebSearchPort> rule) {
+        List<SearchHit> hits = subject.adapter().search("weather in Paris", 1);
+        if (hits.size() > 1) {
+            throw rule.failure("asked for 1 hit, got " + hits.size());
+        }
+    }
+
+    private static void busy(AdapterContractTests<WebSearchPort> subject, Rule<WebSearchPort> rule) {
+        subject.given("busy");
+        try {
+            List<SearchHit> hits = subject.adapter().search("weather in Paris", 3);
+            throw rule.failure("with the provider busy the adapter returned " + hits + "; expected a PortException");
+        } catch (PortException e) {
+            if (!e.isTransient()) {
+                throw rule.failure("a busy provider gave a permanent PortException '" + e.code() + "'; it must be "
+                        + "transient so the search is retried once");
+            }
+        }
+    }
+}

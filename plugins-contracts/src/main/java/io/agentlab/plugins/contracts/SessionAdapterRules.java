@@ -1,0 +1,50 @@
+package io.agentlab.plugins.contracts;
+
+import io.agentlab.engine.contract.AdapterContractTests;
+import io.agentlab.engine.contract.AdapterRuleCatalogue;
+import io.agentlab.plugins.session.SessionTerminationPort;
+import java.util.List;
+import java.util.UUID;
+
+/** {@link SessionTerminationPort} adapters: termination is idempotent and its end state observable. */
+public final class SessionAdapterRules implements AdapterRuleCatalogue<SessionTerminationPort> {
+
+    @Override
+    public Class<SessionTerminationPort> port() {
+        return SessionTerminationPort.class;
+    }
+
+    @Override
+    public List<Rule<SessionTerminationPort>> rules() {
+        return List.of(
+                new Rule<>("AC-SES-01", "terminate_ends_the_session", true, "design §3.1",
+                        "The first termination of a session reports it was not already ended.",
+                        SessionAdapterRules::first),
+                new Rule<>("AC-SES-02", "ended_state_observable", true, "design §3.1",
+                        "A later termination, with the same or another key, reports the session already ended.",
+                        SessionAdapterRules::observable));
+    }
+
+    private static void first(AdapterContractTests<SessionTerminationPort> subject,
+                              Rule<SessionTerminationPort> rule) {
+        String session = "s-" + UUID.randomUUID();
+        SessionTerminationPort.Termination termination = subject.adapter().terminate(session, "k-" + UUID.randomUUID());
+        if (termination.alreadyEnded() || !termination.sessionId().equals(session)) {
+            throw rule.failure("the first termination of " + session + " reported " + termination);
+        }
+    }
+
+    private static void observable(AdapterContractTests<SessionTerminationPort> subject,
+                                   Rule<SessionTerminationPort> rule) {
+        SessionTerminationPort port = subject.adapter();
+        String session = "s-" + UUID.randomUUID();
+        String key = "k-" + UUID.randomUUID();
+        port.terminate(session, key);
+        SessionTerminationPort.Termination sameKey = port.terminate(session, key);
+        SessionTerminationPort.Termination otherKey = port.terminate(session, "k-" + UUID.randomUUID());
+        if (!sameKey.alreadyEnded() || !otherKey.alreadyEnded()) {
+            throw rule.failure("after ending " + session + " a repeat reported " + sameKey + " and another key "
+                    + otherKey + "; expected already ended both times");
+        }
+    }
+}

@@ -1,0 +1,16 @@
+package io.agentlab.plugins.contracts;
+
+import io.agentlab.engine.contract.AdapterContract;
+import io.agentlab.engine.contract.AdapterContractTests;
+import io.agentlab.plugins.session.InMemorySessions;
+import io.agentlab.plugins.session.SessionTerminationPort;
+
+/** The in-memory session store keeps the session adapter contract. */
+@AdapterContract(SessionTerminationPort.class)
+class InMemorySessionsContractTest implements AdapterContractTests<SessionTerminationPort> {
+
+    @Override
+    public SessionTerminationPort adapter() {
+        return new InMemorySessions();
+    }
+}

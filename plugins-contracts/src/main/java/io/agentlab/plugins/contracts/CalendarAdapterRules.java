@@ -22,7 +22,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * {@link CalendarSchedulePort} adapters. States: {@code unavailable} (the service answers like an outage: a transient
- * failure), {@code rejecting} (it refuses the request: a permanent failure).
+ * failure), {@code rejecting} (it refuses the request: a permanent failure), {@code slow} (it answers only after ten
+ * seconds). The port reports no recurrence or reminder back, so their preservation is left to the adapter's own tests.
  */
 public final class CalendarAdapterRules implements AdapterRuleCatalogue<CalendarSchedulePort> {
 
@@ -49,7 +50,10 @@ public final class CalendarAdapterRules implements AdapterRuleCatalogue<Calendar
                         (subject, rule) -> failure(subject, rule, "unavailable", true)),
                 new Rule<>("AC-CAL-06", "refusal_is_permanent_failure", false, "design §6",
                         "With the request refused the adapter raises a permanent PortException (state rejecting).",
-                        (subject, rule) -> failure(subject, rule, "rejecting", false)));
+                        (subject, rule) -> failure(subject, rule, "rejecting", false)),
+                new Rule<>("AC-CAL-07", "slow_service_times_out_in_time", false, "design §3.3",
+                        "With the service answering after 10 s the adapter gives up within the event's 5 s timeout, "
+                                + "as a transient PortException (state slow).", CalendarAdapterRules::slow));
     }
 
     static ScheduleRequest request(String key) {
@@ -115,6 +119,30 @@ public final class CalendarAdapterRules implements AdapterRuleCatalogue<Calendar
                     + entry.start().toInstant() + "); expected " + expected);
         }
     }
+
+    private static void slow(AdapterContractTests<CalendarSchedulePort> subject, Rule<CalendarSchedulePort> rule)
+            throws InterruptedException {
+        subject.given("slow");
+        CalendarSchedulePort adapter = subject.adapter();
+        CompletableFuture<ScheduledEntry> call = CompletableFuture.supplyAsync(() -> adapter.create(
+                request("contract-" + UUID.randomUUID())));
+        try {
+            ScheduledEntry entry = call.get(EVENT_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            throw rule.failure("with the service answering after 10 s the adapter returned " + entry
+                    + " within the timeout; expected it to give up");
+        } catch (java.util.concurrent.TimeoutException e) {
+            call.cancel(true);
+            throw rule.failure("the adapter was still waiting after " + EVENT_TIMEOUT_SECONDS + " s, the calendar "
+                    + "event's timeout: the kernel would abandon the call while the entry may still be created");
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (!(e.getCause() instanceof PortException port) || !port.isTransient()) {
+                throw rule.failure("a slow service ended in " + e.getCause() + "; expected a transient PortException");
+            }
+        }
+    }
+
+    /** The calendar event's timeout (docs/plugins.md), which a call to the service must stay inside. */
+    static final long EVENT_TIMEOUT_SECONDS = 5;
 
     private static void failure(AdapterContractTests<CalendarSchedulePort> subject, Rule<CalendarSchedulePort> rule,
                                 String state, boolean transientExpected) {

@@ -9,7 +9,7 @@ import java.util.List;
  * AssertJ entry points for users' own tests: {@code import static io.agentlab.engine.assertions.AgentLabAssertions.*;}
  *
  * <pre>{@code
- * assertThat(turn).endedWithoutError().hasPolicy("complete").hasEvents("device.volume.adjust")
+ * assertThat(turn).endedWithoutError().hasPolicy("complete").hasEvents("lamp.power.toggle")
  *         .event(0).succeeded().hasArgument("value", 30);
  * assertThatAudit(turn.audit()).containsTypesInOrder("RUN_STARTED", "TOOL_CALL_RESULT", "RUN_FINISHED")
  *         .passesStreamChecker(turn.turnId());

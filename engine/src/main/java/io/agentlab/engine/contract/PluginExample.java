@@ -1,8 +1,14 @@
 package io.agentlab.engine.contract;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.dataformat.yaml.YAMLMapper;
 
 /**
  * An utterance and what the plugin must make of it, in both modes.
@@ -13,6 +19,8 @@ import java.util.Optional;
  * @param expected  the final arguments the event must run with; empty when a clarification is expected
  */
 public record PluginExample(String utterance, String timezone, String now, Optional<Map<String, Object>> expected) {
+
+    private static final YAMLMapper YAML = new YAMLMapper();
 
     /** Rejects nulls. */
     public PluginExample {
@@ -30,6 +38,55 @@ public record PluginExample(String utterance, String timezone, String now, Optio
     /** An example that must end in a clarification, creating nothing. */
     public static PluginExample clarification(String utterance) {
         return new PluginExample(utterance, "UTC", "2026-11-30T09:00:00Z", Optional.empty());
+    }
+
+    /**
+     * Examples from a YAML classpath resource:
+     *
+     * <pre>{@code
+     * examples:
+     *   - utterance: set a timer for 5 minutes
+     *     arguments: {minutes: 5}
+     *   - utterance: start a timer
+     *     clarification: true
+     *     timezone: Asia/Shanghai          # optional, default UTC
+     *     now: 2026-11-30T09:00:00+08:00   # optional
+     * }</pre>
+     *
+     * @throws IllegalArgumentException naming the resource and the example that is wrong
+     */
+    public static List<PluginExample> load(String resource) {
+        InputStream in = PluginExample.class.getClassLoader().getResourceAsStream(resource);
+        if (in == null) {
+            throw new IllegalArgumentException("no classpath resource '" + resource + "'");
+        }
+        JsonNode root;
+        try (in) {
+            root = YAML.readTree(in);
+        } catch (IOException | RuntimeException e) {
+            throw new IllegalArgumentException(resource + ": not YAML: " + e.getMessage(), e);
+        }
+        List<PluginExample> examples = new ArrayList<>();
+        int index = 0;
+        for (JsonNode node : root.path("examples")) {
+            String where = resource + " examples[" + index++ + "]";
+            String utterance = node.path("utterance").asString("");
+            if (utterance.isBlank()) {
+                throw new IllegalArgumentException(where + ": 'utterance' is required");
+            }
+            boolean clarification = node.path("clarification").asBoolean(false);
+            if (clarification == node.has("arguments")) {
+                throw new IllegalArgumentException(where + ": give either 'arguments' or 'clarification: true'");
+            }
+            @SuppressWarnings("unchecked")
+            Map<String, Object> arguments = clarification ? null : YAML.convertValue(node.path("arguments"), Map.class);
+            examples.add(new PluginExample(utterance, node.path("timezone").asString("UTC"),
+                    node.path("now").asString("2026-11-30T09:00:00Z"), Optional.ofNullable(arguments)));
+        }
+        if (examples.isEmpty()) {
+            throw new IllegalArgumentException(resource + ": no 'examples' list");
+        }
+        return examples;
     }
 
     /** The same example in another zone and at another time. */

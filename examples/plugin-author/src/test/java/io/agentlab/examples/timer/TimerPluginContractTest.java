@@ -4,6 +4,7 @@ import io.agentlab.engine.contract.PluginContract;
 import io.agentlab.engine.contract.PluginContractTests;
 import io.agentlab.engine.contract.PluginExample;
 import io.agentlab.kernel.api.EventPlugin;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -20,13 +21,15 @@ class TimerPluginContractTest implements PluginContractTests {
 
     @Override
     public List<PluginExample> examples() {
-        return List.of(
+        List<PluginExample> examples = new ArrayList<>(PluginExample.load("timer-examples.yaml"));
+        examples.addAll(List.of(
                 PluginExample.of("set a timer for 5 minutes", Map.of("minutes", 5)),
                 PluginExample.of("start a ten minute timer please", Map.of("minutes", 10)),
                 PluginExample.of("give me fifteen minutes", Map.of("minutes", 15)),
                 PluginExample.of("设一个十分钟的计时器", Map.of("minutes", 10)),
                 PluginExample.of("二十五分钟后提醒我", Map.of("minutes", 25)),
-                PluginExample.clarification("start a timer"));
+                PluginExample.clarification("start a timer")));
+        return examples;
     }
 
     @Override

@@ -1,18 +1,11 @@
 package io.agentlab.benchmarks;
 
-import io.agentlab.kernel.api.EventBatch;
 import io.agentlab.kernel.api.EventDefinition;
-import io.agentlab.kernel.api.EventScope;
 import io.agentlab.kernel.api.HandlerResult;
-import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.kernel.api.KernelLimits;
 import io.agentlab.kernel.api.Resolution;
 import io.agentlab.kernel.api.ResultPolicy;
-import io.agentlab.kernel.api.TurnContext;
 import io.agentlab.kernel.core.ReferenceKernel;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -71,12 +64,6 @@ public class BatchWallBenchmark {
 
     @Benchmark
     public Object batch() {
-        TurnContext turn = TurnContext.of(new EventScope("bench", "t" + turns.incrementAndGet()),
-                Instant.EPOCH, ZoneId.of("UTC"), Locale.ENGLISH, "");
-        EventBatch.Builder builder = EventBatch.builder(turn, InvocationMode.DUAL_AGENT);
-        for (int i = 0; i < EVENTS; i++) {
-            builder.event("bench.port.call", Map.of("tag", i));
-        }
-        return kernel.execute(builder.build());
+        return kernel.execute(Batches.of("t" + turns.incrementAndGet(), "", "bench.port.call", EVENTS));
     }
 }

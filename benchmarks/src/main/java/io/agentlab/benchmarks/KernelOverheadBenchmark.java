@@ -1,17 +1,10 @@
 package io.agentlab.benchmarks;
 
-import io.agentlab.kernel.api.EventBatch;
 import io.agentlab.kernel.api.EventDefinition;
-import io.agentlab.kernel.api.EventScope;
 import io.agentlab.kernel.api.HandlerResult;
-import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.kernel.api.Resolution;
 import io.agentlab.kernel.api.ResultPolicy;
-import io.agentlab.kernel.api.TurnContext;
 import io.agentlab.kernel.core.ReferenceKernel;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -64,12 +57,6 @@ public class KernelOverheadBenchmark {
 
     @Benchmark
     public Object batch() {
-        TurnContext turn = TurnContext.of(new EventScope("bench", "t" + turns.incrementAndGet()),
-                Instant.EPOCH, ZoneId.of("UTC"), Locale.ENGLISH, "set it to 30");
-        EventBatch.Builder builder = EventBatch.builder(turn, InvocationMode.DUAL_AGENT);
-        for (int i = 0; i < events; i++) {
-            builder.event("bench.level.set", Map.of("tag", i)); // distinct arguments: no deduplication
-        }
-        return kernel.execute(builder.build());
+        return kernel.execute(Batches.of("t" + turns.incrementAndGet(), "set it to 30", "bench.level.set", events));
     }
 }

@@ -120,9 +120,7 @@ class AgentLabTest {
 
     /** Serves a run's events as SSE, resuming after Last-Event-ID as the endpoint contract requires. */
     private static void serve(com.sun.net.httpserver.HttpExchange exchange, List<AguiEvent> events) throws IOException {
-        String last = exchange.getRequestHeaders().getFirst("Last-Event-ID");
-        int from = last == null ? 0 : Integer.parseInt(last);
-        String body = AguiSseCodec.encode(events.subList(from, events.size()), from + 1);
+        String body = AguiSseCodec.resume(events, exchange.getRequestHeaders().getFirst("Last-Event-ID"));
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
         exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
         exchange.sendResponseHeaders(200, bytes.length);

@@ -14,45 +14,23 @@ import java.util.List;
 import java.util.Map;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.reporting.ReportEntry;
-import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
-import org.junit.platform.engine.support.hierarchical.Node;
 import org.opentest4j.AssertionFailedError;
 import org.opentest4j.TestAbortedException;
 
 /** A case in one mode: runs it, records its metrics, checks every expectation. Segment {@code [mode:<wire>]}. */
-final class ModeDescriptor extends AbstractTestDescriptor implements Node<ConformanceContext> {
+final class ModeDescriptor extends CaseTestDescriptor {
 
     static final String SEGMENT = "mode";
 
     private final InvocationMode mode;
 
     ModeDescriptor(UniqueId uniqueId, CaseDescriptor parent, InvocationMode mode) {
-        super(uniqueId, parent.testCase().id() + " [" + mode.wireName() + "]", parent.getSource().orElse(null));
+        super(uniqueId, parent, mode.wireName());
         this.mode = mode;
     }
 
     InvocationMode mode() {
         return mode;
-    }
-
-    private CaseDescriptor parentCase() {
-        return (CaseDescriptor) getParent().orElseThrow();
-    }
-
-    @Override
-    public Type getType() {
-        return Type.TEST;
-    }
-
-    @Override
-    public String getLegacyReportingName() {
-        CaseDescriptor parent = parentCase();
-        return parent.suite().id() + "." + parent.testCase().id() + " [" + mode.wireName() + "]";
-    }
-
-    @Override
-    public ExecutionMode getExecutionMode() {
-        return ExecutionMode.SAME_THREAD;
     }
 
     @Override

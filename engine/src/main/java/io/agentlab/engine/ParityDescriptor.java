@@ -6,8 +6,6 @@ import io.agentlab.kernel.api.InvocationMode;
 import java.util.List;
 import java.util.Optional;
 import org.junit.platform.engine.UniqueId;
-import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
-import org.junit.platform.engine.support.hierarchical.Node;
 import org.opentest4j.AssertionFailedError;
 import org.opentest4j.TestAbortedException;
 
@@ -15,33 +13,13 @@ import org.opentest4j.TestAbortedException;
  * Mode parity of a case: runs after both mode nodes and compares their normalized behaviour ({@link Parity}).
  * Segment {@code [parity:modes]}.
  */
-final class ParityDescriptor extends AbstractTestDescriptor implements Node<ConformanceContext> {
+final class ParityDescriptor extends CaseTestDescriptor {
 
     static final String SEGMENT = "parity";
     static final String VALUE = "modes";
 
     ParityDescriptor(UniqueId uniqueId, CaseDescriptor parent) {
-        super(uniqueId, parent.testCase().id() + " [parity]", parent.getSource().orElse(null));
-    }
-
-    private CaseDescriptor parentCase() {
-        return (CaseDescriptor) getParent().orElseThrow();
-    }
-
-    @Override
-    public Type getType() {
-        return Type.TEST;
-    }
-
-    @Override
-    public String getLegacyReportingName() {
-        CaseDescriptor parent = parentCase();
-        return parent.suite().id() + "." + parent.testCase().id() + " [parity]";
-    }
-
-    @Override
-    public ExecutionMode getExecutionMode() {
-        return ExecutionMode.SAME_THREAD;
+        super(uniqueId, parent, "parity");
     }
 
     @Override

@@ -28,9 +28,6 @@ public final class BrokenTerminalKernelFactory implements KernelUnderTestFactory
     private static EventDefinition notTerminal(EventDefinition d) {
         // a terminate policy demands the terminal flag, so it goes too: the kernel simply never waits
         ResultPolicy policy = d.resultPolicy() == ResultPolicy.TERMINATE ? ResultPolicy.SILENT_SUCCESS : d.resultPolicy();
-        return new EventDefinition(d.name(), d.schemaVersion(), d.description(), d.argumentsSchema(), d.resolver(),
-                d.normalizer(), d.requiredFields(), d.fallbackAllowed(), d.validator(), d.handler(), policy,
-                d.timeout(), d.retryPolicy(), d.concurrencyClass(), d.conflictKeys(), false, d.idempotencyKeys(),
-                d.failureVisibleToChatAgent(), d.confirmationTemplate(), d.resultSummarizer());
+        return d.toBuilder().terminal(false).resultPolicy(policy).build();
     }
 }

@@ -70,13 +70,7 @@ public final class HandlerLog {
                 }
             }
         };
-        return new EventDefinition(definition.name(), definition.schemaVersion(), definition.description(),
-                definition.argumentsSchema(), definition.resolver(), definition.normalizer(),
-                definition.requiredFields(), definition.fallbackAllowed(), definition.validator(), recorded,
-                definition.resultPolicy(), definition.timeout(), definition.retryPolicy(),
-                definition.concurrencyClass(), definition.conflictKeys(), definition.terminal(),
-                definition.idempotencyKeys(), definition.failureVisibleToChatAgent(),
-                definition.confirmationTemplate(), definition.resultSummarizer());
+        return definition.toBuilder().handler(recorded).build();
     }
 
     /** The faults handlers show from now on (a turn's {@code handlerFaults}), instead of calling their ports. */

@@ -75,9 +75,8 @@ class AguiEndpointContractTest {
 
     private static void respond(HttpExchange exchange, List<AguiEvent> events, boolean honourLastEventId)
             throws IOException {
-        String last = exchange.getRequestHeaders().getFirst("Last-Event-ID");
-        int from = honourLastEventId && last != null ? Integer.parseInt(last) : 0;
-        byte[] body = AguiSseCodec.encode(events.subList(from, events.size()), from + 1).getBytes(StandardCharsets.UTF_8);
+        byte[] body = AguiSseCodec.resume(events, honourLastEventId ? exchange.getRequestHeaders()
+                .getFirst("Last-Event-ID") : null).getBytes(StandardCharsets.UTF_8);
         exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
         exchange.sendResponseHeaders(200, body.length);
         exchange.getResponseBody().write(body);

@@ -66,9 +66,14 @@ public final class RunEventsService implements AutoCloseable {
             send(exchange, 404, "text/plain", "no such run");
             return;
         }
-        String last = exchange.getRequestHeaders().getFirst("Last-Event-ID");
-        int from = last == null ? 0 : Math.min(events.size(), Integer.parseInt(last.strip()));
-        send(exchange, 200, "text/event-stream", AguiSseCodec.encode(events.subList(from, events.size()), from + 1L));
+        String body;
+        try {
+            body = AguiSseCodec.resume(events, exchange.getRequestHeaders().getFirst("Last-Event-ID"));
+        } catch (IllegalArgumentException e) {
+            send(exchange, 400, "text/plain", e.getMessage());
+            return;
+        }
+        send(exchange, 200, "text/event-stream", body);
     }
 
     private static void send(HttpExchange exchange, int status, String type, String body) throws IOException {

@@ -116,6 +116,31 @@ public record EventDefinition(
         return new Builder(name);
     }
 
+    /** A builder holding every part of this definition, to build a variant (a wrapped handler, another policy). */
+    public Builder toBuilder() {
+        Builder builder = new Builder(name);
+        builder.schemaVersion = schemaVersion;
+        builder.description = description;
+        builder.argumentsSchema = argumentsSchema;
+        builder.resolver = resolver;
+        builder.normalizer = normalizer;
+        builder.requiredFields = requiredFields;
+        builder.fallbackAllowed = fallbackAllowed;
+        builder.validator = validator;
+        builder.handler = handler;
+        builder.resultPolicy = resultPolicy;
+        builder.timeout = timeout;
+        builder.retryPolicy = retryPolicy;
+        builder.concurrencyClass = concurrencyClass;
+        builder.conflictKeys = conflictKeys;
+        builder.terminal = terminal;
+        builder.idempotencyKeys = idempotencyKeys;
+        builder.failureVisibleToChatAgent = failureVisibleToChatAgent;
+        builder.confirmationTemplate = confirmationTemplate.orElse(null);
+        builder.resultSummarizer = resultSummarizer;
+        return builder;
+    }
+
     /** Fluent construction with the documented defaults. */
     public static final class Builder {
         private final String name;

@@ -33,6 +33,18 @@ class EventDefinitionTest {
     }
 
     @Test
+    @DisplayName("toBuilder keeps every part, so a variant differs only where it says")
+    void toBuilder() {
+        EventDefinition original = valid("lamp.power.toggle").timeout(Duration.ofSeconds(2)).requiredFields("state")
+                .confirmationTemplate((arguments, payload, locale) -> "done").build();
+        assertThat(original.toBuilder().build()).isEqualTo(original);
+        EventHandler other = invocation -> HandlerResult.success(Map.of("other", true));
+        EventDefinition variant = original.toBuilder().handler(other).build();
+        assertThat(variant.handler()).isSameAs(other);
+        assertThat(variant.toBuilder().handler(original.handler()).build()).isEqualTo(original);
+    }
+
+    @Test
     @DisplayName("a name must be namespaced")
     void namespacedName() {
         assertThatThrownBy(() -> valid("terminate").build()).hasMessageContaining("not namespaced");

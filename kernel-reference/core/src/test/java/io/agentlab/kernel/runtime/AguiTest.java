@@ -1,6 +1,7 @@
 package io.agentlab.kernel.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.agentlab.kernel.runtime.audit.AguiEvent;
 import io.agentlab.kernel.runtime.audit.AguiSseCodec;
@@ -34,6 +35,18 @@ class AguiTest {
 
     private static List<String> rules(List<Violation> violations) {
         return violations.stream().map(Violation::rule).distinct().toList();
+    }
+
+    @Test
+    @DisplayName("resume: after Last-Event-ID the rest of the run, ids kept; an unknown id is refused")
+    void resume() {
+        List<AguiSseCodec.Frame> all = AguiSseCodec.decode(AguiSseCodec.resume(valid(), null));
+        List<AguiSseCodec.Frame> rest = AguiSseCodec.decode(AguiSseCodec.resume(valid(), "3"));
+        assertThat(rest).isEqualTo(all.subList(3, all.size()));
+        assertThat(rest.get(0).id()).isEqualTo("4");
+        assertThat(AguiSseCodec.resume(valid(), "9")).isEmpty();
+        assertThatThrownBy(() -> AguiSseCodec.resume(valid(), "10")).hasMessageContaining("not an id of this run");
+        assertThatThrownBy(() -> AguiSseCodec.resume(valid(), "x")).hasMessageContaining("not an id of this run");
     }
 
     @Test

@@ -37,6 +37,28 @@ public final class AguiSseCodec {
         return out.toString();
     }
 
+    /**
+     * A run's events as a client reconnecting with {@code Last-Event-ID} receives them: ids are the events' 1-based
+     * positions, and the stream resumes after {@code lastEventId} (null or blank: from the start).
+     *
+     * @throws IllegalArgumentException if {@code lastEventId} is not one of the run's ids
+     */
+    public static String resume(List<AguiEvent> events, String lastEventId) {
+        int from = 0;
+        if (lastEventId != null && !lastEventId.isBlank()) {
+            try {
+                from = Integer.parseInt(lastEventId.strip());
+            } catch (NumberFormatException e) {
+                from = -1;
+            }
+            if (from < 0 || from > events.size()) {
+                throw new IllegalArgumentException("Last-Event-ID '" + lastEventId + "' is not an id of this run (1.."
+                        + events.size() + ")");
+            }
+        }
+        return encode(events.subList(from, events.size()), from + 1L);
+    }
+
     /** A keep-alive comment frame. */
     public static String keepAlive() {
         return ": keep-alive\n\n";

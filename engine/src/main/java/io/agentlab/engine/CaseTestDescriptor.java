@@ -1,0 +1,39 @@
+package io.agentlab.engine;
+
+import org.junit.platform.engine.UniqueId;
+import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
+import org.junit.platform.engine.support.hierarchical.Node;
+
+/**
+ * A test under a case — one mode, or the parity check: named {@code <case id> [<label>]} (also in Surefire's
+ * reports), pointing at the case's line, and run in order on the case's thread.
+ */
+abstract class CaseTestDescriptor extends AbstractTestDescriptor implements Node<ConformanceContext> {
+
+    private final String label;
+
+    CaseTestDescriptor(UniqueId uniqueId, CaseDescriptor parent, String label) {
+        super(uniqueId, parent.testCase().id() + " [" + label + "]", parent.getSource().orElse(null));
+        this.label = label;
+    }
+
+    final CaseDescriptor parentCase() {
+        return (CaseDescriptor) getParent().orElseThrow();
+    }
+
+    @Override
+    public final Type getType() {
+        return Type.TEST;
+    }
+
+    @Override
+    public final String getLegacyReportingName() {
+        CaseDescriptor parent = parentCase();
+        return parent.suite().id() + "." + parent.testCase().id() + " [" + label + "]";
+    }
+
+    @Override
+    public final ExecutionMode getExecutionMode() {
+        return ExecutionMode.SAME_THREAD;
+    }
+}

@@ -131,7 +131,6 @@ class RepositoryCitationsTest {
         }
         try (Stream<Path> walk = Files.walk(root)) {
             return walk.filter(Files::isRegularFile)
-                    .filter(p -> root.relativize(p).getNameCount() > 0)
                     .filter(p -> {
                         for (Path part : root.relativize(p)) {
                             if (SKIPPED_DIRECTORIES.contains(part.toString())) {

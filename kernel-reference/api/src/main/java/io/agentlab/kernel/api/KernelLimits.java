@@ -4,7 +4,8 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * The batch limits of seeds/004: bounded parallelism and one overall deadline.
+ * The batch limits ({@code docs/design.md#batch-concurrency-limit}, {@code docs/design.md#batch-deadline}): bounded
+ * parallelism and one overall deadline.
  *
  * @param concurrencyLimit handlers running at once, 1..16
  * @param batchDeadline    the whole batch's deadline, positive and at most {@link #MAX_BATCH_DEADLINE}

@@ -39,11 +39,11 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * One batch through the shared executor (seeds/004 "Shared Batch Executor"). Events are resolved in input order
- * (fallbacks concurrently), then classified in a deterministic way (settled, duplicate of the earliest equal event, replay, or executable), then
- * dispatched under the concurrency limit and its conflict keys; terminal events wait until every non-terminal sibling
- * has settled. A slot (permit and conflict keys) is released only when the handler has actually returned, so a
- * timed-out handler that is still unwinding never overlaps a successor.
+ * One batch through the shared executor ({@code docs/design.md#batch-shared-executor}). Events are resolved in input
+ * order (fallbacks concurrently), then classified in a deterministic way (settled, duplicate of the earliest equal
+ * event, replay, or executable), then dispatched under the concurrency limit and its conflict keys; terminal events
+ * wait until every non-terminal sibling has settled. A slot (permit and conflict keys) is released only when the
+ * handler has actually returned, so a timed-out handler that is still unwinding never overlaps a successor.
  */
 final class BatchRun implements BatchExecution {
 

@@ -27,7 +27,7 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * Folds a batch's ordered results into one {@link ContinuationDecision} (seeds/004 "Result Policy Aggregation"),
+ * Folds a batch's ordered results into one {@link ContinuationDecision} ({@code docs/design.md#policy-declared}),
  * purely from definition metadata:
  *
  * <ol>

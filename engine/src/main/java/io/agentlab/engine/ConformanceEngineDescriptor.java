@@ -54,13 +54,8 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
     @Override
     public ConformanceContext before(ConformanceContext context) {
         ConformanceSettings settings = context.settings();
-        Optional<OpenAiCompatibleClient.Config> live = Optional.empty();
-        if (settings.provider() == ConformanceSettings.Provider.LIVE) {
-            String baseUrl = settings.liveBaseUrl().orElseThrow(() -> new IllegalStateException(
-                    ConformanceSettings.PROVIDER + "=live needs " + ConformanceSettings.LIVE_BASE_URL));
-            live = Optional.of(new OpenAiCompatibleClient.Config(baseUrl, settings.liveApiKeyEnv(),
-                    Duration.ofSeconds(10), Duration.ofSeconds(60)));
-        } else {
+        Optional<OpenAiCompatibleClient.Config> live = settings.live();
+        if (live.isEmpty()) {
             replay = TimedReplay.start(List.of(), settings.replaySpeed());
         }
         BooleanSupplier cancelled = () -> context.request().getCancellationToken().isCancellationRequested();

@@ -498,15 +498,10 @@ public final class SuiteReader {
     }
 
     private Duration duration(YamlNode.Scalar value, String path) {
-        String text = value.text();
         try {
-            if (text.endsWith("ms")) {
-                return Duration.ofMillis(Long.parseLong(text.substring(0, text.length() - 2)));
-            }
-            long amount = Long.parseLong(text.substring(0, text.length() - 1));
-            return text.endsWith("s") ? Duration.ofSeconds(amount) : Duration.ofMinutes(amount);
-        } catch (NumberFormatException | ArithmeticException e) {
-            problem(value.at(), path, "bad duration '" + text + "'; expected e.g. 250ms, 2s or 1m");
+            return Durations.parse(value.text());
+        } catch (IllegalArgumentException e) {
+            problem(value.at(), path, e.getMessage());
             return Duration.ZERO;
         }
     }

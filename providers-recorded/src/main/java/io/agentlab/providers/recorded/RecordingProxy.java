@@ -153,9 +153,32 @@ public final class RecordingProxy implements AutoCloseable {
     }
 
     private void forward(HttpExchange exchange) throws IOException {
+        String label = exchange.getRequestMethod() + " " + exchange.getRequestURI().getRawPath();
+        List<String> secrets = new ArrayList<>();
+        try {
+            exchange(exchange, label, secrets);
+        } catch (IOException | RuntimeException | Error e) {
+            // whatever broke, the client gets an answer and the reason is reported, not lost in a server thread
+            String reason = "the exchange failed: " + e.getClass().getSimpleName() + ": " + e.getMessage();
+            notRecorded(label, Secrets.redact(reason, secrets));
+            if (exchange.getResponseCode() < 0) {
+                byte[] message = Json.write(Map.of("error", Map.of("message", Secrets.redact("recording proxy: "
+                        + reason, secrets), "type", "agentlab_proxy_error"))).getBytes(StandardCharsets.UTF_8);
+                exchange.getResponseHeaders().set("Content-Type", "application/json");
+                exchange.sendResponseHeaders(502, message.length);
+                exchange.getResponseBody().write(message);
+            }
+            if (e instanceof Error error) {
+                throw error;
+            }
+        } finally {
+            exchange.close();
+        }
+    }
+
+    private void exchange(HttpExchange exchange, String label, List<String> secrets) throws IOException {
         long start = System.nanoTime();
         String method = exchange.getRequestMethod();
-        String label = method + " " + exchange.getRequestURI().getRawPath();
         byte[] bytes = exchange.getRequestBody().readAllBytes();
         String body = new String(bytes, StandardCharsets.UTF_8);
         String rawQuery = exchange.getRequestURI().getRawQuery();
@@ -167,7 +190,6 @@ public final class RecordingProxy implements AutoCloseable {
                 || (bytes.length == 0 && !Set.of("POST", "PUT", "PATCH").contains(method));
         Request.Builder request = new Request.Builder().url(target).method(method,
                 bodiless ? null : RequestBody.create(bytes, type));
-        List<String> secrets = new ArrayList<>();
         exchange.getRequestHeaders().forEach((name, values) -> {
             String lower = name.toLowerCase(Locale.ROOT);
             if (!HOP_BY_HOP.contains(lower)) {
@@ -183,11 +205,9 @@ public final class RecordingProxy implements AutoCloseable {
         List<Recording.TimedEvent> events = new ArrayList<>();
         Map<String, String> headers = new LinkedHashMap<>();
         StringBuilder raw = new StringBuilder();
-        int status;
-        String contentType;
         try (Response response = http.newCall(request.build()).execute()) {
-            status = response.code();
-            contentType = Objects.requireNonNullElse(response.header("Content-Type"), "");
+            int status = response.code();
+            String contentType = Objects.requireNonNullElse(response.header("Content-Type"), "");
             response.headers().forEach(header -> {
                 String lower = header.getFirst().toLowerCase(Locale.ROOT);
                 if (!HOP_BY_HOP.contains(lower)) {
@@ -214,18 +234,6 @@ public final class RecordingProxy implements AutoCloseable {
                 // Written before the response ends, so a client that saw the end of the stream finds the file.
                 record(exchange, label, method, body, status, contentType, headers, events, raw.toString(), secrets);
             }
-        } catch (IOException | RuntimeException e) {
-            String reason = "the exchange failed: " + e.getClass().getSimpleName() + ": " + e.getMessage();
-            notRecorded(label, Secrets.redact(reason, secrets));
-            if (exchange.getResponseCode() < 0) {
-                byte[] message = Json.write(Map.of("error", Map.of("message", Secrets.redact("recording proxy: "
-                        + reason, secrets), "type", "agentlab_proxy_error"))).getBytes(StandardCharsets.UTF_8);
-                exchange.getResponseHeaders().set("Content-Type", "application/json");
-                exchange.sendResponseHeaders(502, message.length);
-                exchange.getResponseBody().write(message);
-            }
-        } finally {
-            exchange.close();
         }
     }
 

@@ -51,7 +51,7 @@ public final class Secrets {
             new Shape("Basic credential", Pattern.compile("(?i)\\bbasic\\s+[A-Za-z0-9+/]{12,}=*")),
             // a key-named field or parameter with a value that looks generated (letters and digits, 16+),
             // in JSON (escaped or not), query strings and headers: "api_key": "...", \"apiKey\":\"...\", key=...
-            new Shape("key-named value", Pattern.compile("(?i)(?:\\\\?[\"'])?(?<![A-Za-z0-9_])(?:" + KEY_NAME.pattern().substring(4)
+            new Shape("key-named value", Pattern.compile("(?i)(?:\\\\?[\"'])?(?<![A-Za-z0-9_])" + KEY_NAME.pattern().substring(4)
                     + "(?:\\\\?[\"'])?\\s*[:=]\\s*(?:\\\\?[\"'])?(?=[A-Za-z0-9._~+/-]*[0-9])(?=[A-Za-z0-9._~+/-]*[A-Za-z])"
                     + "([A-Za-z0-9._~+/-]{16,})")));
 

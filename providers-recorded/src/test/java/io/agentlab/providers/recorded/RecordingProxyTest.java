@@ -190,7 +190,7 @@ class RecordingProxyTest {
         provider.stubFor(post(urlEqualTo("/v1/chat/completions")).willReturn(aResponse()
                 .withHeader("Content-Type", "text/event-stream").withBody(ANSWER)));
         try (RecordingProxy proxy = RecordingProxy.start(upstream(), directory, "openai")) {
-            for (String role : List.of("../../escaped", "/etc/passwd", "chat\u0000x", "event_agent")) {
+            for (String role : List.of("../../escaped", "/etc/passwd", "chat".repeat(40), "event_agent")) {
                 try (okhttp3.Response response = http.newCall(new Request.Builder()
                         .url(proxy.baseUrl() + "/chat/completions")
                         .header(OpenAiCompatibleClient.ROLE_HEADER, role)

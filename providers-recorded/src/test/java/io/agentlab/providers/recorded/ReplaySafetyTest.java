@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.agentlab.kernel.api.InvocationMode;
+import io.agentlab.providers.recorded.StreamSynthesizer.ProviderFamily;
 import io.agentlab.kernel.runtime.llm.ChatCompletion;
 import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
 import java.io.IOException;
@@ -87,7 +88,7 @@ class ReplaySafetyTest {
             assertThat(reset.code()).isEqualTo(401);
         }
         ChatCompletion completion = new OpenAiCompatibleClient(OpenAiCompatibleClient.Config.of(replay.baseUrl()))
-                .stream(TimedReplayTest.request("turn it up"), delta -> { });
+                .stream(TimedReplayTest.request("turn the lamp on"), delta -> { });
         assertThat(completion.content()).isNotBlank().doesNotContain("tampered");
     }
 }

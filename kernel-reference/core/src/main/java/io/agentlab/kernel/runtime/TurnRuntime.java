@@ -97,6 +97,8 @@ public final class TurnRuntime implements AutoCloseable {
     private final List<ToolSpec> tools;
     private final String catalog;
     private final Map<String, List<CallRecord>> callsByTurn = new ConcurrentHashMap<>();
+    /** Each running turn's start on {@link #nanoTime}, so a call (the EventAgent's too) knows its offset. */
+    private final Map<String, Long> turnStarts = new ConcurrentHashMap<>();
     private final ExecutorService turns = Executors.newCachedThreadPool(runnable -> {
         Thread thread = new Thread(runnable, "agentlab-turn");
         thread.setDaemon(true);
@@ -222,16 +224,18 @@ public final class TurnRuntime implements AutoCloseable {
     private ChatCompletion call(String turnId, ChatRequest request, ChatStreamListener listener) {
         List<CallRecord> calls = callsByTurn.computeIfAbsent(turnId, id -> new java.util.concurrent.CopyOnWriteArrayList<>());
         String body = ChatRequestJson.write(request);
+        long now = nanoTime.getAsLong();
+        Duration started = Duration.ofNanos(Math.max(0, now - turnStarts.getOrDefault(turnId, now)));
         try {
             ChatCompletion completion = providers.get(config.providerKey()).stream(request, listener);
             calls.add(new CallRecord(turnId, request.role(), request.model(), body, completion.content(),
                     completion.toolCalls(), completion.usage(),
-                    NormalizedUsage.of(completion.usage(), Map.of()), completion.firstItem(), completion.total(),
-                    Optional.empty()));
+                    NormalizedUsage.of(completion.usage(), Map.of()), started, completion.firstItem(),
+                    completion.total(), Optional.empty()));
             return completion;
         } catch (ProviderException e) {
             calls.add(new CallRecord(turnId, request.role(), request.model(), body, "", List.of(), Map.of(),
-                    NormalizedUsage.absent(),
+                    NormalizedUsage.absent(), started,
                     Duration.ZERO, Duration.ZERO, Optional.of(e.code())));
             throw e;
         }
@@ -271,6 +275,7 @@ public final class TurnRuntime implements AutoCloseable {
             if (conversation.ended()) {
                 throw new IllegalStateException("session " + conversation.sessionId() + " has ended");
             }
+            turnStarts.put(turnId, start);
             emit(AguiEvent.RUN_STARTED, Map.of());
             ChatCompletion first;
             HiddenEventBlockParser parser = new HiddenEventBlockParser();
@@ -548,6 +553,7 @@ public final class TurnRuntime implements AutoCloseable {
             long end = nanoTime.getAsLong();
             List<CallRecord> calls = List.copyOf(callsByTurn.getOrDefault(turnId, List.of()));
             callsByTurn.remove(turnId);
+            turnStarts.remove(turnId);
             Map<CallRole, Integer> perRole = new EnumMap<>(CallRole.class);
             List<TurnMetrics.CallMetrics> callMetrics = new ArrayList<>();
             List<TurnCost.Call> priced = new ArrayList<>();
@@ -580,7 +586,8 @@ public final class TurnRuntime implements AutoCloseable {
                     Optional.ofNullable(secondVisible).map(t -> Duration.ofNanos(t - start)), dispatch, latency,
                     Duration.ofNanos(end - start), callMetrics, perRole, perRole.getOrDefault(CallRole.EVENT_AGENT, 0),
                     batch == null ? 0 : batch.results().size(), validBefore, validAfter, succeeded, cost.amount(),
-                    cost.source(), first != null && first.contentAfterToolCalls());
+                    cost.source(), first != null && first.contentAfterToolCalls(),
+                    batch == null ? Optional.empty() : Optional.of(Duration.ofNanos(batchSubmitted - start)));
             return new TurnResult(turnId, firstAnswer.toString().strip(), List.copyOf(confirmations), followUp,
                     List.copyOf(proposals), block, Optional.ofNullable(batch), Optional.ofNullable(decision),
                     List.copyOf(audit), calls, metrics, error);

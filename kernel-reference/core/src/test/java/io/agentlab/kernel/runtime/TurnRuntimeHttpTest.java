@@ -226,6 +226,14 @@ class TurnRuntimeHttpTest {
         assertThat(result.metrics().llmCalls()).isEqualTo(Map.of(CallRole.CHAT, 1, CallRole.FOLLOW_UP, 1));
         assertThat(result.metrics().secondAnswerTtft()).isPresent();
         assertThat(result.metrics().secondAnswerTtft().get()).isGreaterThan(result.metrics().firstAnswerCompletion());
+        // the timeline's anchors, in the order the runtime takes its steps
+        TurnMetrics metrics = result.metrics();
+        assertThat(result.calls()).extracting(CallRecord::role).containsExactly(CallRole.CHAT, CallRole.FOLLOW_UP);
+        assertThat(result.calls().get(0).started()).isLessThanOrEqualTo(metrics.firstVisibleTtft().orElseThrow());
+        assertThat(metrics.batchStart()).hasValueSatisfying(batch ->
+                assertThat(batch).isGreaterThanOrEqualTo(metrics.firstAnswerCompletion()));
+        assertThat(result.calls().get(1).started()).isGreaterThanOrEqualTo(metrics.batchStart().orElseThrow())
+                .isLessThanOrEqualTo(metrics.secondAnswerTtft().orElseThrow());
         assertThat(conversation.historyView()).extracting(m -> m.message().content())
                 .containsExactly("what's the weather today", "Let me check the weather.", "Update: it is sunny, 21 degrees.");
         assertAuditValid(result);

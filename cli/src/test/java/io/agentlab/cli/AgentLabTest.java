@@ -86,6 +86,23 @@ class AgentLabTest {
     }
 
     @Test
+    @DisplayName("baseline: a run's metrics.json becomes the baseline file; unreadable input exits 2 with one line")
+    void baseline() throws IOException {
+        Path report = temp.resolve("report");
+        assertThat(run("run", "--suites", suites("passing"), "--speed", "0", "--no-gates", "--report",
+                report.toString(), "--config", "agentlab.report.control=false").code()).isZero();
+        Path baseline = temp.resolve("gate/baseline.json");
+        Run written = run("baseline", "--from", report.resolve("metrics.json").toString(), "--to", baseline.toString());
+        assertThat(written.code()).as(written.err()).isZero();
+        assertThat(written.out()).contains("wrote " + baseline, "dual_agent, chat_agent_tools");
+        assertThat(Files.readString(baseline)).contains("\"chatPromptTokensPerTurn\"", "\"selectionRecall\"");
+        Run missing = run("baseline", "--from", temp.resolve("none.json").toString(), "--to", baseline.toString());
+        assertThat(missing.code()).isEqualTo(2);
+        assertThat(missing.err().lines()).singleElement().asString().startsWith("agentlab baseline: cannot read the "
+                + "run's metrics");
+    }
+
+    @Test
     @DisplayName("run: a failing case exits 1 and prints what failed, with its clause")
     void runFails() {
         Run run = run("run", "--suites", suites("failing"), "--speed", "0", "--no-gates", "--report",

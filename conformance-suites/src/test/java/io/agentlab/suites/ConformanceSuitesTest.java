@@ -10,7 +10,8 @@ import org.junit.platform.suite.api.Suite;
 
 /**
  * Every shipped suite, in both modes, with a parity node per case, then the gates: strict parity, the thresholds of
- * docs/configuration.md and the committed {@code baseline.json} (refresh: {@code -Dagentlab.baseline.update=true}).
+ * docs/configuration.md and the committed {@code baseline.json} (refresh it with {@code agentlab baseline --from
+ * target/agentlab-reports/metrics.json --to baseline.json}, docs/configuration.md#gates).
  */
 @Suite
 @IncludeEngines(ConformanceTestEngine.ENGINE_ID)

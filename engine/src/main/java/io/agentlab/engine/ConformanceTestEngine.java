@@ -3,6 +3,7 @@ package io.agentlab.engine;
 import io.agentlab.engine.gates.Gate;
 import io.agentlab.engine.gates.Gates;
 import io.agentlab.engine.metrics.MetricsReport;
+import io.agentlab.engine.report.RunMetadata;
 import io.agentlab.engine.suite.SuiteReader;
 import io.agentlab.kernel.api.EventPlugin;
 import java.util.ArrayList;
@@ -52,6 +53,11 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
     }
 
     @Override
+    public Optional<String> getVersion() {
+        return Optional.of(RunMetadata.engineVersion());
+    }
+
+    @Override
     public TestDescriptor discover(EngineDiscoveryRequest request, UniqueId uniqueId) {
         ConformanceEngineDescriptor engine = new ConformanceEngineDescriptor(uniqueId);
         DiscoveryIssueReporter issues = DiscoveryIssueReporter.deduplicating(
@@ -68,6 +74,8 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
                     "cannot configure the conformance engine: " + e.getMessage()).cause(e));
             return engine;
         }
+        Gates.retiredKeyProblem(request.getConfigurationParameters()).ifPresent(problem -> issues.reportIssue(
+                DiscoveryIssue.builder(DiscoveryIssue.Severity.ERROR, problem)));
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
         SuiteIndex index = new SuiteIndex(new SuiteReader.Context(events, settings.recordings()),
                 settings.suiteDirectories(), loader, issues);
@@ -118,6 +126,6 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
     @Override
     protected ConformanceContext createExecutionContext(ExecutionRequest request) {
         return new ConformanceContext(request, ConformanceSettings.from(request.getConfigurationParameters()), null,
-                new MetricsReport());
+                new MetricsReport(), new RunLog());
     }
 }

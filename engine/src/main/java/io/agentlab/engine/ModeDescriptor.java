@@ -43,9 +43,9 @@ final class ModeDescriptor extends CaseTestDescriptor {
         parent.recordRun(run);
         List<String> failures = new ArrayList<>();
         for (TurnRun turn : run.turns()) {
-            TurnRecord record = new TurnRecord(suite.id(), testCase.id(), turn.index(), mode,
-                    turn.turn().expect().events().map(events -> events.stream()
-                            .map(Expectations.EventExpectation::name).toList()), turn.result());
+            TurnRecord record = new TurnRecord(suite.id(), testCase.id(), turn.index(), mode, turn.turn().user(),
+                    turn.timing(), turn.turn().expect().events().map(events ->
+                    events.stream().map(Expectations.EventExpectation::name).toList()), turn.result());
             context.metrics().add(record);
             Map<String, String> entry = new LinkedHashMap<>();
             MetricsReport.turnFigures(record).forEach((key, value) -> entry.put(key, String.valueOf(value)));

@@ -1,6 +1,7 @@
 package io.agentlab.engine.execution;
 
 import io.agentlab.engine.KernelUnderTestFactory;
+import io.agentlab.engine.metrics.TurnRecord;
 import io.agentlab.engine.suite.RecordingLibrary;
 import io.agentlab.engine.suite.Suite;
 import io.agentlab.kernel.api.EventDefinition;
@@ -118,10 +119,13 @@ public final class CaseRunner {
                 Suite.Turn turn = testCase.turns().get(index);
                 String scope = "s" + SCOPES.incrementAndGet();
                 int problemsBefore = 0;
+                TurnRecord.Timing timing = TurnRecord.Timing.LIVE;
                 if (environment.live().isPresent()) {
                     provider.set(new OpenAiCompatibleClient(environment.live().get()));
                 } else {
                     List<Recording> recordings = recordings(suite, testCase, turn, index, mode, runtime, conversation);
+                    timing = recordings.stream().anyMatch(r -> r.metadata().synthesized())
+                            ? TurnRecord.Timing.MODELLED : TurnRecord.Timing.RECORDED;
                     provider.set(new OpenAiCompatibleClient(new OpenAiCompatibleClient.Config(
                             environment.replay().scope(scope, recordings), null, Duration.ofSeconds(5),
                             Duration.ofSeconds(30))));
@@ -153,7 +157,8 @@ public final class CaseRunner {
                 List<String> mismatches = environment.live().isPresent() ? List.of() : environment.replay().mismatches();
                 turns.add(new TurnRun(index, turn, result, visible.toString(), log.callsSince(callsBefore),
                         log.maxConcurrency(), conversation.ended(),
-                        mismatches.subList(Math.min(problemsBefore, mismatches.size()), mismatches.size()), harness));
+                        mismatches.subList(Math.min(problemsBefore, mismatches.size()), mismatches.size()), harness,
+                        timing));
                 if (cancelled) {
                     break;
                 }

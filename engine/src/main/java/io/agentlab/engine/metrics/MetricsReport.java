@@ -1,8 +1,6 @@
 package io.agentlab.engine.metrics;
 
 import io.agentlab.kernel.api.InvocationMode;
-import io.agentlab.kernel.runtime.TurnMetrics;
-import io.agentlab.kernel.runtime.llm.CallRole;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -59,11 +57,17 @@ public final class MetricsReport {
         return ModeMetrics.of(mode, records());
     }
 
-    /** The report as JSON. */
-    public String toJson() {
+    /**
+     * The report as JSON: how the run was made ({@code run}), how each suite's streams were timed, the per-mode
+     * aggregates and each turn's figures.
+     *
+     * @param run the run's metadata (date, kit version, commit, provider, ...), written as given
+     */
+    public String toJson(Map<String, Object> run) {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("engine", "agentlab-conformance");
         root.put("contract", "docs/design.md#usage-fair-comparison; docs/design.md#metrics-per-mode");
+        root.put("run", run);
         synchronized (this) {
             root.put("timing", new LinkedHashMap<>(timing));
         }
@@ -83,24 +87,23 @@ public final class MetricsReport {
         return MAPPER.writeValueAsString(root);
     }
 
-    /** One turn's figures, as published in report entries and {@code metrics.json}. */
+    /** One turn's figures, as published in report entries and {@code metrics.json}: the catalogue's per-turn keys. */
     public static Map<String, Object> turnFigures(TurnRecord record) {
-        TurnMetrics metrics = record.result().metrics();
         Map<String, Object> figures = new LinkedHashMap<>();
         figures.put("suite", record.suiteId());
         figures.put("case", record.caseId());
         figures.put("mode", record.mode().wireName());
         figures.put("turn", record.turnIndex() + 1);
-        figures.put("firstVisibleTtftMs", metrics.firstVisibleTtft().map(d -> d.toNanos() / 1e6).orElse(null));
-        figures.put("firstAnswerCompletionMs", metrics.firstAnswerCompletion().toNanos() / 1e6);
-        figures.put("secondAnswerTtftMs", metrics.secondAnswerTtft().map(d -> d.toNanos() / 1e6).orElse(null));
-        figures.put("turnWallTimeMs", metrics.turnWallTime().toNanos() / 1e6);
-        figures.put("llmCalls", metrics.calls().size());
-        figures.put("chatPromptTokens", metrics.calls().stream()
-                .filter(call -> call.role() != CallRole.EVENT_AGENT).mapToLong(TurnMetrics.CallMetrics::promptTokens)
-                .sum());
-        figures.put("fallbackCalls", metrics.fallbackCalls());
-        figures.put("events", metrics.events());
+        figures.put("timing", record.timing().wireName());
+        for (Metric metric : Metric.values()) {
+            metric.turnKey().ifPresent(key -> {
+                List<Double> samples = metric.contribution(record).samples();
+                Double value = samples.isEmpty() ? null : samples.get(0);
+                figures.put(key, value == null || metric.unit() == Metric.Unit.MS ? value : (Object) value.longValue());
+            });
+        }
+        figures.put("events", record.metrics().events());
+        figures.put("visibleWithheldUntilToolCalls", record.metrics().visibleWithheldUntilToolCalls());
         return figures;
     }
 }

@@ -120,8 +120,8 @@ public final class HtmlReport {
         select(html, "f-status", "Status", List.of("broken", "failed", "aborted", "skipped", "passed"),
                 Map.of("broken", "failed or aborted"));
         select(html, "f-suite", "Suite", report.suites(), Map.of());
-        select(html, "f-mode", "Mode", report.outcomes().stream().map(TestOutcome::mode).filter(m -> !m.isEmpty())
-                .distinct().sorted().toList(), Map.of());
+        select(html, "f-mode", "Mode", report.outcomes().stream().map(HtmlReport::modeOrKind)
+                .filter(m -> !m.isEmpty()).distinct().sorted().toList(), Map.of("gate", "gates"));
         TreeSet<String> tags = new TreeSet<>();
         report.outcomes().forEach(o -> tags.addAll(o.tags()));
         select(html, "f-tag", "Tag", List.copyOf(tags), Map.of());
@@ -131,9 +131,11 @@ public final class HtmlReport {
             List<TestOutcome> tests = report.outcomes().stream()
                     .filter(o -> o.suite().orElse(RunReport.GATES).equals(suite)).toList();
             long broken = tests.stream().filter(TestOutcome::broken).count();
-            html.append("<section class=\"suite-group\" data-suite=\"").append(esc(suite)).append("\"><h3>")
+            // a suite with a broken test is open; the others fold to one line until a filter finds something in them
+            html.append("<details class=\"suite-group\" data-suite=\"").append(esc(suite)).append("\" data-broken=\"")
+                    .append(broken > 0).append('"').append(broken > 0 ? " open" : "").append("><summary><h3>")
                     .append(esc(suite)).append(" <small>").append(broken == 0 ? tests.size() + " tests, none broken"
-                            : broken + " of " + tests.size() + " broken").append("</small></h3>\n")
+                            : broken + " of " + tests.size() + " broken").append("</small></h3></summary>\n")
                     .append("<div class=\"table-wrap\"><table class=\"results\"><thead><tr><th scope=\"col\">status")
                     .append("</th><th scope=\"col\">test</th><th scope=\"col\">mode</th><th scope=\"col\" ")
                     .append("class=\"num\">duration</th><th scope=\"col\">message</th></tr></thead><tbody>\n");
@@ -141,7 +143,7 @@ public final class HtmlReport {
                 String text = (test.suite().orElse("") + " " + test.name() + " " + test.mode() + " "
                         + String.join(" ", test.tags()) + " " + test.message().orElse("")).toLowerCase(Locale.ROOT);
                 html.append("<tr class=\"result\" data-status=\"").append(test.status().wireName())
-                        .append("\" data-suite=\"").append(esc(suite)).append("\" data-mode=\"").append(esc(test.mode()))
+                        .append("\" data-suite=\"").append(esc(suite)).append("\" data-mode=\"").append(esc(modeOrKind(test)))
                         .append("\" data-tags=\"").append(esc(String.join(" ", test.tags()))).append("\" data-text=\"")
                         .append(esc(text)).append("\"><td>").append(statusBadge(test.status())).append("</td><td>")
                         .append(esc(test.name()));
@@ -154,9 +156,14 @@ public final class HtmlReport {
                         + esc(message) + "</pre>" : esc(message)));
                 html.append("</td></tr>\n");
             }
-            html.append("</tbody></table></div></section>\n");
+            html.append("</tbody></table></div></details>\n");
         }
         html.append("</section>\n");
+    }
+
+    /** What the mode filter calls a test: its mode, {@code parity}, or {@code gate} for every gate. */
+    private static String modeOrKind(TestOutcome test) {
+        return test.kind().equals("gate") ? "gate" : test.mode();
     }
 
     private static void select(StringBuilder html, String id, String label, List<String> values,
@@ -403,7 +410,7 @@ public final class HtmlReport {
         }
         byUnit.forEach((unit, comparisons) -> {
             boolean known = comparisons.stream().anyMatch(c -> known(c.dual()) || known(c.tools()));
-            html.append("<figure class=\"chart\"><figcaption>").append(chartTitle(unit)).append("</figcaption>");
+            html.append("<figure class=\"chart\"><figcaption>").append(chartText(unit)[0]).append("</figcaption>");
             if (!known && unit == Metric.Unit.USD) {
                 html.append("<div class=\"empty-box\" id=\"chart-usd\"><p><strong>No cost figures.</strong> No ")
                         .append("pricing catalog was configured, and an unpriced call is never counted as zero. ")
@@ -417,7 +424,7 @@ public final class HtmlReport {
                                 + "  \"input_cost_per_token\": 0.00000015, \"output_cost_per_token\": 0.0000006}]}}}"))
                         .append("</pre></div>");
             } else {
-                html.append(barChart("chart-" + unit.name().toLowerCase(Locale.ROOT), axisTitle(unit), unit,
+                html.append(barChart("chart-" + unit.name().toLowerCase(Locale.ROOT), chartText(unit)[1], unit,
                         comparisons.stream().map(c -> new Bars(c.metric().label()
                                 + (modelled && c.metric().isTiming() ? " (model)" : ""), c.dual(), c.tools())).toList()));
             }
@@ -430,25 +437,15 @@ public final class HtmlReport {
         return figure != null && figure.value() != null;
     }
 
-    private static String chartTitle(Metric.Unit unit) {
+    /** A unit's chart: its caption and its axis title. */
+    private static String[] chartText(Metric.Unit unit) {
         return switch (unit) {
-            case MS -> "Timings, milliseconds (bar: p50, whisker: p95; lower is better)";
-            case TOKENS -> "Tokens (lower is better)";
-            case CALLS -> "Model calls per turn (lower is better)";
-            case EVENTS -> "Events";
-            case RATE -> "Rates, percent (arrow in the table says which way is better)";
-            case USD -> "Cost, US dollars (lower is better)";
-        };
-    }
-
-    private static String axisTitle(Metric.Unit unit) {
-        return switch (unit) {
-            case MS -> "milliseconds";
-            case TOKENS -> "tokens";
-            case CALLS -> "calls per turn";
-            case EVENTS -> "events";
-            case RATE -> "percent";
-            case USD -> "US dollars";
+            case MS -> new String[] {"Timings, milliseconds (bar: p50, whisker: p95; lower is better)", "milliseconds"};
+            case TOKENS -> new String[] {"Tokens (lower is better)", "tokens"};
+            case CALLS -> new String[] {"Model calls per turn (lower is better)", "calls per turn"};
+            case EVENTS -> new String[] {"Events", "events"};
+            case RATE -> new String[] {"Rates, percent (the table's arrow says which way is better)", "percent"};
+            case USD -> new String[] {"Cost, US dollars (lower is better)", "US dollars"};
         };
     }
 
@@ -785,12 +782,14 @@ public final class HtmlReport {
               border-left:4px solid #b3261e;padding:8px;margin:4px 0;font-size:.85rem}
             .filters{display:flex;flex-wrap:wrap;gap:8px 16px;align-items:flex-end;margin:8px 0 12px;padding:8px;background:#f4f6f7}
             .filters label{display:flex;flex-direction:column;font-size:.85rem;color:var(--muted)}
-            .filters input,.filters select{font-size:1rem;padding:4px;min-width:10em;max-width:100%}
+            .filters input,.filters select{font-size:1rem;padding:4px;min-width:10em;max-width:100%}.filters input{min-width:16em}
             output{font-size:.9rem;padding-bottom:6px}
             .table-wrap{overflow-x:auto}table{border-collapse:collapse;width:100%;font-size:.92rem}
             th,td{border-bottom:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}
             .num{text-align:right;white-space:nowrap}td pre.message{max-height:12em}
             td.verdict.better{font-weight:600}tr.worse td{background:#fbeaea}tr.better td{background:#eaf6ec}
+            details.suite-group>summary{cursor:pointer}details.suite-group>summary h3{display:inline;margin:0}
+            details.suite-group{margin:6px 0}
             details.timeline{border:1px solid var(--line);border-radius:6px;margin:8px 0;padding:4px 10px}
             details.timeline>summary{cursor:pointer;font-weight:600;padding:4px 0;overflow-wrap:anywhere}
             figure{margin:8px 0}figcaption{font-size:.9rem;color:var(--muted);margin-bottom:4px;overflow-wrap:anywhere}
@@ -829,7 +828,13 @@ public final class HtmlReport {
                   row.hidden = !ok;
                   if (ok) shown++;
                 });
-                groups.forEach(function (g) { g.hidden = !g.querySelector('tr.result:not([hidden])'); });
+                var filtering = q || v.some(function (x) { return x; });
+                groups.forEach(function (g) {
+                  var any = !!g.querySelector('tr.result:not([hidden])');
+                  g.hidden = !any;
+                  // while filtering, every group with a match is open; otherwise only those with a broken test
+                  g.open = filtering ? any : g.dataset.broken === 'true';
+                });
                 count.textContent = shown + ' of ' + rows.length + ' tests shown';
               }
               [text].concat(selects).forEach(function (el) {

@@ -8,7 +8,7 @@ import io.agentlab.providers.recorded.LatencyModel;
 import io.agentlab.providers.recorded.Recording;
 import io.agentlab.providers.recorded.Recordings;
 import io.agentlab.providers.recorded.StreamSynthesizer;
-import io.agentlab.providers.recorded.StreamSynthesizer.ProviderFamily;
+import io.agentlab.providers.recorded.ProviderFamily;
 import io.agentlab.providers.recorded.StreamSynthesizer.Script;
 import io.agentlab.providers.recorded.StreamSynthesizer.ScriptedEvent;
 import java.io.IOException;

@@ -10,11 +10,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import io.agentlab.kernel.runtime.llm.ChatCompletion;
-import io.agentlab.kernel.runtime.llm.Chunks;
 import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -26,6 +27,22 @@ class RecordingProxyTest {
     /** A fake key in the provider's format, assembled at run time so no key-shaped literal is committed. */
     private static final String KEY = "sk-" + "fake".repeat(7);
 
+    /** An OpenAI stream whose usage chunk also echoes the key, as a careless upstream might. */
+    private static List<String> upstream() {
+        List<String> payloads = new ArrayList<>(ProviderFamily.OPENAI.stream("model-x", "proxy", LocalDate.of(2026, 11, 30))
+                .content("Hello", " there").finish("stop", ProviderStream.Usage.of(12, 2)).done().payloads());
+        int usage = payloads.size() - 2;
+        payloads.set(usage, payloads.get(usage).replace("\"choices\":[]", "\"choices\":[],\"note\":\"echo api_key="
+                + KEY + "\""));
+        return payloads;
+    }
+
+    private static String sse(List<String> payloads) {
+        StringBuilder body = new StringBuilder();
+        payloads.forEach(payload -> body.append("data: ").append(payload).append("\n\n"));
+        return body.toString();
+    }
+
     @Test
     @DisplayName("forwards with credentials, streams back, records offsets, and no credential reaches disk")
     void recordsWithoutCredentials(@TempDir Path directory) throws Exception {
@@ -34,8 +51,7 @@ class RecordingProxyTest {
         try (RecordingProxy proxy = RecordingProxy.start(provider.baseUrl() + "/v1", directory, "openai")) {
             provider.stubFor(post(urlEqualTo("/v1/chat/completions")).willReturn(aResponse()
                     .withHeader("Content-Type", "text/event-stream").withHeader("Set-Cookie", "session=secret")
-                    .withBody(Chunks.stream("model-x").content("Hello", " there").finish("stop")
-                            .raw("{\"choices\":[],\"note\":\"echo api_key=" + KEY + "\"}").done().sseBody())));
+                    .withBody(sse(upstream()))));
             OpenAiCompatibleClient client = new OpenAiCompatibleClient(new OpenAiCompatibleClient.Config(
                     proxy.baseUrl(), "KEY_VAR", Duration.ofSeconds(2), Duration.ofSeconds(10)),
                     name -> name.equals("KEY_VAR") ? KEY : null, System::nanoTime);

@@ -9,7 +9,6 @@ import io.agentlab.providers.recorded.Recording;
 import io.agentlab.providers.recorded.Recordings;
 import io.agentlab.providers.recorded.RequestMatcher;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -86,15 +85,7 @@ class UsageFixturesTest {
     @Test
     @DisplayName("the committed usage recordings are exactly what the code above synthesizes")
     void committedMatchCode() throws IOException {
-        boolean regenerate = Boolean.getBoolean("agentlab.regenerate-fixtures");
-        for (Recording recording : fixtures()) {
-            Path file = DIRECTORY.resolve(recording.id() + ".json");
-            String expected = Recordings.write(recording);
-            if (regenerate) {
-                Files.writeString(file, expected);
-            }
-            assertThat(Files.readString(file)).as(file + " (regenerate with -Dagentlab.regenerate-fixtures=true)")
-                    .isEqualTo(expected);
-        }
+        assertThat(Recordings.stale(DIRECTORY, fixtures(), Boolean.getBoolean("agentlab.regenerate-fixtures")))
+                .as("regenerate with -Dagentlab.regenerate-fixtures=true").isEmpty();
     }
 }

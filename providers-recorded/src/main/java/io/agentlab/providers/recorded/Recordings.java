@@ -117,6 +117,39 @@ public final class Recordings {
                 ? "; and " + (violations.size() - shown.size()) + " more" : "");
     }
 
+    /**
+     * Keeps committed recording files equal to the code that writes them (fixtures written from code rather than by
+     * hand): with {@code regenerate} every file is written ({@code <id>.json} in {@code directory}); otherwise each
+     * file that is missing or differs from {@link #write} of its recording is named, with the first line that differs.
+     *
+     * @return one line per stale file, empty when every file is current
+     */
+    public static List<String> stale(Path directory, List<Recording> recordings, boolean regenerate)
+            throws IOException {
+        List<String> stale = new ArrayList<>();
+        for (Recording recording : recordings) {
+            Path file = directory.resolve(recording.id() + ".json");
+            String expected = write(recording);
+            if (regenerate) {
+                Files.createDirectories(directory);
+                Files.writeString(file, expected);
+            } else if (!Files.isRegularFile(file)) {
+                stale.add(file + ": missing");
+            } else {
+                List<String> committed = Files.readString(file).lines().toList();
+                List<String> written = expected.lines().toList();
+                int line = 0;
+                while (line < Math.min(committed.size(), written.size()) && committed.get(line).equals(written.get(line))) {
+                    line++;
+                }
+                if (line < Math.max(committed.size(), written.size())) {
+                    stale.add(file + ": differs from its code at line " + (line + 1));
+                }
+            }
+        }
+        return stale;
+    }
+
     /** The diff-friendly file text: pretty-printed, each event in its own block. */
     public static String write(Recording recording) {
         ObjectNode root = Json.MAPPER.createObjectNode();

@@ -5,7 +5,8 @@ import java.util.Optional;
 
 /**
  * What a deterministic resolver found: possibly partial arguments, and the one focused question to ask when a required
- * part stays missing or ambiguous (design §3.3: ambiguous time is asked about, never guessed).
+ * part stays missing or ambiguous ({@code docs/design.md#kernel-clarification}: ambiguous time is asked about, never
+ * guessed).
  *
  * @param arguments     the arguments resolved so far (may be partial or empty)
  * @param clarification the question to ask if required fields remain missing after any fallback

@@ -24,6 +24,7 @@ import io.agentlab.kernel.api.ResolutionReport;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
@@ -33,15 +34,16 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * One batch through the shared executor (seeds/004 "Shared Batch Executor"). Events are resolved in input order
- * (fallbacks concurrently), then classified in a deterministic way (settled, duplicate of the earliest equal event, replay, or executable), then
- * dispatched under the concurrency limit and its conflict keys; terminal events wait until every non-terminal sibling
- * has settled. A slot (permit and conflict keys) is released only when the handler has actually returned, so a
- * timed-out handler that is still unwinding never overlaps a successor.
+ * One batch through the shared executor ({@code docs/design.md#batch-shared-executor}). Events are resolved in input
+ * order (fallbacks concurrently), then classified in a deterministic way (settled, duplicate of the earliest equal
+ * event, replay, or executable), then dispatched under the concurrency limit and its conflict keys; terminal events
+ * wait until every non-terminal sibling has settled. A slot (permit and conflict keys) is released only when the
+ * handler has actually returned, so a timed-out handler that is still unwinding never overlaps a successor.
  */
 final class BatchRun implements BatchExecution {
 
@@ -62,6 +64,8 @@ final class BatchRun implements BatchExecution {
     private boolean cancelled;
     private volatile KernelScheduler.Cancellable deadlineTimer = () -> { };
     private final TaskHandle resolverHandle = new TaskHandle();
+    /** The earliest ready event per name and canonical arguments (what a later equal event duplicates). */
+    private final Map<String, EventRun> firstReady = new ConcurrentHashMap<>();
     private final CompletableFuture<Void> resolverDone = new CompletableFuture<>();
 
     BatchRun(ReferenceKernel kernel, EventBatch batch) {
@@ -83,26 +87,32 @@ final class BatchRun implements BatchExecution {
     }
 
     BatchRun start() {
-        deadlineTimer = kernel.scheduler().schedule(kernel.limits().batchDeadline(), this::onDeadline);
         result.whenComplete((value, error) -> {
             if (result.isCancelled()) {
                 cancel(); // a caller cancelling the future cancels the batch
             }
         });
+        if (runs.size() > kernel.limits().maxBatchSize()) {
+            return refuseWhole();
+        }
+        deadlineTimer = kernel.scheduler().schedule(kernel.limits().batchDeadline(), this::onDeadline);
         CompletableFuture<Void> nonTerminalSettled = CompletableFuture.allOf(runs.stream()
                 .filter(run -> !run.terminal).map(run -> run.settled).toArray(CompletableFuture[]::new));
+        Map<String, EventRun> previousOfName = new HashMap<>();
         for (EventRun run : runs) {
-            // Only an earlier event of the same name can be this one's duplicate: wait for exactly those.
-            List<CompletableFuture<?>> awaited = new ArrayList<>();
-            for (EventRun earlier : runs.subList(0, run.index)) {
-                if (earlier.request.name().equals(run.request.name())) {
-                    awaited.add(earlier.prepared);
-                }
-            }
-            awaited.add(run.prepared);
-            CompletableFuture.allOf(awaited.toArray(CompletableFuture[]::new)).whenComplete((ignored, error) -> {
-                if (error == null) {
-                    classify(run, nonTerminalSettled);
+            // Only an earlier event of the same name can be this one's duplicate. Events of one name are classified
+            // one after the other (each waits for the previous one's classification), so the earliest of equal
+            // events is always the one found in firstReady: linear in the batch size, whatever the names.
+            EventRun previous = previousOfName.put(run.request.name(), run);
+            CompletableFuture<?> before = previous == null ? CompletableFuture.completedFuture(null)
+                    : previous.classified;
+            CompletableFuture.allOf(before, run.prepared).whenComplete((ignored, error) -> {
+                try {
+                    if (!run.prepared.isCompletedExceptionally()) {
+                        classify(run, nonTerminalSettled);
+                    }
+                } finally {
+                    run.classified.complete(null);
                 }
             });
         }
@@ -113,6 +123,23 @@ final class BatchRun implements BatchExecution {
                     }
                 }, kernel.executor());
         kernel.executor().execute(this::resolveInOrder);
+        return this;
+    }
+
+    /**
+     * A batch over the size limit: every event is rejected at once, nothing is resolved or executed, and the caller
+     * is never blocked by its size (docs/limits-and-safety.md#kernel).
+     */
+    private BatchRun refuseWhole() {
+        String message = "the batch has " + runs.size() + " events; at most " + kernel.limits().maxBatchSize()
+                + " are accepted per batch (KernelLimits.maxBatchSize), so none was executed";
+        for (EventRun run : runs) {
+            complete(run, new Rejected(RejectionReason.BATCH_TOO_LARGE, message, List.of()));
+            run.prepDone.complete(null);
+            run.settled.complete(null);
+        }
+        resolverDone.complete(null);
+        finish();
         return this;
     }
 
@@ -243,18 +270,16 @@ final class BatchRun implements BatchExecution {
             return;
         }
         Preparation.Ready ready = (Preparation.Ready) preparation;
-        for (EventRun earlier : runs.subList(0, run.index)) {
-            if (earlier.prepared.join() instanceof Preparation.Ready other
-                    && other.definition().name().equals(ready.definition().name())
-                    && other.canonicalArguments().equals(ready.canonicalArguments())) {
-                earlier.result.whenComplete((primary, error) -> {
-                    if (primary != null) {
-                        complete(run, new Deduplicated(earlier.request.eventId(), primary.outcome()));
-                    }
-                });
-                earlier.settled.whenComplete((ignored, error) -> run.settled.complete(null));
-                return;
-            }
+        EventRun earlier = firstReady.putIfAbsent(ready.definition().name() + '\u0000' + ready.canonicalArguments(),
+                run);
+        if (earlier != null) {
+            earlier.result.whenComplete((primary, error) -> {
+                if (primary != null) {
+                    complete(run, new Deduplicated(earlier.request.eventId(), primary.outcome()));
+                }
+            });
+            earlier.settled.whenComplete((ignored, error) -> run.settled.complete(null));
+            return;
         }
         claimAndSchedule(run, ready, nonTerminalSettled);
     }
@@ -509,6 +534,8 @@ final class BatchRun implements BatchExecution {
         /** No handler of this event is running, and none will start. */
         final CompletableFuture<Void> settled = new CompletableFuture<>();
         final CompletableFuture<Void> prepDone = new CompletableFuture<>();
+        /** This event was classified (or can never be): the next event of its name may be. */
+        final CompletableFuture<Void> classified = new CompletableFuture<>();
         final TaskHandle prepHandle = new TaskHandle();
         final TaskHandle handlerHandle = new TaskHandle();
         volatile Preparation preparation;

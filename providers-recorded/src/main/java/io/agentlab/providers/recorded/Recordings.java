@@ -139,7 +139,8 @@ public final class Recordings {
                 List<String> committed = Files.readString(file).lines().toList();
                 List<String> written = expected.lines().toList();
                 int line = 0;
-                while (line < Math.min(committed.size(), written.size()) && committed.get(line).equals(written.get(line))) {
+                int common = Math.min(committed.size(), written.size());
+                while (line < common && committed.get(line).equals(written.get(line))) {
                     line++;
                 }
                 if (line < Math.max(committed.size(), written.size())) {

@@ -5,6 +5,7 @@ import io.agentlab.kernel.api.Resolution;
 import io.agentlab.kernel.api.ResolutionInput;
 import io.agentlab.plugins.text.Clauses;
 import io.agentlab.plugins.text.Language;
+import io.agentlab.plugins.text.Leftovers;
 import io.agentlab.plugins.text.Numbers;
 import java.time.DayOfWeek;
 import java.time.LocalDate;
@@ -15,8 +16,10 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.time.temporal.TemporalAdjusters;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -59,7 +62,14 @@ public final class ScheduleResolver implements ArgumentResolver {
             EnglishSchedule.parse(facts, now.toLocalDate());
         }
         facts.title = language == Language.CHINESE ? Titles.chinese(facts.remainder()) : Titles.english(facts.remainder());
-        return assemble(facts, now, zone, new Questions(language));
+        Optional<String> leftover = Leftovers.find(facts.remainder(), language,
+                EnumSet.of(Leftovers.Kind.NUMBER, Leftovers.Kind.TIME, Leftovers.Kind.UNIT), true);
+        Questions ask = new Questions(language);
+        if (leftover.isPresent()) {
+            // Part of the request was not understood: the date, time and title may all be wrong, so none is kept.
+            return Resolution.ambiguous(Map.of("timezone", zone.getId()), ask.notUnderstood(leftover.get()));
+        }
+        return assemble(facts, now, zone, ask);
     }
 
     private static Resolution assemble(ScheduleFacts facts, ZonedDateTime now, ZoneId zone, Questions ask) {
@@ -109,8 +119,6 @@ public final class ScheduleResolver implements ArgumentResolver {
                     return Resolution.ambiguous(arguments, ask.whatTime());
                 }
                 time = LocalTime.of(hour24, facts.minute);
-            } else if (facts.part != null && facts.part.defaultTime().isPresent()) {
-                time = facts.part.defaultTime().get();
             } else {
                 if (date != null) {
                     arguments.put("date", date.toString());
@@ -195,6 +203,11 @@ public final class ScheduleResolver implements ArgumentResolver {
         String amOrPm(int hour) {
             return language == Language.CHINESE ? "是上午" + hour + "点还是晚上" + hour + "点？"
                     : "Is that " + hour + " in the morning or " + hour + " in the evening?";
+        }
+
+        String notUnderstood(String word) {
+            return language == Language.CHINESE ? "我没听懂“" + word + "”这部分，能再说一遍要提醒的时间和事情吗？"
+                    : "I didn't catch the \"" + word + "\" part — could you say again when and what to remind you of?";
         }
 
         String whatTime() {

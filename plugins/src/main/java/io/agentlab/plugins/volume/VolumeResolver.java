@@ -5,9 +5,13 @@ import io.agentlab.kernel.api.Resolution;
 import io.agentlab.kernel.api.ResolutionInput;
 import io.agentlab.plugins.text.Clauses;
 import io.agentlab.plugins.text.Language;
+import io.agentlab.plugins.text.Leftovers;
+import io.agentlab.plugins.text.MarkedText;
 import io.agentlab.plugins.text.Numbers;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -98,37 +102,47 @@ public final class VolumeResolver implements ArgumentResolver {
         return complete || !sameMode ? Resolution.empty() : fromText;
     }
 
+    private static final Pattern EN_NEUTRAL = Pattern.compile("\\b(?:a (?:little )?bit|a little|a lot|lots|much|way|far)\\b");
+    private static final Pattern ZH_NEUTRAL = Pattern.compile("些|很多|多一些|大幅");
+
     private static Resolution english(String raw) {
-        String text = Numbers.digitize(raw);
-        if (EN_UNMUTE.matcher(text).find()) {
+        MarkedText text = new MarkedText(Numbers.digitize(raw));
+        return checked(englishRules(text), text, Language.ENGLISH);
+    }
+
+    private static Resolution englishRules(MarkedText text) {
+        if (text.take(EN_UNMUTE) != null) {
             return Resolution.of(Map.of("mode", "unmute"));
         }
-        if (EN_MUTE.matcher(text).find()) {
+        if (text.take(EN_MUTE) != null) {
             return Resolution.of(Map.of("mode", "mute"));
         }
-        int sign = EN_TOO_LOUD.matcher(text).find() ? -1 : EN_TOO_QUIET.matcher(text).find() ? 1
-                : EN_UP.matcher(text).find() ? 1 : EN_DOWN.matcher(text).find() ? -1 : 0;
-        Matcher by = EN_BY.matcher(text);
-        if (sign != 0 && by.find()) {
+        int sign = text.take(EN_TOO_LOUD) != null ? -1 : text.take(EN_TOO_QUIET) != null ? 1
+                : text.has(EN_UP) ? 1 : text.has(EN_DOWN) ? -1 : 0;
+        text.takeAll(sign > 0 ? EN_UP : sign < 0 ? EN_DOWN : Pattern.compile("$^"));
+        text.takeAll(EN_NEUTRAL);
+        Matcher by = text.take(EN_BY);
+        if (sign != 0 && by != null) {
             return relative(sign * parseBounded(by.group(1))); // "up by 20%" is a change, not a target
         }
-        Matcher target = EN_TARGET.matcher(text);
-        if (target.find()) {
+        Matcher target = text.take(EN_TARGET);
+        if (target != null) {
             return absolute(firstGroup(target), Language.ENGLISH);
         }
-        if (EN_MAX.matcher(text).find()) {
+        if (text.take(EN_MAX) != null) {
             return absolute(100, Language.ENGLISH);
         }
-        if (EN_MIN.matcher(text).find()) {
+        if (text.take(EN_MIN) != null) {
             return absolute(0, Language.ENGLISH);
         }
-        if (EN_HALF.matcher(text).find() && EN_VOLUME_CONTEXT.matcher(text).find()) {
+        if (text.has(EN_HALF) && EN_VOLUME_CONTEXT.matcher(text.text()).find()) {
+            text.take(EN_HALF);
             return absolute(50, Language.ENGLISH);
         }
         if (sign != 0) {
-            Matcher amount = EN_AMOUNT.matcher(text);
-            int step = amount.find() ? parseBounded(amount.group(1))
-                    : EN_LARGE.matcher(text).find() ? LARGE_STEP : DEFAULT_STEP;
+            Matcher amount = text.take(EN_AMOUNT);
+            int step = amount != null ? parseBounded(amount.group(1))
+                    : EN_LARGE.matcher(text.text()).find() ? LARGE_STEP : DEFAULT_STEP;
             return relative(sign * step);
         }
         return unclear(Language.ENGLISH);
@@ -136,53 +150,79 @@ public final class VolumeResolver implements ArgumentResolver {
 
     private static Resolution chinese(String raw) {
         // "一点/一些/一下" mean "a bit" here, not the number one: fold them before digitizing.
-        String text = Numbers.digitize(raw.replace("一点儿", "些").replace("一点", "些").replace("一些", "些")
-                .replace("一下", "").replace("一半", "半数"));
-        if (ZH_UNMUTE.matcher(text).find()) {
+        MarkedText text = new MarkedText(Numbers.digitize(raw.replace("一点儿", "些").replace("一点", "些")
+                .replace("一些", "些").replace("一下", "").replace("一半", "半数")));
+        return checked(chineseRules(text), text, Language.CHINESE);
+    }
+
+    private static Resolution chineseRules(MarkedText text) {
+        if (text.take(ZH_UNMUTE) != null) {
             return Resolution.of(Map.of("mode", "unmute"));
         }
-        if (ZH_MUTE.matcher(text).find()) {
+        if (text.take(ZH_MUTE) != null) {
             return Resolution.of(Map.of("mode", "mute"));
         }
-        Matcher target = ZH_TARGET.matcher(text);
-        if (target.find()) {
+        text.takeAll(ZH_NEUTRAL);
+        Matcher target = text.take(ZH_TARGET);
+        if (target != null) {
+            text.takeAll(ZH_UP);
+            text.takeAll(ZH_DOWN);
             return absolute(parseBounded(target.group(1)), Language.CHINESE);
         }
-        Matcher up = ZH_UP_AMOUNT.matcher(text);
-        if (up.find()) {
+        Matcher up = text.take(ZH_UP_AMOUNT);
+        if (up != null) {
             return relative(parseBounded(up.group(1)));
         }
-        Matcher down = ZH_DOWN_AMOUNT.matcher(text);
-        if (down.find()) {
+        Matcher down = text.take(ZH_DOWN_AMOUNT);
+        if (down != null) {
             return relative(-parseBounded(down.group(1)));
         }
-        Matcher level = ZH_LEVEL.matcher(text);
-        if (level.find()) {
+        Matcher level = text.take(ZH_LEVEL);
+        if (level != null) {
             return absolute(firstGroup(level), Language.CHINESE);
         }
-        if (ZH_MAX.matcher(text).find()) {
+        if (text.take(ZH_MAX) != null) {
             return absolute(100, Language.CHINESE);
         }
-        if (ZH_MIN.matcher(text).find()) {
+        if (text.take(ZH_MIN) != null) {
             return absolute(0, Language.CHINESE);
         }
-        if (ZH_HALF.matcher(text).find()) {
+        if (text.take(ZH_HALF) != null) {
             return absolute(50, Language.CHINESE);
         }
-        int step = ZH_LARGE.matcher(text).find() ? LARGE_STEP : DEFAULT_STEP;
-        if (ZH_TOO_LOUD.matcher(text).find()) {
+        int step = ZH_LARGE.matcher(text.text()).find() ? LARGE_STEP : DEFAULT_STEP;
+        if (text.take(ZH_TOO_LOUD) != null) {
             return relative(-step);
         }
-        if (ZH_TOO_QUIET.matcher(text).find()) {
+        if (text.take(ZH_TOO_QUIET) != null) {
             return relative(step);
         }
-        if (ZH_UP.matcher(text).find()) {
+        if (text.take(ZH_UP) != null) {
+            text.takeAll(ZH_UP);
             return relative(step);
         }
-        if (ZH_DOWN.matcher(text).find()) {
+        if (text.take(ZH_DOWN) != null) {
+            text.takeAll(ZH_DOWN);
             return relative(-step);
         }
         return unclear(Language.CHINESE);
+    }
+
+    /** The safety net: a resolution that left a number, time word, direction or unit unread becomes a question. */
+    private static Resolution checked(Resolution resolution, MarkedText text, Language language) {
+        if (resolution.clarification().isPresent()) {
+            return resolution;
+        }
+        if (resolution.arguments().get("mode") instanceof String mode && (mode.equals("absolute"))) {
+            // a target may be reached by going up or down: the direction word is understood
+            text.takeAll(language == Language.CHINESE ? ZH_UP : EN_UP);
+            text.takeAll(language == Language.CHINESE ? ZH_DOWN : EN_DOWN);
+        }
+        Optional<String> leftover = Leftovers.find(text.remainder(), language, EnumSet.allOf(Leftovers.Kind.class),
+                false);
+        return leftover.isEmpty() ? resolution : Resolution.ambiguous(Map.of(), language == Language.CHINESE
+                ? "我没听懂“" + leftover.get() + "”这部分——音量要调大、调小，还是调到多少？"
+                : "I didn't catch the \"" + leftover.get() + "\" part — should I turn the volume up, down, or set it to a level?");
     }
 
     private static int firstGroup(Matcher matcher) {

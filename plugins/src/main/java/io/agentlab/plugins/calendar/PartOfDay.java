@@ -36,7 +36,7 @@ enum PartOfDay {
     /** The 24-hour hour for a 0..12 hour said in this part of the day; 24 is midnight at the end of the day. */
     int hour24(int hour) {
         if (hour == 12) {
-            return this == NIGHT ? 24 : 12;
+            return this == NIGHT || this == EARLY_MORNING ? 24 : 12; // 晚上十二点, 凌晨十二点半: the midnight ahead
         }
         if (afternoonHours && hour < 12 && !(this == NOON && hour >= 11)) {
             return hour + 12;

@@ -27,6 +27,10 @@ final class ScheduleFacts {
     DayOfWeek nextWeekWeekday;
     int dayOfMonth;
     Duration offset = Duration.ZERO;
+    /** The offset was said in hours or minutes: elapsed time, even when it is whole days. */
+    boolean elapsed;
+    /** An offset that is neither elapsed time nor whole calendar days ("in 2.5 days"). */
+    boolean unclearOffset;
     PartOfDay part;
     Integer hour;
     int minute;
@@ -48,6 +52,13 @@ final class ScheduleFacts {
     void consume(Matcher matcher) {
         for (int i = matcher.start(); i < matcher.end(); i++) {
             consumed[i] = true;
+        }
+    }
+
+    /** Gives a match back (a rule that found it was not its phrase after all). */
+    void release(Matcher matcher) {
+        for (int i = matcher.start(); i < matcher.end(); i++) {
+            consumed[i] = false;
         }
     }
 
@@ -136,6 +147,31 @@ final class ScheduleFacts {
 
     boolean hasClock() {
         return hour != null || midnight;
+    }
+
+    /** Whether the words named a day: a date, a weekday, a day of the month or a number of days. */
+    boolean hasDay() {
+        return date != null || upcomingWeekday != null || nextWeekWeekday != null || dayOfMonth > 0
+                || !elapsed && !offset.isZero();
+    }
+
+    /** Two different days named for one request ("tomorrow ... on Friday"). */
+    boolean conflictingDays() {
+        int days = (date != null ? 1 : 0) + (upcomingWeekday != null || nextWeekWeekday != null ? 1 : 0)
+                + (dayOfMonth > 0 ? 1 : 0) + (!elapsed && !offset.isZero() ? 1 : 0);
+        return days > 1;
+    }
+
+    /** Takes over the day of the previous request of the same utterance ("tomorrow at 9 to X and at 3 to Y"). */
+    void inheritDay(ScheduleFacts previous) {
+        date = previous.date;
+        explicitToday = previous.explicitToday;
+        upcomingWeekday = previous.upcomingWeekday;
+        nextWeekWeekday = previous.nextWeekWeekday;
+        dayOfMonth = previous.dayOfMonth;
+        if (!previous.elapsed) {
+            offset = previous.offset;
+        }
     }
 
     /** The RRULE, or null. */

@@ -30,10 +30,10 @@ public final class Leftovers {
 
     private static final Pattern EN_NUMBER = Pattern.compile("\\d+(?:[.,:]\\d+)*");
     private static final Pattern EN_TIME = Pattern.compile("\\b(?:today|tonight|tomorrow|tmrw?|tomorow|morrow|yesterday"
-            + "|mornings?|afternoons?|evenings?|nights?|noon|midnight|midday|lunchtime|dinnertime|bedtime|breakfast|lunch"
-            + "|dinner|am|pm|a\\.?m\\b\\.?|p\\.?m\\b\\.?|o'?clock|oclock|(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
+            + "|mornings?|afternoons?|evenings?|nights?|noon|midnight|midday|lunchtime|dinnertime|bedtime"
+            + "|am|pm|a\\.?m\\b\\.?|p\\.?m\\b\\.?|o'?clock|oclock|(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
             + "|weekends?|weeks?|months?|years?|days?|daily|weekly|monthly|yearly|annually|hours?|hrs?|minutes?|mins?"
-            + "|seconds?|secs?|half|quarter|past|later|sometime|soon|early|late|between|every|each|before|after|until"
+            + "|seconds?|secs?|half|quarter|past|later|sometime|soon|early|late|between|around|every|each|before|after|until"
             + "|till|next|last|fortnight|january|february|april|june|july|august|september|october|november|december"
             + "|jan|feb|apr|jun|jul|aug|sept?|oct|nov|couple|few|while|bit|end)\\b");
     private static final List<String> EN_TIME_WORDS = List.of("tomorrow", "tonight", "today", "monday", "tuesday",
@@ -42,14 +42,15 @@ public final class Leftovers {
     private static final Pattern EN_DIRECTION = Pattern.compile("\\b(?:up|down|louder|quieter|softer|higher|lower"
             + "|more|less|increase|decrease|raise|reduce|boost|drop|bump|crank|loud|quiet|max|min|full|half)\\b");
     private static final Pattern EN_UNIT = Pattern.compile("%|\\b(?:percent|per cent|points?|notch(?:es)?|steps?"
-            + "|levels?|clicks?|bars?|degrees?|decibels?|db|times|about|around|roughly|approximately|maybe|ish)\\b");
+            + "|levels?|clicks?|bars?|degrees?|decibels?|db|times|roughly|approximately|maybe|ish)\\b"
+            + "|\\b(?:about|around)(?=\\s*\\d)");
     private static final Pattern WORD = Pattern.compile("[a-z']{5,}");
 
     private static final Pattern ZH_NUMBER = Pattern.compile("\\d+(?:[.:]\\d+)*");
     private static final Pattern ZH_TIME = Pattern.compile("今天|明天|后天|昨天|今晚|明晚|明早|今早|明儿|今儿|早上|早晨|清晨"
             + "|上午|中午|下午|晚上|傍晚|凌晨|夜里|半夜|晚间|夜间|点钟|点半|小时|分钟|钟头|刻钟|星期|礼拜|周末|下周|这周|本周"
-            + "|上周|每天|每周|每月|每年|每隔|每晚|每早|以后|之后|以前|之前|待会|回头|一会|等下|等一下|时候|找个时间|改天"
-            + "|下个?月|这个?月|月底|月初|年底|晚饭|午饭|早饭|一早|半个|整点|差\\d*刻|\\d\\s*[点时分刻号日月年天周]"
+            + "|上周|每天|每周|每月|每年|每隔|每晚|每早|以后|之后|以前|之前|待会|回头|一会|等下|等一下|找个时间|改天"
+            + "|下个?月|这个?月|月底|月初|年底|饭后|饭前|一早|半个|整点|差\\d*刻|\\d\\s*[点时分刻号日月年天周]"
             + "|周[一二三四五六日天\\d]|[一二三四五六七八九十两几]\\s*[点天周]|\\d\\s*个\\s*(?:小时|钟头|月|星期|礼拜)");
     private static final Pattern ZH_DIRECTION = Pattern.compile("[大小高低加减增降升响轻吵]");
     private static final Pattern ZH_UNIT = Pattern.compile("%|格|档|级|个点|百分点|分贝|倍|大概|左右|差不多|或者|还是|大约|约");

@@ -27,11 +27,13 @@ public final class MarkedText {
     /** The first match of {@code pattern} that overlaps nothing taken, now taken; null when there is none. */
     public Matcher take(Pattern pattern) {
         Matcher matcher = pattern.matcher(text);
-        while (matcher.find()) {
+        int from = 0;
+        while (from <= text.length() && matcher.find(from)) {
             if (matcher.end() > matcher.start() && isFree(matcher.start(), matcher.end())) {
                 mark(matcher.start(), matcher.end());
                 return matcher;
             }
+            from = matcher.start() + 1; // a shorter alternative may start inside a taken match
         }
         return null;
     }
@@ -48,10 +50,12 @@ public final class MarkedText {
     /** Whether a free match of {@code pattern} exists (nothing is taken). */
     public boolean has(Pattern pattern) {
         Matcher matcher = pattern.matcher(text);
-        while (matcher.find()) {
-            if (isFree(matcher.start(), matcher.end())) {
+        int from = 0;
+        while (from <= text.length() && matcher.find(from)) {
+            if (matcher.end() > matcher.start() && isFree(matcher.start(), matcher.end())) {
                 return true;
             }
+            from = matcher.start() + 1;
         }
         return false;
     }

@@ -72,6 +72,9 @@ class ResolverCorpusTest {
                                 c.say(), file.event()).isEmpty();
                         Verdict dual = runner.dual(c);
                         tally(name, group.id(), "dual_agent").add(dual.kind());
+                        if (dual.kind() == Kind.ASKED) {
+                            asked(name + " | " + c.say() + " | " + dual.detail());
+                        }
                         if (c.expect() instanceof Expectation.Requests) {
                             Verdict tools = runner.tools(c);
                             tally(name, group.id(), "chat_agent_tools").add(tools.kind());
@@ -85,6 +88,12 @@ class ResolverCorpusTest {
             }
             return DynamicContainer.dynamicContainer(name, groups);
         });
+    }
+
+    private static final List<String> ASKED = new ArrayList<>();
+
+    private static synchronized void asked(String line) {
+        ASKED.add(line);
     }
 
     private static synchronized Tally tally(String file, String group, String mode) {
@@ -112,6 +121,8 @@ class ResolverCorpusTest {
         table.append(all.row());
         String text = "# Resolver corpus (dual_agent unless noted, no EventAgent fallback)\n\n" + table;
         System.out.println(text);
+        text += "\n## Asked instead of answering\n\n| file | utterance | what happened |\n| --- | --- | --- |\n"
+                + String.join("\n", ASKED.stream().map(line -> "| " + line + " |").toList()) + "\n";
         try {
             Files.writeString(Path.of("target", "resolver-corpus.md"), text, StandardCharsets.UTF_8);
         } catch (IOException e) {

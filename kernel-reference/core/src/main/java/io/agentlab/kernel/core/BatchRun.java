@@ -9,6 +9,7 @@ import io.agentlab.kernel.api.EventInvocation;
 import io.agentlab.kernel.api.EventOutcome;
 import io.agentlab.kernel.api.EventOutcome.Deduplicated;
 import io.agentlab.kernel.api.EventOutcome.Failed;
+import io.agentlab.kernel.api.EventOutcome.NeedsClarification;
 import io.agentlab.kernel.api.EventOutcome.RejectionReason;
 import io.agentlab.kernel.api.EventOutcome.Rejected;
 import io.agentlab.kernel.api.EventOutcome.Replayed;
@@ -44,6 +45,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * timed-out handler that is still unwinding never overlaps a successor.
  */
 final class BatchRun implements BatchExecution {
+
+    /** The question when two same-name requests came out equal and the kernel cannot tell whether they are one. */
+    static final String TWO_REQUESTS_QUESTION = "Two of your requests came out exactly the same — did you want it "
+            + "once, or twice with different details?";
 
     private static final long UNSET = Long.MIN_VALUE;
 
@@ -169,7 +174,8 @@ final class BatchRun implements BatchExecution {
                     break;
                 }
                 run.prepStart = now();
-                Preparation preparation = kernel.preparer().prepare(run.request, batch.turn());
+                Preparation preparation = kernel.preparer().prepare(run.request, batch.turn(), occurrence(run),
+                        occurrences(run));
                 if (preparation instanceof Preparation.NeedsFallback needsFallback) {
                     run.fallbackPending = true; // the fallback task now owns prepDone
                     kernel.executor().execute(() -> fallback(run, needsFallback));
@@ -247,6 +253,13 @@ final class BatchRun implements BatchExecution {
             if (earlier.prepared.join() instanceof Preparation.Ready other
                     && other.definition().name().equals(ready.definition().name())
                     && other.canonicalArguments().equals(ready.canonicalArguments())) {
+                if (!sameRequest(other, ready)) {
+                    // Equal arguments from requests the kernel cannot tell are one: executing both could duplicate a
+                    // side effect, dropping one could lose a request. Ask (docs/kernel.md#two-requests-stay-two).
+                    complete(run, new NeedsClarification(TWO_REQUESTS_QUESTION, Set.of()));
+                    run.settled.complete(null);
+                    return;
+                }
                 earlier.result.whenComplete((primary, error) -> {
                     if (primary != null) {
                         complete(run, new Deduplicated(earlier.request.eventId(), primary.outcome()));
@@ -257,6 +270,28 @@ final class BatchRun implements BatchExecution {
             }
         }
         claimAndSchedule(run, ready, nonTerminalSettled);
+    }
+
+    /**
+     * Two same-name events with equal normalized arguments are one request when both come from the same known source
+     * (the same clause of the user's words, or the same model proposal), or when there are no arguments at all to
+     * tell them apart by.
+     */
+    private static boolean sameRequest(Preparation.Ready earlier, Preparation.Ready later) {
+        return later.arguments().isEmpty() || earlier.source().isPresent() && earlier.source().equals(later.source());
+    }
+
+    /** The run's place among the batch's requests of the same name. */
+    private int occurrence(EventRun run) {
+        int before = 0;
+        for (EventRun other : runs.subList(0, run.index)) {
+            before += other.request.name().equals(run.request.name()) ? 1 : 0;
+        }
+        return before;
+    }
+
+    private int occurrences(EventRun run) {
+        return (int) runs.stream().filter(other -> other.request.name().equals(run.request.name())).count();
     }
 
     private void claimAndSchedule(EventRun run, Preparation.Ready ready, CompletableFuture<Void> nonTerminalSettled) {

@@ -28,11 +28,16 @@ import java.util.regex.Pattern;
  * (never the wall clock), with {@code java.time} so DST transitions are exact:
  *
  * <ul>
- *   <li>"in 2 hours"/"两小时后" adds elapsed time to the request instant, then reads the local date and time;</li>
+ *   <li>"in 2 hours"/"两小时后" (also compound, fractional and whole-day amounts of hours or minutes) adds elapsed
+ *       time to the request instant, then reads the local date and time; the later of a repeated DST hour is asked
+ *       about;</li>
  *   <li>days ("tomorrow", "后天", "next Friday" = Friday of next week, "on Friday"/"周五" = the coming one) and
  *       dates ("December 5", "12月5日", "2026-12-05", "on the 5th") are calendar arithmetic in the zone;</li>
- *   <li>a part of the day without an hour takes its documented default ({@link PartOfDay}); an hour is read inside
- *       its part ("晚上八点" → 20:00), with am/pm, or as a 24-hour clock when 13..23 or 0;</li>
+ *   <li>a part of the day without an hour is asked about; an hour is read inside its part ("晚上八点" → 20:00),
+ *       with am/pm, or as a 24-hour clock when 13..23 or 0;</li>
+ *   <li>clauses are grouped into requests and each same-name event reads its own
+ *       ({@code docs/plugins.md#two-requests-stay-two}); words left unread that hold a number, a time word or a unit
+ *       make it ask ({@code docs/plugins.md#safety-net});</li>
  *   <li>a bare hour 1..12 without am/pm or a part of the day is ambiguous: one focused question, never a guess;</li>
  *   <li>a time without a day is today, or tomorrow once it has passed; a weekly recurrence starts on its next day;
  *       an explicit "today" whose time has passed is asked about;</li>

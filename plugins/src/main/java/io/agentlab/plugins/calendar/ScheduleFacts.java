@@ -1,5 +1,6 @@
 package io.agentlab.plugins.calendar;
 
+import io.agentlab.plugins.text.MarkedText;
 import java.time.DayOfWeek;
 import java.time.Duration;
 import java.time.LocalDate;
@@ -19,7 +20,7 @@ import java.util.regex.Pattern;
 final class ScheduleFacts {
 
     final String text;
-    private final boolean[] consumed;
+    private final MarkedText marked;
 
     LocalDate date;
     boolean explicitToday;
@@ -45,52 +46,27 @@ final class ScheduleFacts {
 
     ScheduleFacts(String text) {
         this.text = text;
-        this.consumed = new boolean[text.length()];
+        this.marked = new MarkedText(text);
     }
 
     /** Marks the whole match as used. */
     void consume(Matcher matcher) {
-        for (int i = matcher.start(); i < matcher.end(); i++) {
-            consumed[i] = true;
-        }
+        marked.mark(matcher.start(), matcher.end());
     }
 
     /** Gives a match back (a rule that found it was not its phrase after all). */
     void release(Matcher matcher) {
-        for (int i = matcher.start(); i < matcher.end(); i++) {
-            consumed[i] = false;
-        }
+        marked.release(matcher.start(), matcher.end());
     }
 
     /** The first match of {@code pattern} that no earlier rule used, consumed; null when there is none. */
     Matcher take(Pattern pattern) {
-        Matcher matcher = pattern.matcher(text);
-        while (matcher.find()) {
-            if (!overlapsConsumed(matcher)) {
-                consume(matcher);
-                return matcher;
-            }
-        }
-        return null;
-    }
-
-    /** True when any character of the match was already used by an earlier rule. */
-    boolean overlapsConsumed(Matcher matcher) {
-        for (int i = matcher.start(); i < matcher.end(); i++) {
-            if (consumed[i]) {
-                return true;
-            }
-        }
-        return false;
+        return marked.take(pattern);
     }
 
     /** The text with every consumed character replaced by a space. */
     String remainder() {
-        StringBuilder out = new StringBuilder(text.length());
-        for (int i = 0; i < text.length(); i++) {
-            out.append(consumed[i] ? ' ' : text.charAt(i));
-        }
-        return out.toString();
+        return marked.remainder();
     }
 
     /**

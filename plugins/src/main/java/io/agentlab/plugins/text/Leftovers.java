@@ -1,7 +1,9 @@
 package io.agentlab.plugins.text;
 
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -76,37 +78,40 @@ public final class Leftovers {
     }
 
     private static Optional<String> english(String text, Set<Kind> kinds, boolean countedThings) {
-        if (kinds.contains(Kind.TIME)) {
-            Optional<String> found = first(EN_TIME, text);
-            if (found.isPresent()) {
-                return found;
-            }
+        Optional<String> found = words(text, kinds, EN_TIME, EN_DIRECTION, EN_UNIT);
+        if (found.isEmpty() && kinds.contains(Kind.TIME)) {
             Matcher word = WORD.matcher(text);
-            while (word.find()) {
+            while (word.find() && found.isEmpty()) {
                 for (String known : EN_TIME_WORDS) {
                     if (Edits.distance(word.group(), known) <= (known.length() >= 7 ? 2 : 1)) {
-                        return Optional.of(word.group());
+                        found = Optional.of(word.group());
+                        break;
                     }
                 }
             }
         }
-        if (kinds.contains(Kind.DIRECTION)) {
-            Optional<String> found = first(EN_DIRECTION, text);
-            if (found.isPresent()) {
-                return found;
-            }
-        }
-        if (kinds.contains(Kind.UNIT)) {
-            Optional<String> found = first(EN_UNIT, text);
-            if (found.isPresent()) {
-                return found;
-            }
-        }
-        if (kinds.contains(Kind.NUMBER)) {
+        if (found.isEmpty() && kinds.contains(Kind.NUMBER)) {
             Matcher number = EN_NUMBER.matcher(text);
             while (number.find()) {
                 if (!(countedThings && countsThings(text, number))) {
                     return Optional.of(number.group());
+                }
+            }
+        }
+        return found;
+    }
+
+    /** The first time, direction or unit word of the kinds asked for, in that order. */
+    private static Optional<String> words(String text, Set<Kind> kinds, Pattern time, Pattern direction, Pattern unit) {
+        Map<Kind, Pattern> patterns = new EnumMap<>(Kind.class);
+        patterns.put(Kind.TIME, time);
+        patterns.put(Kind.DIRECTION, direction);
+        patterns.put(Kind.UNIT, unit);
+        for (Map.Entry<Kind, Pattern> entry : patterns.entrySet()) {
+            if (kinds.contains(entry.getKey())) {
+                Matcher matcher = entry.getValue().matcher(text);
+                if (matcher.find()) {
+                    return Optional.of(matcher.group().trim());
                 }
             }
         }
@@ -123,41 +128,18 @@ public final class Leftovers {
     }
 
     private static Optional<String> chinese(String text, Set<Kind> kinds, boolean countedThings) {
-        if (kinds.contains(Kind.TIME)) {
-            Optional<String> found = first(ZH_TIME, text);
-            if (found.isPresent()) {
-                return found;
-            }
-        }
-        if (kinds.contains(Kind.DIRECTION)) {
-            Optional<String> found = first(ZH_DIRECTION, text);
-            if (found.isPresent()) {
-                return found;
-            }
-        }
-        if (kinds.contains(Kind.UNIT)) {
-            Optional<String> found = first(ZH_UNIT, text);
-            if (found.isPresent()) {
-                return found;
-            }
-        }
-        if (kinds.contains(Kind.NUMBER)) {
+        Optional<String> found = words(text, kinds, ZH_TIME, ZH_DIRECTION, ZH_UNIT);
+        if (found.isEmpty() && kinds.contains(Kind.NUMBER)) {
             Matcher number = ZH_NUMBER.matcher(text);
             while (number.find()) {
                 Matcher after = ZH_MEASURE_AFTER.matcher(text);
                 after.region(number.end(), text.length());
-                boolean counts = countedThings && number.start() > 0 && after.lookingAt();
-                if (!counts) {
+                if (!(countedThings && number.start() > 0 && after.lookingAt())) {
                     return Optional.of(number.group());
                 }
             }
         }
-        return Optional.empty();
-    }
-
-    private static Optional<String> first(Pattern pattern, String text) {
-        Matcher matcher = pattern.matcher(text);
-        return matcher.find() ? Optional.of(matcher.group().trim()) : Optional.empty();
+        return found;
     }
 
     /** Optimal-string-alignment distance: a speech recognizer's typo is one or two edits from the word. */

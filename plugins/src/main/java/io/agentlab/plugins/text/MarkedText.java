@@ -26,16 +26,11 @@ public final class MarkedText {
 
     /** The first match of {@code pattern} that overlaps nothing taken, now taken; null when there is none. */
     public Matcher take(Pattern pattern) {
-        Matcher matcher = pattern.matcher(text);
-        int from = 0;
-        while (from <= text.length() && matcher.find(from)) {
-            if (matcher.end() > matcher.start() && isFree(matcher.start(), matcher.end())) {
-                mark(matcher.start(), matcher.end());
-                return matcher;
-            }
-            from = matcher.start() + 1; // a shorter alternative may start inside a taken match
+        Matcher matcher = firstFree(pattern);
+        if (matcher != null) {
+            mark(matcher.start(), matcher.end());
         }
-        return null;
+        return matcher;
     }
 
     /** Takes every free match of {@code pattern}; the number taken. */
@@ -49,15 +44,19 @@ public final class MarkedText {
 
     /** Whether a free match of {@code pattern} exists (nothing is taken). */
     public boolean has(Pattern pattern) {
+        return firstFree(pattern) != null;
+    }
+
+    private Matcher firstFree(Pattern pattern) {
         Matcher matcher = pattern.matcher(text);
         int from = 0;
         while (from <= text.length() && matcher.find(from)) {
             if (matcher.end() > matcher.start() && isFree(matcher.start(), matcher.end())) {
-                return true;
+                return matcher;
             }
-            from = matcher.start() + 1;
+            from = matcher.start() + 1; // a shorter alternative may start inside a taken match
         }
-        return false;
+        return null;
     }
 
     /** Marks characters {@code start..end} as understood. */

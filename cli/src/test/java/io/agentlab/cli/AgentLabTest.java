@@ -115,7 +115,8 @@ class AgentLabTest {
         Run run = run("run", "--suites", suites("failing"), "--speed", "0", "--no-gates", "--report",
                 temp.resolve("r").toString(), "--config", "agentlab.report.control=false");
         assertThat(run.code()).isEqualTo(1);
-        assertThat(run.out()).contains("  FAIL  wrong-level [dual_agent]", "[design §3.2 absolute level] cli-wrong/wrong-level",
+        assertThat(run.out()).contains("  FAIL  wrong-level [dual_agent]",
+                "[docs/design.md#plugin-volume-modes absolute level] cli-wrong/wrong-level",
                 "expected argument 'value' = 40 but was 30");
     }
 

@@ -11,11 +11,11 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * A focused search query from the current request and relevant history (design §3.4): conversational fillers are
- * dropped ("can you search for", "帮我查一下", trailing "please", question particles), entities and their case are
- * kept. When what is left is a follow-up that leans on earlier context (a pronoun such as "it"/"他", or fewer than
- * two words), the previous user message's focused query is appended, so "how old is he" after "who is the president
- * of France" searches "how old is he president of France".
+ * A focused search query from the current request and relevant history ({@code docs/design.md#plugin-search-query}):
+ * conversational fillers are dropped ("can you search for", "帮我查一下", trailing "please", question particles), entities
+ * and their case are kept. When what is left is a follow-up that leans on earlier context (a pronoun such as "it"/"他",
+ * or fewer than two words), the previous user message's focused query is appended, so "how old is he" after "who is the
+ * president of France" searches "how old is he president of France".
  */
 public final class SearchQueryResolver implements ArgumentResolver {
 

@@ -6,8 +6,8 @@ import java.util.Optional;
 
 /**
  * What a deterministic resolver found: possibly partial arguments, the one focused question to ask when a required
- * part stays missing or ambiguous (design §3.3: ambiguous time is asked about, never guessed), and the part of the
- * user's words the arguments were read from.
+ * part stays missing or ambiguous ({@code docs/design.md#kernel-clarification}: ambiguous time is asked about, never
+ * guessed), and the part of the user's words the arguments were read from.
  *
  * <p>The {@code source} lets the kernel tell two same-name requests apart: two requests with equal normalized
  * arguments are coalesced only when they come from the same source ({@code docs/kernel.md#two-requests-stay-two}).

@@ -25,6 +25,7 @@ import io.agentlab.kernel.api.ResolutionReport;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
@@ -34,15 +35,16 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * One batch through the shared executor (seeds/004 "Shared Batch Executor"). Events are resolved in input order
- * (fallbacks concurrently), then classified in a deterministic way (settled, duplicate of the earliest equal event, replay, or executable), then
- * dispatched under the concurrency limit and its conflict keys; terminal events wait until every non-terminal sibling
- * has settled. A slot (permit and conflict keys) is released only when the handler has actually returned, so a
- * timed-out handler that is still unwinding never overlaps a successor.
+ * One batch through the shared executor ({@code docs/design.md#batch-shared-executor}). Events are resolved in input
+ * order (fallbacks concurrently), then classified in a deterministic way (settled, duplicate of the earliest equal
+ * event, replay, or executable), then dispatched under the concurrency limit and its conflict keys; terminal events
+ * wait until every non-terminal sibling has settled. A slot (permit and conflict keys) is released only when the
+ * handler has actually returned, so a timed-out handler that is still unwinding never overlaps a successor.
  */
 final class BatchRun implements BatchExecution {
 
@@ -67,6 +69,8 @@ final class BatchRun implements BatchExecution {
     private boolean cancelled;
     private volatile KernelScheduler.Cancellable deadlineTimer = () -> { };
     private final TaskHandle resolverHandle = new TaskHandle();
+    /** The earliest ready event per name and canonical arguments (what a later equal event duplicates). */
+    private final Map<String, EventRun> firstReady = new ConcurrentHashMap<>();
     private final CompletableFuture<Void> resolverDone = new CompletableFuture<>();
 
     BatchRun(ReferenceKernel kernel, EventBatch batch) {
@@ -74,9 +78,13 @@ final class BatchRun implements BatchExecution {
         this.batch = batch;
         this.startNanos = kernel.scheduler().nanoTime();
         List<EventRun> list = new ArrayList<>();
+        Map<String, Integer> ofName = new HashMap<>();
         for (EventRequest request : batch.requests()) {
-            list.add(new EventRun(request, kernel.registry().lookup(request.name()).orElse(null)));
+            EventRun run = new EventRun(request, kernel.registry().lookup(request.name()).orElse(null));
+            run.occurrence = ofName.merge(request.name(), 1, Integer::sum) - 1;
+            list.add(run);
         }
+        list.forEach(run -> run.occurrences = ofName.get(run.request.name()));
         this.runs = Collections.unmodifiableList(list);
         List<CompletableFuture<?>> quiet = new ArrayList<>();
         runs.forEach(run -> {
@@ -88,26 +96,32 @@ final class BatchRun implements BatchExecution {
     }
 
     BatchRun start() {
-        deadlineTimer = kernel.scheduler().schedule(kernel.limits().batchDeadline(), this::onDeadline);
         result.whenComplete((value, error) -> {
             if (result.isCancelled()) {
                 cancel(); // a caller cancelling the future cancels the batch
             }
         });
+        if (runs.size() > kernel.limits().maxBatchSize()) {
+            return refuseWhole();
+        }
+        deadlineTimer = kernel.scheduler().schedule(kernel.limits().batchDeadline(), this::onDeadline);
         CompletableFuture<Void> nonTerminalSettled = CompletableFuture.allOf(runs.stream()
                 .filter(run -> !run.terminal).map(run -> run.settled).toArray(CompletableFuture[]::new));
+        Map<String, EventRun> previousOfName = new HashMap<>();
         for (EventRun run : runs) {
-            // Only an earlier event of the same name can be this one's duplicate: wait for exactly those.
-            List<CompletableFuture<?>> awaited = new ArrayList<>();
-            for (EventRun earlier : runs.subList(0, run.index)) {
-                if (earlier.request.name().equals(run.request.name())) {
-                    awaited.add(earlier.prepared);
-                }
-            }
-            awaited.add(run.prepared);
-            CompletableFuture.allOf(awaited.toArray(CompletableFuture[]::new)).whenComplete((ignored, error) -> {
-                if (error == null) {
-                    classify(run, nonTerminalSettled);
+            // Only an earlier event of the same name can be this one's duplicate. Events of one name are classified
+            // one after the other (each waits for the previous one's classification), so the earliest of equal
+            // events is always the one found in firstReady: linear in the batch size, whatever the names.
+            EventRun previous = previousOfName.put(run.request.name(), run);
+            CompletableFuture<?> before = previous == null ? CompletableFuture.completedFuture(null)
+                    : previous.classified;
+            CompletableFuture.allOf(before, run.prepared).whenComplete((ignored, error) -> {
+                try {
+                    if (!run.prepared.isCompletedExceptionally()) {
+                        classify(run, nonTerminalSettled);
+                    }
+                } finally {
+                    run.classified.complete(null);
                 }
             });
         }
@@ -118,6 +132,23 @@ final class BatchRun implements BatchExecution {
                     }
                 }, kernel.executor());
         kernel.executor().execute(this::resolveInOrder);
+        return this;
+    }
+
+    /**
+     * A batch over the size limit: every event is rejected at once, nothing is resolved or executed, and the caller
+     * is never blocked by its size (docs/limits-and-safety.md#kernel).
+     */
+    private BatchRun refuseWhole() {
+        String message = "the batch has " + runs.size() + " events; at most " + kernel.limits().maxBatchSize()
+                + " are accepted per batch (KernelLimits.maxBatchSize), so none was executed";
+        for (EventRun run : runs) {
+            complete(run, new Rejected(RejectionReason.BATCH_TOO_LARGE, message, List.of()));
+            run.prepDone.complete(null);
+            run.settled.complete(null);
+        }
+        resolverDone.complete(null);
+        finish();
         return this;
     }
 
@@ -174,8 +205,8 @@ final class BatchRun implements BatchExecution {
                     break;
                 }
                 run.prepStart = now();
-                Preparation preparation = kernel.preparer().prepare(run.request, batch.turn(), occurrence(run),
-                        occurrences(run));
+                Preparation preparation = kernel.preparer().prepare(run.request, batch.turn(), run.occurrence,
+                        run.occurrences);
                 if (preparation instanceof Preparation.NeedsFallback needsFallback) {
                     run.fallbackPending = true; // the fallback task now owns prepDone
                     kernel.executor().execute(() -> fallback(run, needsFallback));
@@ -249,25 +280,23 @@ final class BatchRun implements BatchExecution {
             return;
         }
         Preparation.Ready ready = (Preparation.Ready) preparation;
-        for (EventRun earlier : runs.subList(0, run.index)) {
-            if (earlier.prepared.join() instanceof Preparation.Ready other
-                    && other.definition().name().equals(ready.definition().name())
-                    && other.canonicalArguments().equals(ready.canonicalArguments())) {
-                if (!sameRequest(other, ready)) {
-                    // Equal arguments from requests the kernel cannot tell are one: executing both could duplicate a
-                    // side effect, dropping one could lose a request. Ask (docs/kernel.md#two-requests-stay-two).
-                    complete(run, new NeedsClarification(TWO_REQUESTS_QUESTION, Set.of()));
-                    run.settled.complete(null);
-                    return;
-                }
-                earlier.result.whenComplete((primary, error) -> {
-                    if (primary != null) {
-                        complete(run, new Deduplicated(earlier.request.eventId(), primary.outcome()));
-                    }
-                });
-                earlier.settled.whenComplete((ignored, error) -> run.settled.complete(null));
+        EventRun earlier = firstReady.putIfAbsent(ready.definition().name() + '\u0000' + ready.canonicalArguments(),
+                run);
+        if (earlier != null) {
+            if (!sameRequest((Preparation.Ready) earlier.preparation, ready)) {
+                // Equal arguments from requests the kernel cannot tell are one: executing both could duplicate a
+                // side effect, dropping one could lose a request. Ask (docs/design.md#batch-duplicates-coalesced).
+                complete(run, new NeedsClarification(TWO_REQUESTS_QUESTION, Set.of()));
+                run.settled.complete(null);
                 return;
             }
+            earlier.result.whenComplete((primary, error) -> {
+                if (primary != null) {
+                    complete(run, new Deduplicated(earlier.request.eventId(), primary.outcome()));
+                }
+            });
+            earlier.settled.whenComplete((ignored, error) -> run.settled.complete(null));
+            return;
         }
         claimAndSchedule(run, ready, nonTerminalSettled);
     }
@@ -279,19 +308,6 @@ final class BatchRun implements BatchExecution {
      */
     private static boolean sameRequest(Preparation.Ready earlier, Preparation.Ready later) {
         return later.arguments().isEmpty() || earlier.source().isPresent() && earlier.source().equals(later.source());
-    }
-
-    /** The run's place among the batch's requests of the same name. */
-    private int occurrence(EventRun run) {
-        int before = 0;
-        for (EventRun other : runs.subList(0, run.index)) {
-            before += other.request.name().equals(run.request.name()) ? 1 : 0;
-        }
-        return before;
-    }
-
-    private int occurrences(EventRun run) {
-        return (int) runs.stream().filter(other -> other.request.name().equals(run.request.name())).count();
     }
 
     private void claimAndSchedule(EventRun run, Preparation.Ready ready, CompletableFuture<Void> nonTerminalSettled) {
@@ -544,10 +560,15 @@ final class BatchRun implements BatchExecution {
         /** No handler of this event is running, and none will start. */
         final CompletableFuture<Void> settled = new CompletableFuture<>();
         final CompletableFuture<Void> prepDone = new CompletableFuture<>();
+        /** This event was classified (or can never be): the next event of its name may be. */
+        final CompletableFuture<Void> classified = new CompletableFuture<>();
         final TaskHandle prepHandle = new TaskHandle();
         final TaskHandle handlerHandle = new TaskHandle();
         volatile Preparation preparation;
         volatile boolean fallbackPending;
+        /** Its place among the batch's requests of the same name, and their count (set before the batch starts). */
+        int occurrence;
+        int occurrences = 1;
         volatile Set<String> conflictKeys = Set.of();
         volatile String idempotencyKey;
         volatile boolean started; // written under the batch lock

@@ -22,8 +22,9 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The per-event resolution pipeline of DESIGN §3, up to (not including) execution: lookup → merge proposed arguments
- * with deterministic resolution → normalize → validate (schema + plugin validator) → [fallback] → re-validate.
+ * The per-event resolution pipeline ({@code docs/design.md#kernel-pipeline}), up to (not including) execution: lookup →
+ * merge proposed arguments with deterministic resolution → normalize → validate (schema + plugin validator) →
+ * [fallback] → re-validate.
  *
  * <p>Merge rule: the model's proposed values win over the resolver's, the resolver fills what the model left out, and
  * the fallback fills only what is still missing. A {@code null} value means absent.

@@ -69,6 +69,9 @@ final class BatchRun implements BatchExecution {
     private boolean cancelled;
     private volatile KernelScheduler.Cancellable deadlineTimer = () -> { };
     private final TaskHandle resolverHandle = new TaskHandle();
+    /** The thread resolving this batch, while it does; only it reads or writes {@link #held}. */
+    private volatile Thread resolver;
+    private EventRun held;
     /** The earliest ready event per name and canonical arguments (what a later equal event duplicates). */
     private final Map<String, EventRun> firstReady = new ConcurrentHashMap<>();
     private final CompletableFuture<Void> resolverDone = new CompletableFuture<>();
@@ -125,12 +128,14 @@ final class BatchRun implements BatchExecution {
                 }
             });
         }
+        // finish() runs on whichever thread completed the last result: aggregation takes microseconds, and another
+        // hand-off would cost more than it (docs/performance.md#kernel-overhead)
         CompletableFuture.allOf(runs.stream().map(run -> run.result).toArray(CompletableFuture[]::new))
-                .whenCompleteAsync((ignored, error) -> {
+                .whenComplete((ignored, error) -> {
                     if (error == null) {
                         finish();
                     }
-                }, kernel.executor());
+                });
         kernel.executor().execute(this::resolveInOrder);
         return this;
     }
@@ -199,6 +204,8 @@ final class BatchRun implements BatchExecution {
      */
     private void resolveInOrder() {
         boolean begun = resolverHandle.begin();
+        resolver = Thread.currentThread();
+        EventRun inline = null;
         try {
             for (EventRun run : begun ? runs : List.<EventRun>of()) {
                 if (isClosed() || Thread.currentThread().isInterrupted()) {
@@ -217,6 +224,9 @@ final class BatchRun implements BatchExecution {
                 }
             }
         } finally {
+            inline = held;
+            held = null;
+            resolver = null;
             if (begun) {
                 resolverHandle.end();
             }
@@ -226,6 +236,9 @@ final class BatchRun implements BatchExecution {
                     run.prepDone.complete(null); // done, or never reached because the batch closed first
                 }
             });
+        }
+        if (inline != null) {
+            runHandler(inline); // this thread has nothing else to do: one hand-off fewer than a pooled start
         }
     }
 
@@ -394,8 +407,21 @@ final class BatchRun implements BatchExecution {
         toStart.forEach(this::startHandler);
     }
 
+    /**
+     * Starts a handler on a pooled thread; while resolution is still running, the latest start is held back instead
+     * and run on the resolution thread once resolution is done (a single-event batch then needs no hand-off at all
+     * between resolving and executing). At most one start is ever held, for no longer than the rest of resolution.
+     */
     private void startHandler(EventRun run) {
         run.dispatchAt = now();
+        if (Thread.currentThread() == resolver) {
+            EventRun previous = held;
+            held = run;
+            if (previous != null) {
+                kernel.executor().execute(() -> runHandler(previous));
+            }
+            return;
+        }
         kernel.executor().execute(() -> runHandler(run));
     }
 

@@ -77,6 +77,10 @@ final class ReportFixture {
             }
             String text = printed.toString(StandardCharsets.UTF_8);
             console.print(text);
+            if (!Files.isRegularFile(reports.resolve("index.html"))) {
+                throw new IllegalStateException("the fixture run wrote no report; the engine said: "
+                        + results.allEvents().stream().map(Object::toString).limit(5).toList());
+            }
             return new Run(results, reports.resolve("index.html"), reports.resolve("report.md"),
                     reports.resolve("metrics.json"), text);
         } catch (IOException e) {

@@ -6,6 +6,10 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -31,11 +35,11 @@ public record Baseline(Path file, Map<String, Map<String, Double>> figures) {
 
     private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
-    /** Copies the figures. */
+    /** Copies the figures, keeping their order. */
     public Baseline {
         Map<String, Map<String, Double>> copy = new LinkedHashMap<>();
-        figures.forEach((mode, values) -> copy.put(mode, Map.copyOf(values)));
-        figures = Map.copyOf(copy);
+        figures.forEach((mode, values) -> copy.put(mode, Collections.unmodifiableMap(new LinkedHashMap<>(values))));
+        figures = Collections.unmodifiableMap(copy);
     }
 
     /** Reads a baseline file; the message of a failure names the file and says how to write one. */
@@ -111,7 +115,12 @@ public record Baseline(Path file, Map<String, Map<String, Double>> figures) {
             text.append(" at commit ").append(run.path("commit").asString());
         }
         if (run.path("startedAt").isString()) {
-            text.append(" of ").append(run.path("startedAt").asString());
+            try {
+                Instant started = Instant.parse(run.path("startedAt").asString());
+                text.append(" of ").append(started.truncatedTo(ChronoUnit.SECONDS));
+            } catch (DateTimeParseException e) {
+                text.append(" of ").append(run.path("startedAt").asString());
+            }
         }
         return text.toString();
     }

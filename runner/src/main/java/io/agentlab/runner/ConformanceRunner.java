@@ -24,6 +24,7 @@ import org.junit.platform.engine.DiscoverySelector;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.launcher.EngineFilter;
 import org.junit.platform.launcher.Launcher;
+import org.junit.platform.launcher.LauncherConstants;
 import org.junit.platform.launcher.LauncherDiscoveryListener;
 import org.junit.platform.launcher.LauncherDiscoveryRequest;
 import org.junit.platform.launcher.PostDiscoveryFilter;
@@ -204,6 +205,8 @@ public final class ConformanceRunner {
                 .filters(EngineFilter.includeEngines(ConformanceTestEngine.ENGINE_ID))
                 .filters(filters.toArray(PostDiscoveryFilter[]::new))
                 .configurationParameters(configuration)
+                // collect the issues here and report them as lines, instead of the Launcher's exception
+                .configurationParameter(LauncherConstants.DISCOVERY_ISSUE_FAILURE_PHASE_PROPERTY_NAME, "execution")
                 .listeners(issues)
                 .build();
         Launcher launcher = LauncherFactory.create();

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
@@ -20,6 +21,8 @@ import tools.jackson.databind.json.JsonMapper;
 public final class MetricsReport {
 
     private static final JsonMapper MAPPER = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+    private static final Comparator<TurnSample> ORDER = Comparator.comparing(TurnSample::suiteId)
+            .thenComparing(TurnSample::caseId).thenComparing(TurnSample::mode).thenComparingInt(TurnSample::turnIndex);
 
     private final List<TurnSample> samples = new ArrayList<>();
     private final Map<String, String> timing = new LinkedHashMap<>();
@@ -30,6 +33,10 @@ public final class MetricsReport {
         TurnSample sample = TurnSample.of(record);
         samples.add(sample);
         return sample;
+    }
+
+    synchronized void addSample(TurnSample sample) {
+        samples.add(sample);
     }
 
     /** Notes how a suite's streams were timed (replayed recordings, or a latency model). */
@@ -68,8 +75,9 @@ public final class MetricsReport {
         root.put("engine", "agentlab-conformance");
         root.put("contract", "seeds/003 /usage Fair-Comparison Contract; design §8 Performance acceptance");
         synchronized (this) {
-            root.put("timing", new LinkedHashMap<>(timing));
-            root.put("parity", new LinkedHashMap<>(parity));
+            // sorted, so the file is the same whatever order cases finished in (parallel runs, shards)
+            root.put("timing", new TreeMap<>(timing));
+            root.put("parity", new TreeMap<>(parity));
         }
         Map<String, Object> modes = new LinkedHashMap<>();
         for (InvocationMode mode : InvocationMode.values()) {
@@ -119,7 +127,7 @@ public final class MetricsReport {
             throw new IllegalArgumentException("not a metrics.json of the agentlab-conformance engine");
         }
         MetricsReport report = new MetricsReport();
-        root.path("turns").forEach(turn -> report.samples.add(TurnSample.fromJson(turn)));
+        root.path("turns").forEach(turn -> report.addSample(TurnSample.fromJson(turn)));
         root.path("timing").properties().forEach(e -> report.timing.put(e.getKey(), e.getValue().asString()));
         root.path("parity").properties().forEach(e -> report.parity.put(e.getKey(), e.getValue().asBoolean()));
         return report;
@@ -140,7 +148,7 @@ public final class MetricsReport {
                 if (!seen.add(key)) {
                     throw new IllegalArgumentException("two shards both ran " + key);
                 }
-                merged.samples.add(sample);
+                merged.addSample(sample);
             }
             merged.timing.putAll(part.timings());
             merged.parity.putAll(part.parityVerdicts());
@@ -148,6 +156,4 @@ public final class MetricsReport {
         return merged;
     }
 
-    private static final Comparator<TurnSample> ORDER = Comparator.comparing(TurnSample::suiteId)
-            .thenComparing(TurnSample::caseId).thenComparing(TurnSample::mode).thenComparingInt(TurnSample::turnIndex);
 }

@@ -82,7 +82,7 @@ public final class AgentLab {
 
     /** Whether {@code message} quotes {@code value} (libraries shorten long values, so a long prefix counts). */
     private static boolean quotes(String message, String value) {
-        return !value.isEmpty() && (message.contains(value) || value.length() > 8
-                && message.contains(value.substring(0, 8)));
+        return !value.isEmpty() && (message.contains(value) || value.length() > 6
+                && message.contains(value.substring(0, 6)));
     }
 }

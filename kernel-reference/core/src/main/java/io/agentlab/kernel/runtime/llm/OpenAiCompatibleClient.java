@@ -5,9 +5,11 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
+import okhttp3.Dispatcher;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
@@ -23,7 +25,7 @@ import okhttp3.sse.EventSources;
  * stored in a field or written anywhere. SSE callbacks are queued and consumed on the calling thread, so listener
  * calls happen in stream order on the caller; interrupting the caller cancels the stream.
  */
-public final class OpenAiCompatibleClient implements ChatProvider {
+public final class OpenAiCompatibleClient implements ChatProvider, AutoCloseable {
 
     private static final MediaType JSON = MediaType.get("application/json");
     /**
@@ -72,10 +74,26 @@ public final class OpenAiCompatibleClient implements ChatProvider {
         this.environment = environment;
         this.nanoTime = nanoTime;
         this.http = new OkHttpClient.Builder()
+                // OkHttp's own dispatcher threads are not daemons and idle a minute before they end: a program that
+                // is done would wait for them (the turn demo hung ~75 s). The caller waits on every call's result,
+                // so these threads never need to keep a JVM alive.
+                .dispatcher(new Dispatcher(Executors.newCachedThreadPool(runnable -> {
+                    Thread thread = new Thread(runnable, "agentlab-llm-stream");
+                    thread.setDaemon(true);
+                    return thread;
+                })))
                 .connectTimeout(config.connectTimeout())
                 .readTimeout(config.readTimeout())
                 .retryOnConnectionFailure(false) // a retry here could duplicate a billed call
                 .build();
+    }
+
+    /** Releases the client's threads and pooled connections; calls in flight are cancelled. */
+    @Override
+    public void close() {
+        http.dispatcher().cancelAll();
+        http.dispatcher().executorService().shutdown();
+        http.connectionPool().evictAll();
     }
 
     @Override

@@ -38,9 +38,6 @@ final class MavenBuild {
         command.add("-B");
         command.add("-Dmaven.repo.local=" + System.getProperty("agentlab.its.repository",
                 Path.of(System.getProperty("user.home"), ".m2", "repository").toString()));
-        if (Boolean.parseBoolean(System.getProperty("agentlab.its.offline", "false"))) {
-            command.add("-o");
-        }
         command.addAll(List.of(args));
         try {
             Path log = Files.createTempFile(project, "build-", ".log");

@@ -51,6 +51,13 @@ public final class VerifyMojo extends AbstractMojo {
     static final Set<String> GOAL_KEYS = Set.of("agentlab.skip", "agentlab.suites", "agentlab.tags",
             "agentlab.exclude-tags", "agentlab.cases", "agentlab.shard");
 
+    /** SLF4J providers: when the project has none, the fork gets the no-operation one instead of a warning. */
+    static final Set<String> SLF4J_PROVIDERS = Set.of("slf4j-nop", "slf4j-simple", "logback-classic",
+            "log4j-slf4j2-impl", "slf4j-jdk14", "slf4j-reload4j");
+
+    private final List<String> errors = new ArrayList<>();
+    private final Deque<String> lastLines = new ArrayDeque<>();
+
     @Parameter(defaultValue = "${project}", readonly = true, required = true)
     MavenProject project;
 
@@ -127,14 +134,13 @@ public final class VerifyMojo extends AbstractMojo {
         }
         int exit = fork(arguments);
         if (exit == 2) {
-            throw new MojoExecutionException("agentlab: the run could not start: " + String.join("; ", lastLines));
+            throw new MojoExecutionException("agentlab: the run could not start: " + String.join("; ",
+                    errors.isEmpty() ? lastLines : errors));
         }
         if (exit != 0) {
             throw new MojoFailureException(failure(spec));
         }
     }
-
-    private final Deque<String> lastLines = new ArrayDeque<>();
 
     private RunSpec spec() {
         Map<String, String> configuration = new LinkedHashMap<>(configurationParameters);
@@ -172,12 +178,15 @@ public final class VerifyMojo extends AbstractMojo {
             throw new MojoExecutionException("agentlab: the test classpath is not resolved", e);
         }
         Set<String> present = new HashSet<>();
+        boolean logging = false;
         for (Artifact artifact : project.getArtifacts()) {
             present.add(artifact.getGroupId() + ":" + artifact.getArtifactId());
+            logging |= SLF4J_PROVIDERS.contains(artifact.getArtifactId());
         }
         for (Artifact artifact : pluginArtifacts) {
             String key = artifact.getGroupId() + ":" + artifact.getArtifactId();
-            if (!present.contains(key) && artifact.getFile() != null
+            boolean surplusLogger = logging && SLF4J_PROVIDERS.contains(artifact.getArtifactId());
+            if (!present.contains(key) && !surplusLogger && artifact.getFile() != null
                     && !"agentlab-maven-plugin".equals(artifact.getArtifactId())) {
                 elements.add(artifact.getFile().getAbsolutePath());
             }
@@ -196,7 +205,12 @@ public final class VerifyMojo extends AbstractMojo {
             try (BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(),
                     StandardCharsets.UTF_8))) {
                 for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-                    getLog().info(line);
+                    if (line.startsWith(RunnerMain.ERROR)) {
+                        getLog().error(line.substring(RunnerMain.ERROR.length()));
+                        errors.add(line.substring(RunnerMain.ERROR.length()));
+                    } else {
+                        getLog().info(line);
+                    }
                     lastLines.addLast(line);
                     if (lastLines.size() > 5) {
                         lastLines.removeFirst();

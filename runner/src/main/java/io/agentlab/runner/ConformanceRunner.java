@@ -232,8 +232,10 @@ public final class ConformanceRunner {
         spec.cases().forEach(name -> filters.add("--case " + name));
         spec.shard().ifPresent(shard -> filters.add("--shard " + shard));
         spec.rerunFailed().ifPresent(file -> filters.add("--rerun-failed " + file));
-        return "nothing to run: " + String.join(", ", spec.suites()) + " hold no suite file (*.suite.yaml)"
-                + (filters.isEmpty() ? "" : " with a case matching " + String.join(", ", filters));
+        return filters.isEmpty()
+                ? "nothing to run: " + String.join(", ", spec.suites()) + " hold no suite file (*.suite.yaml)"
+                : "nothing to run: no case in " + String.join(", ", spec.suites()) + " matches "
+                + String.join(", ", filters);
     }
 
     private static String lastSegmentType(TestIdentifier node) {

@@ -15,6 +15,9 @@ import java.util.Properties;
  */
 public final class RunnerMain {
 
+    /** The prefix of each line that says why the run could not start (exit code 2). */
+    public static final String ERROR = "error: ";
+
     private RunnerMain() {
     }
 
@@ -26,7 +29,7 @@ public final class RunnerMain {
 
     static int run(String[] args, PrintWriter out, PrintWriter err) {
         if (args.length != 1) {
-            err.println("usage: RunnerMain <spec.properties>");
+            err.println(ERROR + "usage: RunnerMain <spec.properties>");
             return 2;
         }
         try {
@@ -39,10 +42,10 @@ public final class RunnerMain {
             return result.exitCode();
         } catch (UsageException e) {
             out.flush();
-            err.println(e.getMessage());
+            e.getMessage().lines().forEach(line -> err.println(ERROR + line));
             return 2;
         } catch (IOException e) {
-            err.println("cannot read " + args[0] + ": " + e.getMessage());
+            err.println(ERROR + "cannot read " + args[0] + ": " + e.getMessage());
             return 2;
         }
     }

@@ -1,11 +1,14 @@
 package io.agentlab.engine;
 
+import io.agentlab.engine.suite.Durations;
 import io.agentlab.engine.suite.RecordingLibrary;
+import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
 import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.kernel.runtime.usage.PricingCatalog;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -31,13 +34,15 @@ import org.junit.platform.engine.ConfigurationParameters;
  * @param pricing              prices for cost estimates ({@code agentlab.pricing.file}; empty: costs unknown)
  * @param controlRuns          whether the report runs the all-disabled/all-enabled control turns
  *                             ({@code agentlab.report.control})
+ * @param liveReadTimeout      the longest silence inside a live stream ({@code agentlab.provider.live.read-timeout})
+ * @param liveCallTimeout      the longest a whole live call may take ({@code agentlab.provider.live.call-timeout})
  */
 public record ConformanceSettings(List<InvocationMode> modes, KernelUnderTestFactory factory,
                                   Optional<Path> reportDirectory, double replaySpeed, Provider provider,
                                   Optional<String> liveBaseUrl, String liveApiKeyEnv, long seed,
                                   List<Path> recordingDirectories, String recordingsClasspath,
                                   List<Path> suiteDirectories, boolean parallel, PricingCatalog pricing,
-                                  boolean controlRuns) {
+                                  boolean controlRuns, Duration liveReadTimeout, Duration liveCallTimeout) {
 
     /** Comma-separated modes; default both. */
     public static final String MODES = "agentlab.modes";
@@ -67,6 +72,10 @@ public record ConformanceSettings(List<InvocationMode> modes, KernelUnderTestFac
     public static final String CONTROL_RUNS = "agentlab.report.control";
     /** A pricing catalog JSON file ({@code docs/runtime.md}); without one every cost is unknown, never zero. */
     public static final String PRICING_FILE = "agentlab.pricing.file";
+    /** The longest silence inside a live stream (idle timeout); default 60s. */
+    public static final String LIVE_READ_TIMEOUT = "agentlab.provider.live.read-timeout";
+    /** The longest a whole live call may take, first byte to last; default 120s. */
+    public static final String LIVE_CALL_TIMEOUT = "agentlab.provider.live.call-timeout";
     /** Prefix of the parallel executor's settings (as Jupiter's, e.g. {@code ...config.strategy=fixed}). */
     public static final String PARALLEL_CONFIG_PREFIX = "agentlab.execution.parallel.config.";
 
@@ -105,7 +114,29 @@ public record ConformanceSettings(List<InvocationMode> modes, KernelUnderTestFac
                 paths(parameters.get(RECORDING_DIRECTORIES)), parameters.get(RECORDINGS_CLASSPATH).orElse("recordings"),
                 paths(parameters.get(SUITE_DIRECTORIES)), parameters.getBoolean(PARALLEL).orElse(false),
                 parameters.get(PRICING_FILE).map(ConformanceSettings::pricing).orElseGet(PricingCatalog::empty),
-                parameters.getBoolean(CONTROL_RUNS).orElse(true));
+                parameters.getBoolean(CONTROL_RUNS).orElse(true),
+                positiveDuration(parameters, LIVE_READ_TIMEOUT, Duration.ofSeconds(60)),
+                positiveDuration(parameters, LIVE_CALL_TIMEOUT, OpenAiCompatibleClient.DEFAULT_CALL_TIMEOUT));
+    }
+
+    /** The live provider's connection settings, when {@code agentlab.provider=live}. */
+    public Optional<OpenAiCompatibleClient.Config> live() {
+        if (provider != Provider.LIVE) {
+            return Optional.empty();
+        }
+        String baseUrl = liveBaseUrl.orElseThrow(() -> new IllegalStateException(PROVIDER + "=live needs "
+                + LIVE_BASE_URL));
+        return Optional.of(new OpenAiCompatibleClient.Config(baseUrl, liveApiKeyEnv, Duration.ofSeconds(10),
+                liveReadTimeout, liveCallTimeout, OpenAiCompatibleClient.DEFAULT_FINISH_GRACE));
+    }
+
+    private static Duration positiveDuration(ConfigurationParameters parameters, String key, Duration fallback) {
+        Duration value = parameters.get(key).map(text -> parse(key, text, () -> Durations.parse(text)))
+                .orElse(fallback);
+        if (value.isZero()) {
+            throw new IllegalArgumentException(key + " must be positive, was " + value);
+        }
+        return value;
     }
 
     /** The recording library these settings describe. */

@@ -47,6 +47,11 @@ public final class CaseRunner {
     public static final String PERSONA = "You are Pip, a friendly voice toy. Answer briefly.";
     private static final String PROVIDER_KEY = "conformance";
     private static final AtomicLong SCOPES = new AtomicLong();
+    /**
+     * How long after a turn the engine waits for the kernel's quiescence before reading the handler log
+     * (docs/limits-and-safety.md). It passes at once unless a handler ignores interruption.
+     */
+    public static final Duration QUIESCENCE_BOUND = Duration.ofSeconds(30);
 
     /**
      * What every run shares.
@@ -87,6 +92,7 @@ public final class CaseRunner {
         HandlerLog log = new HandlerLog();
         ProbeEvents probes = new ProbeEvents();
         AtomicReference<ChatProvider> provider = new AtomicReference<>();
+        AtomicReference<ObservedKernel> kernel = new AtomicReference<>();
         ProviderRegistry registry = new ProviderRegistry().register(PROVIDER_KEY,
                 (request, listener) -> provider.get().stream(request, listener));
         Clock clock = suite.session().clock().map(instant -> Clock.fixed(instant, suite.session().timezone()))
@@ -100,7 +106,7 @@ public final class CaseRunner {
                 .limits(new KernelLimits(suite.kernel().concurrency(), suite.kernel().batchDeadline()))
                 .clock(clock)
                 .pricing(environment.pricing())
-                .kernelFactory(environment.factory().kernels())
+                .kernelFactory(ObservedKernel.wrap(environment.factory().kernels(), kernel::set))
                 .build()) {
             Conversation conversation = new Conversation(suite.id() + "-" + testCase.id() + "-" + mode.wireName(),
                     suite.session().timezone(), suite.session().locale());
@@ -137,10 +143,20 @@ public final class CaseRunner {
                         environment.replay().closeScope(scope);
                     }
                 }
+                List<String> harness = new ArrayList<>();
+                try {
+                    kernel.get().awaitQuiescence(QUIESCENCE_BOUND).ifPresent(harness::add);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    cancelled = true;
+                }
                 List<String> mismatches = environment.live().isPresent() ? List.of() : environment.replay().mismatches();
                 turns.add(new TurnRun(index, turn, result, visible.toString(), log.callsSince(callsBefore),
                         log.maxConcurrency(), conversation.ended(),
-                        mismatches.subList(Math.min(problemsBefore, mismatches.size()), mismatches.size())));
+                        mismatches.subList(Math.min(problemsBefore, mismatches.size()), mismatches.size()), harness));
+                if (cancelled) {
+                    break;
+                }
             }
         } finally {
             probes.release();

@@ -73,7 +73,7 @@ public final class MetricsReport {
     public String toJson() {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("engine", "agentlab-conformance");
-        root.put("contract", "seeds/003 /usage Fair-Comparison Contract; design §8 Performance acceptance");
+        root.put("contract", "docs/design.md#usage-fair-comparison; docs/design.md#metrics-per-mode");
         synchronized (this) {
             // sorted, so the file is the same whatever order cases finished in (parallel runs, shards)
             root.put("timing", new TreeMap<>(timing));

@@ -27,9 +27,10 @@ import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Design §8's control: the same small-talk turns in each mode with every event disabled and with every offered event
- * enabled, through the runtime against synthesized streams on the replay server. Only the capability context
- * differs, so the difference in prompt tokens and in (modelled) first-visible TTFT is what that context costs.
+ * The control matrix ({@code docs/design.md#metrics-control-matrix}): the same small-talk turns in each mode with every
+ * event disabled and with every offered event enabled, through the runtime against synthesized streams on the replay
+ * server. Only the capability context differs, so the difference in prompt tokens and in (modelled) first-visible TTFT
+ * is what that context costs.
  */
 public final class ControlMatrix {
 

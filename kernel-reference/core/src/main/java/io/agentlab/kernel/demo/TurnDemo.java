@@ -80,13 +80,9 @@ public final class TurnDemo {
     }
 
     private static void turn(PrintStream out, InvocationMode mode, String baseUrl) {
-        try (OpenAiCompatibleClient client = new OpenAiCompatibleClient(new OpenAiCompatibleClient.Config(baseUrl, null,
-                Duration.ofSeconds(2), Duration.ofSeconds(10)))) {
-            turn(out, mode, new ProviderRegistry().register("local", client));
-        }
-    }
-
-    private static void turn(PrintStream out, InvocationMode mode, ProviderRegistry providers) {
+        ProviderRegistry providers = new ProviderRegistry().register("local",
+                new OpenAiCompatibleClient(new OpenAiCompatibleClient.Config(baseUrl, null, Duration.ofSeconds(2),
+                        Duration.ofSeconds(10))));
         try (TurnRuntime runtime = TurnRuntime.builder()
                 .definitions(KernelDemo.lamp(), KernelDemo.note(), KernelDemo.weather(new AtomicInteger(1)))
                 .providers(providers)

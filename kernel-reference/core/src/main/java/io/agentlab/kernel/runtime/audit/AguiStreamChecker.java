@@ -8,8 +8,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Checks an AG-UI stream against the rules of seeds/001 and DESIGN §7. Each rule has an id; a violation names the
- * rule, the event index and what to look at.
+ * Checks an AG-UI stream against the audit rules ({@code docs/design.md#audit-run-lifecycle} and the clauses after it).
+ * Each rule has an id; a violation names the rule, the event index and what to look at.
  *
  * <table>
  *   <caption>Rules</caption>
@@ -20,7 +20,8 @@ import java.util.Set;
  *   <tr><td>AGUI-04</td><td>exactly one terminal event (RUN_FINISHED or RUN_ERROR), and it is the last</td></tr>
  *   <tr><td>AGUI-05</td><td>the SSE {@code event:} equals {@code data.type}</td></tr>
  *   <tr><td>AGUI-06</td><td>only events of the requested run are delivered</td></tr>
- *   <tr><td>AGUI-07</td><td>internal usage fields (inputTokens, outputTokens, cost, latencyMs, model) are absent</td></tr>
+ * <tr><td>AGUI-07</td><td>internal usage fields (inputTokens, outputTokens, cost, latencyMs, model) are
+ * absent</td></tr>
  *   <tr><td>AGUI-08</td><td>SSE ids are unique</td></tr>
  * </table>
  */

@@ -116,6 +116,14 @@ public final class StreamAccumulator {
         }
     }
 
+    /**
+     * Whether the stream has said it is over: {@code [DONE]} arrived, or a finish reason did (providers that omit
+     * {@code [DONE]}, or close the connection without ending the body, have still delivered a whole answer).
+     */
+    public boolean ended() {
+        return done || finishReason != null;
+    }
+
     /** Whether {@code [DONE]} arrived. */
     public boolean sawDone() {
         return done;

@@ -50,10 +50,10 @@ public record RunResults(Optional<Shard> shard, Map<String, String> configuratio
         return tests.stream().filter(TestOutcome::broken).toList();
     }
 
-    /** Mode and parity tests that ran (passed, failed or aborted), gates not counted. */
+    /** Mode and parity tests that ran (passed, failed or aborted); gates and failed containers not counted. */
     public long executedCaseTests() {
-        return tests.stream().filter(test -> !"gate".equals(test.kind()) && test.status() != TestOutcome.Status.SKIPPED)
-                .count();
+        return tests.stream().filter(test -> ("mode".equals(test.kind()) || "parity".equals(test.kind()))
+                && test.status() != TestOutcome.Status.SKIPPED).count();
     }
 
     /** The JSON text. */

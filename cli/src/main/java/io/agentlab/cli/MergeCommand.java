@@ -1,16 +1,14 @@
 package io.agentlab.cli;
 
-import io.agentlab.engine.gates.Gates;
 import io.agentlab.runner.RunResult;
 import io.agentlab.runner.ShardMerge;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -34,25 +32,12 @@ final class MergeCommand implements Callable<Integer> {
     @Option(names = "--out", description = "The merged report folder; default agentlab-report.")
     Path out = Path.of("agentlab-report");
 
-    @Option(names = "--baseline", description = "The baseline file, if its path differs in this job.")
-    Path baseline;
-
-    @Option(names = "--no-gates", description = "Merge without applying the gates.")
-    boolean noGates;
-
-    @Option(names = "--config", paramLabel = "KEY=VALUE",
-            description = "Override an agentlab.* parameter the shards ran with (repeatable).")
-    List<String> config = new ArrayList<>();
+    @Mixin
+    GateOptions gates;
 
     @Override
     public Integer call() {
-        Map<String, String> overrides = new LinkedHashMap<>(SuiteOptions.config(config));
-        if (baseline != null) {
-            overrides.put(Gates.BASELINE_FILE, baseline.toString());
-        }
-        if (noGates) {
-            overrides.put(Gates.ENABLED, "false");
-        }
+        Map<String, String> overrides = gates.parameters();
         PrintWriter console = spec.commandLine().getOut();
         RunResult result = ShardMerge.merge(shards, overrides, out);
         result.results().tests().stream().filter(test -> "gate".equals(test.kind())).forEach(gate -> console.printf(

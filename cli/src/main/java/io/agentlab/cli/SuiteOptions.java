@@ -1,17 +1,14 @@
 package io.agentlab.cli;
 
-import io.agentlab.engine.ConfigurationKeys;
 import io.agentlab.engine.ConformanceSettings;
 import io.agentlab.engine.gates.Gates;
 import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.runner.RunSpec;
 import io.agentlab.runner.UsageException;
-import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -41,15 +38,8 @@ final class SuiteOptions {
             + "default AGENTLAB_API_KEY.")
     String liveApiKeyEnv = "AGENTLAB_API_KEY";
 
-    @Option(names = "--no-gates", description = "Skip the gates that run after the suites.")
-    boolean noGates;
-
-    @Option(names = "--baseline", description = "A baseline file the gates compare against.")
-    Path baseline;
-
-    @Option(names = "--config", paramLabel = "KEY=VALUE",
-            description = "Any other agentlab.* parameter (repeatable); an unknown key is reported with the closest one.")
-    List<String> config = new ArrayList<>();
+    @Mixin
+    GateOptions gates;
 
     /** A spec builder with these options applied and checked. */
     RunSpec.Builder spec() {
@@ -75,31 +65,11 @@ final class SuiteOptions {
                 .configuration(ConformanceSettings.PROVIDER, provider.toLowerCase(Locale.ROOT))
                 .configuration(ConformanceSettings.REPLAY_SPEED, Double.toString(speed))
                 .configuration(ConformanceSettings.LIVE_API_KEY_ENV, liveApiKeyEnv)
-                .configuration(Gates.ENABLED, Boolean.toString(!noGates));
+                .configuration(Gates.ENABLED, "true");
         if (liveBaseUrl != null) {
             builder.configuration(ConformanceSettings.LIVE_BASE_URL, liveBaseUrl);
         }
-        if (baseline != null) {
-            builder.configuration(Gates.BASELINE_FILE, baseline.toString());
-        }
-        config(config).forEach(builder::configuration);
+        gates.parameters().forEach(builder::configuration);
         return builder;
-    }
-
-    /** {@code --config KEY=VALUE} pairs, each key an engine key (or outside {@code agentlab.*}). */
-    static Map<String, String> config(List<String> pairs) {
-        Map<String, String> values = new LinkedHashMap<>();
-        for (String pair : pairs) {
-            int equals = pair.indexOf('=');
-            if (equals < 1) {
-                throw new UsageException("--config: expected KEY=VALUE, got '" + pair + "'");
-            }
-            String key = pair.substring(0, equals).strip();
-            ConfigurationKeys.problem(key).ifPresent(problem -> {
-                throw new UsageException("--config: " + problem);
-            });
-            values.put(key, pair.substring(equals + 1));
-        }
-        return values;
     }
 }

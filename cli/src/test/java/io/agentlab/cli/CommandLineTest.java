@@ -1,38 +1,20 @@
 package io.agentlab.cli;
 
+import static io.agentlab.cli.Run.run;
+import static io.agentlab.cli.Run.suites;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** The command line as users of JUnit's console launcher and promptfoo expect: exit codes, one-line errors, filters. */
 class CommandLineTest {
 
     @TempDir
     Path temp;
-
-    private record Run(int code, String out, String err) {
-    }
-
-    private static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cli = AgentLab.commandLine();
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        int code = cli.execute(args);
-        return new Run(code, out.toString(), err.toString());
-    }
-
-    private static String suites(String folder) {
-        return Path.of("src/test/resources/cli-suites", folder).toAbsolutePath().toString();
-    }
 
     private String[] fast(String... args) {
         List<String> all = new java.util.ArrayList<>(List.of(args));

@@ -49,7 +49,7 @@ public final class VerifyMojo extends AbstractMojo {
 
     /** The goal's own user properties; every other {@code -Dagentlab.*} is an engine parameter. */
     static final Set<String> GOAL_KEYS = Set.of("agentlab.skip", "agentlab.suites", "agentlab.tags",
-            "agentlab.exclude-tags", "agentlab.cases", "agentlab.shard");
+            "agentlab.exclude-tags", "agentlab.cases", "agentlab.shard", "agentlab.jvm");
 
     /** SLF4J providers: when the project has none, the fork gets the no-operation one instead of a warning. */
     static final Set<String> SLF4J_PROVIDERS = Set.of("slf4j-nop", "slf4j-simple", "logback-classic",

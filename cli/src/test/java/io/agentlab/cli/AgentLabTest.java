@@ -81,6 +81,16 @@ class AgentLabTest {
     }
 
     @Test
+    @DisplayName("record: an unknown provider family is a usage error before anything is forwarded")
+    void recordUnknownFamily() {
+        Run run = run("record", "--upstream", "http://127.0.0.1:9/v1", "--provider-family", "mistral",
+                "--out", temp.resolve("recordings").toString(), "--requests", "1");
+        assertThat(run.code()).isEqualTo(2);
+        assertThat(run.err()).contains("--provider-family: unknown provider family 'mistral'; expected openai, "
+                + "deepseek or dashscope").doesNotContain("Exception");
+    }
+
+    @Test
     @DisplayName("run: a passing folder exits 0 and prints progress, the comparison and the report path")
     void runPasses() {
         Path report = temp.resolve("report");

@@ -5,8 +5,8 @@ import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.kernel.api.KernelLimits;
 import io.agentlab.kernel.api.ResultPolicy;
 import io.agentlab.providers.recorded.LatencyModel;
+import io.agentlab.providers.recorded.ProviderFamily;
 import io.agentlab.providers.recorded.Recording;
-import io.agentlab.providers.recorded.StreamSynthesizer.ProviderFamily;
 import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
@@ -203,7 +203,7 @@ public final class SuiteReader {
         String model = DEFAULT_MODEL;
         LatencyModel latency = DEFAULT_LATENCY;
         if (node instanceof YamlNode.Mapping provider) {
-            family = optionalText(provider, "family").map(f -> ProviderFamily.valueOf(f.toUpperCase(Locale.ROOT)))
+            family = optionalText(provider, "family").map(ProviderFamily::fromWireName)
                     .orElse(family);
             model = optionalText(provider, "model").orElse(model);
             if (provider.get("latency") instanceof YamlNode.Mapping l) {

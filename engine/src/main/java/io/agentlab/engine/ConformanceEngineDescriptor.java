@@ -45,7 +45,7 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
     @Override
     public void after(ConformanceContext context) throws IOException {
         try {
-            if (context.metrics().records().isEmpty()) {
+            if (context.metrics().samples().isEmpty()) {
                 if (!selectedSuites.isEmpty()
                         && !context.request().getCancellationToken().isCancellationRequested()) {
                     // No silent zero (docs/limits-and-safety.md#no-silent-zero): suites were selected, nothing ran.

@@ -74,8 +74,15 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
                     "cannot configure the conformance engine: " + e.getMessage()).cause(e));
             return engine;
         }
-        Gates.retiredKeyProblem(request.getConfigurationParameters()).ifPresent(problem -> issues.reportIssue(
-                DiscoveryIssue.builder(DiscoveryIssue.Severity.ERROR, problem)));
+        for (String key : request.getConfigurationParameters().keySet()) {
+            Optional<String> retired = Gates.retiredKeyProblem(key);
+            if (retired.isPresent()) {
+                issues.reportIssue(DiscoveryIssue.builder(DiscoveryIssue.Severity.ERROR, retired.get()));
+            } else {
+                ConfigurationKeys.problem(key).ifPresent(problem -> issues.reportIssue(DiscoveryIssue.builder(
+                        DiscoveryIssue.Severity.WARNING, problem)));
+            }
+        }
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
         SuiteIndex index = new SuiteIndex(new SuiteReader.Context(events, settings.recordings()),
                 settings.suiteDirectories(), loader, issues);

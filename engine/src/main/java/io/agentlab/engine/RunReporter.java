@@ -3,7 +3,7 @@ package io.agentlab.engine;
 import io.agentlab.engine.execution.CaseRunner;
 import io.agentlab.engine.gates.Gates;
 import io.agentlab.engine.metrics.ModeMetrics;
-import io.agentlab.engine.metrics.TurnRecord;
+import io.agentlab.engine.metrics.TurnTimeline;
 import io.agentlab.engine.report.CapabilityGrowth;
 import io.agentlab.engine.report.ConsoleReport;
 import io.agentlab.engine.report.ControlMatrix;
@@ -12,12 +12,10 @@ import io.agentlab.engine.report.HtmlReport;
 import io.agentlab.engine.report.MarkdownReport;
 import io.agentlab.engine.report.RunMetadata;
 import io.agentlab.engine.report.RunReport;
-import io.agentlab.engine.report.TurnTimeline;
 import io.agentlab.engine.suite.SuiteReader;
 import io.agentlab.kernel.api.EventDefinition;
 import io.agentlab.kernel.api.EventPlugin;
 import io.agentlab.kernel.api.InvocationMode;
-import io.agentlab.kernel.runtime.CallRecord;
 import io.agentlab.providers.recorded.TimedReplay;
 import java.io.IOException;
 import java.net.URI;
@@ -73,7 +71,8 @@ final class RunReporter {
         RunReport report = build(context, replay, modes, history);
         Path directory = context.request().getOutputDirectoryCreator().createOutputDirectory(root);
         Map<String, String> files = new LinkedHashMap<>();
-        files.put(METRICS_FILE, context.metrics().toJson(report.metadata().toMap()));
+        context.metrics().run(report.metadata().toMap());
+        files.put(METRICS_FILE, context.metrics().toJson());
         files.put(MARKDOWN_FILE, MarkdownReport.render(report));
         files.put(HTML_FILE, HtmlReport.render(report));
         if (extra.isPresent()) {
@@ -95,21 +94,21 @@ final class RunReporter {
     private static RunReport build(ConformanceContext context, Optional<TimedReplay> replay, List<ModeMetrics> modes,
                                    List<History> history) {
         ConformanceSettings settings = context.settings();
-        List<TurnRecord> records = context.metrics().records();
+        List<TurnTimeline> timelines = context.metrics().timelines();
         List<EventDefinition> offered = settings.factory().plugins().stream().map(EventPlugin::definition).toList();
         List<ControlMatrix.Cell> matrix = replay.isEmpty() || !settings.controlRuns() ? List.of()
                 : ControlMatrix.run(replay.get(), offered, SuiteReader.DEFAULT_LATENCY, SuiteReader.DEFAULT_MODEL,
                 CaseRunner.PERSONA);
         List<CapabilityGrowth.Point> growth = CapabilityGrowth.measure(offered, Math.max(GROWTH_EVENTS,
                 offered.size()), SuiteReader.DEFAULT_MODEL, CaseRunner.PERSONA);
-        List<String> models = records.stream().flatMap(r -> r.result().calls().stream()).map(CallRecord::model)
+        List<String> models = timelines.stream().flatMap(t -> t.calls().stream()).map(TurnTimeline.Call::model)
                 .distinct().sorted().toList();
         RunMetadata metadata = new RunMetadata(context.log().startedAt(), Instant.now(), RunMetadata.engineVersion(),
                 RunMetadata.currentCommit(), provider(settings), settings.replaySpeed(),
                 settings.modes().stream().map(InvocationMode::wireName).toList(), models,
                 settings.factory().getClass().getName(), RunMetadata.thisMachine());
-        return new RunReport(metadata, context.log().outcomes(), modes,
-                records.stream().map(TurnTimeline::of).toList(), matrix, growth, context.metrics().timings(), history);
+        return new RunReport(metadata, context.log().outcomes(), modes, timelines, matrix, growth,
+                context.metrics().timings(), history);
     }
 
     /** The baseline the gates check, and a previous run: the configured one, or the report folder's last. */

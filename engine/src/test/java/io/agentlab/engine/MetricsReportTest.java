@@ -207,7 +207,7 @@ class MetricsReportTest {
                 .containsExactlyElementsOf(modeKeys);
         List<String> turnKeys = new ArrayList<>(List.of("suite", "case", "mode", "turn", "timing"));
         Arrays.stream(Metric.values()).flatMap(m -> m.turnKey().stream()).forEach(turnKeys::add);
-        turnKeys.addAll(List.of("events", "visibleWithheldUntilToolCalls"));
+        turnKeys.addAll(List.of("events", "visibleWithheldUntilToolCalls", "sample"));
         assertThat(metrics.path("turns").get(0).properties()).extracting(Map.Entry::getKey)
                 .containsExactlyElementsOf(turnKeys);
         assertThat(Metric.baselineMetrics()).extracting(Metric::key).as("committed baselines stay readable")

@@ -52,12 +52,12 @@ public final class Gates {
     }
 
     /**
-     * The problem with keys a run no longer accepts, if one is set: a baseline is refreshed by a command, not by a
+     * The problem with {@code key}, if a run no longer accepts it: a baseline is refreshed by a command, not by a
      * run whose "gate" always passes.
      */
-    public static Optional<String> retiredKeyProblem(ConfigurationParameters parameters) {
-        return parameters.get(REMOVED_UPDATE_BASELINE).map(value -> REMOVED_UPDATE_BASELINE + " is no longer read: "
-                + "a run only checks the baseline; " + Baseline.REFRESH_HINT);
+    public static Optional<String> retiredKeyProblem(String key) {
+        return REMOVED_UPDATE_BASELINE.equals(key) ? Optional.of(REMOVED_UPDATE_BASELINE + " is no longer read: "
+                + "a run only checks the baseline; " + Baseline.REFRESH_HINT) : Optional.empty();
     }
 
     /** The configured gates, in a stable order; reads configuration only. */

@@ -89,9 +89,11 @@ public sealed interface Figure permits Figure.Distribution, Figure.Scalar {
     record Scalar(Number value, List<Double> samples, BigDecimal numerator, BigDecimal denominator)
             implements Figure {
 
-        /** Copies the samples. */
+        /** Copies the samples, sorted: a figure does not depend on the order its turns ran or merged in. */
         public Scalar {
-            samples = List.copyOf(samples);
+            List<Double> sorted = new ArrayList<>(samples);
+            Collections.sort(sorted);
+            samples = List.copyOf(sorted);
         }
 
         @Override

@@ -1,13 +1,8 @@
 package io.agentlab.engine.metrics;
 
-import io.agentlab.kernel.api.EventOutcome;
-import io.agentlab.kernel.api.EventResult;
-import io.agentlab.kernel.api.ResolutionOutcome;
-import io.agentlab.kernel.runtime.TurnMetrics;
 import io.agentlab.kernel.runtime.llm.CallRole;
 import java.math.BigDecimal;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
@@ -15,6 +10,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * The metric catalogue: every per-mode measure of {@code docs/design.md#metrics-per-mode} and
@@ -32,73 +28,70 @@ public enum Metric {
 
     /** Turn start to the first visible character. */
     FIRST_VISIBLE_TTFT("firstVisibleTtftMs", "first-visible TTFT", Unit.MS, Better.LOWER, Aggregate.DISTRIBUTION,
-            "firstVisibleTtftMs", t -> Part.durations(t.metrics().firstVisibleTtft().stream().toList()), Flag.SHOWN),
+            "firstVisibleTtftMs", t -> Part.durations(t.firstVisibleTtft().stream().toList()), Flag.SHOWN),
     /** ChatAgent's first call start to its first stream item (any item, visible or not). */
     CHAT_CALL_TTFT("chatCallTtftMs", "ChatAgent call TTFT (first stream item)", Unit.MS, Better.LOWER,
-            Aggregate.DISTRIBUTION, null, t -> Part.durations(t.metrics().calls().stream()
-            .filter(call -> call.role() == CallRole.CHAT).map(TurnMetrics.CallMetrics::ttft).toList()), Flag.SHOWN),
+            Aggregate.DISTRIBUTION, null, t -> Part.durations(t.calls().stream()
+            .filter(call -> call.role() == CallRole.CHAT).map(TurnSample.Call::ttft).toList()), Flag.SHOWN),
     /** Turn start to the end of the first answer. */
     FIRST_ANSWER_COMPLETION("firstAnswerCompletionMs", "first-answer completion", Unit.MS, Better.LOWER,
             Aggregate.DISTRIBUTION, "firstAnswerCompletionMs",
-            t -> Part.durations(List.of(t.metrics().firstAnswerCompletion())), Flag.SHOWN),
+            t -> Part.durations(List.of(t.firstAnswerCompletion())), Flag.SHOWN),
     /** Turn start to the follow-up's first visible character. */
     SECOND_ANSWER_TTFT("secondAnswerTtftMs", "second-answer TTFT", Unit.MS, Better.LOWER, Aggregate.DISTRIBUTION,
-            "secondAnswerTtftMs", t -> Part.durations(t.metrics().secondAnswerTtft().stream().toList()), Flag.SHOWN),
+            "secondAnswerTtftMs", t -> Part.durations(t.secondAnswerTtft().stream().toList()), Flag.SHOWN),
     /** Turn start to turn end. */
     TURN_WALL_TIME("turnWallTimeMs", "turn wall time", Unit.MS, Better.LOWER, Aggregate.DISTRIBUTION,
-            "turnWallTimeMs", t -> Part.durations(List.of(t.metrics().turnWallTime())), Flag.SHOWN),
+            "turnWallTimeMs", t -> Part.durations(List.of(t.turnWallTime())), Flag.SHOWN),
     /** End of the first answer to a handler's start, per logical event. */
     EVENT_DISPATCH_DELAY("eventDispatchDelayMs", "event-dispatch delay", Unit.MS, Better.LOWER,
-            Aggregate.DISTRIBUTION, null, t -> Part.durations(perEvent(t, t.metrics().eventDispatchDelay()::get)),
+            Aggregate.DISTRIBUTION, null, t -> Part.durations(perEvent(t, TurnSample.Result::dispatchDelay)),
             Flag.SHOWN),
     /** Handler execution, per logical event. */
     EVENT_LATENCY("eventLatencyMs", "per-event latency", Unit.MS, Better.LOWER, Aggregate.DISTRIBUTION, null,
-            t -> Part.durations(perEvent(t, t.metrics().eventLatency()::get)), Flag.SHOWN),
+            t -> Part.durations(perEvent(t, TurnSample.Result::latency)), Flag.SHOWN),
     /** Prompt tokens of ChatAgent calls (first answer and follow-up), in all. */
     CHAT_PROMPT_TOKENS("chatPromptTokens", "ChatAgent prompt tokens", Unit.TOKENS, Better.LOWER, Aggregate.SUM,
-            "chatPromptTokens", t -> Part.count(t.chatCalls().stream()
-            .mapToLong(TurnMetrics.CallMetrics::promptTokens).sum())),
+            "chatPromptTokens", t -> Part.count(t.chatPromptTokens())),
     /** Prompt tokens of ChatAgent calls per turn. */
     CHAT_PROMPT_TOKENS_PER_TURN("chatPromptTokensPerTurn", "ChatAgent prompt tokens per turn", Unit.TOKENS,
-            Better.LOWER, Aggregate.MEAN, null, t -> Part.count(t.chatCalls().stream()
-            .mapToLong(TurnMetrics.CallMetrics::promptTokens).sum()), Flag.SHOWN, Flag.BASELINE),
+            Better.LOWER, Aggregate.MEAN, null, t -> Part.count(t.chatPromptTokens()), Flag.SHOWN, Flag.BASELINE),
     /** Completion tokens of ChatAgent calls, in all. */
     CHAT_COMPLETION_TOKENS("chatCompletionTokens", "ChatAgent completion tokens", Unit.TOKENS, Better.LOWER,
             Aggregate.SUM, null, t -> Part.count(t.chatCalls().stream()
-            .mapToLong(TurnMetrics.CallMetrics::completionTokens).sum())),
+            .mapToLong(TurnSample.Call::completionTokens).sum())),
     /** Completion tokens of ChatAgent calls per turn. */
     CHAT_COMPLETION_TOKENS_PER_TURN("chatCompletionTokensPerTurn", "ChatAgent completion tokens per turn",
             Unit.TOKENS, Better.LOWER, Aggregate.MEAN, null, t -> Part.count(t.chatCalls().stream()
-            .mapToLong(TurnMetrics.CallMetrics::completionTokens).sum()), Flag.SHOWN),
+            .mapToLong(TurnSample.Call::completionTokens).sum()), Flag.SHOWN),
     /** EventAgent fallback calls. */
     FALLBACK_CALLS("fallbackCalls", "EventAgent fallback calls", Unit.CALLS, Better.LOWER, Aggregate.SUM,
-            "fallbackCalls", t -> Part.count(t.metrics().fallbackCalls())),
+            "fallbackCalls", t -> Part.count(t.fallbackCalls())),
     /** Tokens (prompt and completion) of the fallback calls. */
     FALLBACK_TOKENS("fallbackTokens", "EventAgent fallback tokens", Unit.TOKENS, Better.LOWER, Aggregate.SUM, null,
-            t -> Part.count(t.metrics().calls().stream().filter(call -> call.role() == CallRole.EVENT_AGENT)
+            t -> Part.count(t.calls().stream().filter(call -> call.role() == CallRole.EVENT_AGENT)
                     .mapToLong(call -> call.promptTokens() + call.completionTokens()).sum()), Flag.SHOWN),
     /** Model calls per turn, every role. */
     LLM_CALLS_PER_TURN("llmCallsPerTurn", "LLM calls per turn", Unit.CALLS, Better.LOWER, Aggregate.MEAN,
-            "llmCalls", t -> Part.count(t.metrics().calls().size()), Flag.SHOWN, Flag.BASELINE),
+            "llmCalls", t -> Part.count(t.calls().size()), Flag.SHOWN, Flag.BASELINE),
     /** ChatAgent calls per turn whose policy asked for no second answer (target 1, docs/design.md#metrics-targets). */
     CHAT_CALLS_PER_ORDINARY_TURN("chatCallsPerOrdinaryTurn", "ChatAgent calls per ordinary turn", Unit.CALLS,
             Better.LOWER, Aggregate.MEAN, null,
             t -> t.ordinary() ? Part.count(t.chatCalls().size()) : Part.NONE, Flag.SHOWN),
     /** Events that ran or were judged; deduplicated and replayed clones excluded. */
     LOGICAL_EVENTS("logicalEvents", "logical events", Unit.EVENTS, Better.NEITHER, Aggregate.SUM, null,
-            t -> Part.count(t.logicalResults().size()), Flag.SHOWN),
+            t -> Part.count(t.results().size()), Flag.SHOWN),
     /** Events resolved without the fallback, of the events whose resolution ran. */
     DETERMINISTIC_HIT_RATE("deterministicHitRate", "deterministic-resolution hit rate", Unit.RATE, Better.HIGHER,
-            Aggregate.RATE, null, t -> Part.ratio(count(t, r -> r.resolution().outcome()
-            == ResolutionOutcome.DETERMINISTIC), count(t, r -> r.resolution().outcome()
-            != ResolutionOutcome.NOT_ATTEMPTED)), Flag.SHOWN, Flag.BASELINE),
+            Aggregate.RATE, null, t -> Part.ratio(count(t, TurnSample.Result::deterministic),
+            count(t, TurnSample.Result::resolved)), Flag.SHOWN, Flag.BASELINE),
     /** Fallback calls per logical event. */
     FALLBACK_RATE("fallbackRate", "EventAgent fallback rate", Unit.RATE, Better.LOWER, Aggregate.RATE, null,
-            t -> Part.ratio(t.metrics().fallbackCalls(), t.logicalResults().size()), Flag.SHOWN, Flag.BASELINE),
+            t -> Part.ratio(t.fallbackCalls(), t.results().size()), Flag.SHOWN, Flag.BASELINE),
     /** Proposed events that were expected, of the proposed (turns whose suite names the expected events). */
     SELECTION_PRECISION("selectionPrecision", "event-selection precision", Unit.RATE, Better.HIGHER, Aggregate.RATE,
             null, t -> t.expectedEvents().isEmpty() ? Part.NONE
-            : Part.ratio(t.selectionHits(), t.proposedNames().size()), Flag.SHOWN, Flag.BASELINE),
+            : Part.ratio(t.selectionHits(), t.proposed().size()), Flag.SHOWN, Flag.BASELINE),
     /** Expected events that were proposed, of the expected. */
     SELECTION_RECALL("selectionRecall", "event-selection recall", Unit.RATE, Better.HIGHER, Aggregate.RATE, null,
             t -> t.expectedEvents().isEmpty() ? Part.NONE
@@ -110,21 +103,23 @@ public enum Metric {
     /** Logical events whose arguments were complete and valid as proposed. */
     VALID_BEFORE_NORMALIZATION("validArgumentRateBeforeNormalization", "valid arguments before normalization",
             Unit.RATE, Better.HIGHER, Aggregate.RATE, null, t -> Part.ratio(count(t,
-            r -> r.resolution().validBeforeNormalization()), t.logicalResults().size()), Flag.SHOWN),
+            TurnSample.Result::validBefore), t.results().size()), Flag.SHOWN),
     /** Logical events whose final arguments were valid. */
     VALID_AFTER_NORMALIZATION("validArgumentRateAfterNormalization", "valid arguments after normalization",
             Unit.RATE, Better.HIGHER, Aggregate.RATE, null, t -> Part.ratio(count(t,
-            r -> r.resolution().validAfterNormalization()), t.logicalResults().size()), Flag.SHOWN),
+            TurnSample.Result::validAfter), t.results().size()), Flag.SHOWN),
     /** Logical events that succeeded. */
     EXECUTION_SUCCESS_RATE("executionSuccessRate", "execution success rate", Unit.RATE, Better.HIGHER,
-            Aggregate.RATE, null, t -> Part.ratio(succeeded(t), t.logicalResults().size()), Flag.SHOWN,
+            Aggregate.RATE, null, t -> Part.ratio(count(t, TurnSample.Result::succeeded), t.results().size()),
+            Flag.SHOWN,
             Flag.BASELINE),
     /** Estimated cost of every call; unknown unless every turn was priced. */
     COST("cost", "estimated cost", Unit.USD, Better.LOWER, Aggregate.SUM, null,
-            t -> Part.decimal(t.metrics().cost()), Flag.SHOWN),
+            t -> Part.decimal(t.cost()), Flag.SHOWN),
     /** Estimated cost per succeeded logical event. */
     COST_PER_SUCCESSFUL_EVENT("costPerSuccessfulEvent", "cost per successful event", Unit.USD, Better.LOWER,
-            Aggregate.RATE, null, t -> Part.decimalRatio(t.metrics().cost(), succeeded(t)), Flag.SHOWN);
+            Aggregate.RATE, null, t -> Part.decimalRatio(t.cost(), count(t, TurnSample.Result::succeeded)),
+            Flag.SHOWN);
 
     /** How a measure reads. */
     public enum Unit {
@@ -194,11 +189,11 @@ public enum Metric {
     private final Better better;
     private final Aggregate aggregate;
     private final String turnKey;
-    private final Function<TurnRecord, Part> contribution;
+    private final Function<TurnSample, Part> contribution;
     private final Set<Flag> flags;
 
     Metric(String key, String label, Unit unit, Better better, Aggregate aggregate, String turnKey,
-           Function<TurnRecord, Part> contribution, Flag... flags) {
+           Function<TurnSample, Part> contribution, Flag... flags) {
         this.key = key;
         this.label = label;
         this.unit = unit;
@@ -255,7 +250,7 @@ public enum Metric {
     }
 
     /** What {@code turn} contributes. */
-    public Part contribution(TurnRecord turn) {
+    public Part contribution(TurnSample turn) {
         return contribution.apply(turn);
     }
 
@@ -274,23 +269,12 @@ public enum Metric {
         return Arrays.stream(values()).filter(metric -> metric.key.equals(key)).findFirst();
     }
 
-    private static List<Duration> perEvent(TurnRecord turn, Function<String, Duration> byId) {
-        List<Duration> durations = new ArrayList<>();
-        for (EventResult result : turn.logicalResults()) {
-            Duration duration = byId.apply(result.eventId());
-            if (duration != null) {
-                durations.add(duration);
-            }
-        }
-        return durations;
+    private static List<Duration> perEvent(TurnSample turn, Function<TurnSample.Result, Optional<Duration>> which) {
+        return turn.results().stream().flatMap(result -> which.apply(result).stream()).toList();
     }
 
-    private static int count(TurnRecord turn, java.util.function.Predicate<EventResult> which) {
-        return (int) turn.logicalResults().stream().filter(which).count();
-    }
-
-    private static int succeeded(TurnRecord turn) {
-        return count(turn, r -> r.outcome() instanceof EventOutcome.Succeeded);
+    private static int count(TurnSample turn, Predicate<TurnSample.Result> which) {
+        return (int) turn.results().stream().filter(which).count();
     }
 
     /**

@@ -23,14 +23,17 @@ public record ModeMetrics(InvocationMode mode, int turns, Map<Metric, Figure> fi
         figures = Collections.unmodifiableMap(new EnumMap<>(figures));
     }
 
-    /** Aggregates the turns of {@code mode} among {@code records}. */
-    public static ModeMetrics of(InvocationMode mode, List<TurnRecord> records) {
-        List<TurnRecord> mine = records.stream().filter(r -> r.mode() == mode).toList();
+    /**
+     * Aggregates the turns of {@code mode} among {@code samples}: the same figures whether the samples come from one
+     * run or from the {@code metrics.json} of several shards.
+     */
+    public static ModeMetrics of(InvocationMode mode, List<TurnSample> samples) {
+        List<TurnSample> mine = samples.stream().filter(s -> s.mode() == mode).toList();
         Map<Metric, Figure> figures = new EnumMap<>(Metric.class);
         for (Metric metric : Metric.values()) {
             List<Metric.Part> parts = new ArrayList<>(mine.size());
-            for (TurnRecord record : mine) {
-                parts.add(metric.contribution(record));
+            for (TurnSample sample : mine) {
+                parts.add(metric.contribution(sample));
             }
             figures.put(metric, Figure.of(metric, parts));
         }

@@ -1,5 +1,6 @@
 package io.agentlab.engine.report;
 
+import io.agentlab.engine.metrics.TurnTimeline;
 import io.agentlab.engine.metrics.Figure;
 import io.agentlab.engine.metrics.Metric;
 import io.agentlab.engine.metrics.TurnRecord;

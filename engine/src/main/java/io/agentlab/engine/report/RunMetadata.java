@@ -90,6 +90,35 @@ public record RunMetadata(Instant startedAt, Instant finishedAt, String kitVersi
         }
     }
 
+    /**
+     * The metadata {@link #toMap()} wrote, read back (a merge reports the run its shards were); what is missing reads
+     * as unknown.
+     */
+    public static RunMetadata fromMap(Map<String, Object> map) {
+        Instant started = instant(map.get("startedAt"));
+        return new RunMetadata(started, map.containsKey("finishedAt") ? instant(map.get("finishedAt")) : started,
+                text(map.get("kitVersion")), Optional.ofNullable(map.get("commit")).map(Object::toString),
+                text(map.get("provider")), map.get("replaySpeed") instanceof Number speed ? speed.doubleValue() : 1.0,
+                strings(map.get("modes")), strings(map.get("models")), text(map.get("kernelFactory")),
+                text(map.get("machine")));
+    }
+
+    private static Instant instant(Object value) {
+        try {
+            return value == null ? Instant.EPOCH : Instant.parse(value.toString());
+        } catch (java.time.format.DateTimeParseException e) {
+            return Instant.EPOCH;
+        }
+    }
+
+    private static String text(Object value) {
+        return value == null ? "unknown" : value.toString();
+    }
+
+    private static List<String> strings(Object value) {
+        return value instanceof List<?> list ? list.stream().map(Object::toString).toList() : List.of();
+    }
+
     /** The metadata as {@code metrics.json} writes it. */
     public Map<String, Object> toMap() {
         Map<String, Object> map = new LinkedHashMap<>();

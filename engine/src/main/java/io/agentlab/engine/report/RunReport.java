@@ -1,5 +1,6 @@
 package io.agentlab.engine.report;
 
+import io.agentlab.engine.metrics.TurnTimeline;
 import io.agentlab.engine.metrics.ModeMetrics;
 import io.agentlab.engine.metrics.TurnRecord;
 import io.agentlab.kernel.api.InvocationMode;

@@ -1,6 +1,5 @@
-package io.agentlab.engine.report;
+package io.agentlab.engine.metrics;
 
-import io.agentlab.engine.metrics.TurnRecord;
 import io.agentlab.kernel.api.BatchResult;
 import io.agentlab.kernel.api.EventResult;
 import io.agentlab.kernel.api.InvocationMode;
@@ -54,6 +53,7 @@ public record TurnTimeline(String suiteId, String caseId, int turnIndex, String 
      * A model call.
      *
      * @param role             why it was made
+     * @param model            the model it named
      * @param startMs          its request
      * @param firstItemMs      its first stream item (call TTFT after {@code startMs})
      * @param endMs            its stream's end
@@ -61,8 +61,8 @@ public record TurnTimeline(String suiteId, String caseId, int turnIndex, String 
      * @param completionTokens completion tokens
      * @param error            the provider failure code, if it failed
      */
-    public record Call(CallRole role, double startMs, double firstItemMs, double endMs, long promptTokens,
-                       long completionTokens, Optional<String> error) {
+    public record Call(CallRole role, String model, double startMs, double firstItemMs, double endMs,
+                       long promptTokens, long completionTokens, Optional<String> error) {
     }
 
     /**
@@ -88,8 +88,8 @@ public record TurnTimeline(String suiteId, String caseId, int turnIndex, String 
         Optional<Double> followUpEnd = Optional.empty();
         for (CallRecord call : record.result().calls()) {
             double start = ms(call.started());
-            Call entry = new Call(call.role(), start, start + ms(call.firstItem()), start + ms(call.total()),
-                    call.usage().inputTokens(), call.usage().outputTokens(), call.error());
+            Call entry = new Call(call.role(), call.model(), start, start + ms(call.firstItem()),
+                    start + ms(call.total()), call.usage().inputTokens(), call.usage().outputTokens(), call.error());
             calls.add(entry);
             if (call.role() == CallRole.FOLLOW_UP) {
                 followUpEnd = Optional.of(entry.endMs());

@@ -2,6 +2,7 @@ package io.agentlab.engine;
 
 import io.agentlab.engine.suite.RecordingLibrary;
 import io.agentlab.kernel.api.InvocationMode;
+import io.agentlab.kernel.runtime.audit.AguiProfile;
 import io.agentlab.kernel.runtime.usage.PricingCatalog;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
@@ -31,13 +32,17 @@ import org.junit.platform.engine.ConfigurationParameters;
  * @param pricing              prices for cost estimates ({@code agentlab.pricing.file}; empty: costs unknown)
  * @param controlRuns          whether the report runs the all-disabled/all-enabled control turns
  *                             ({@code agentlab.report.control})
+ * @param aguiProfile          the AG-UI wire shape of the audit streams and the rules they are checked against
+ *                             ({@code agentlab.agui.profile})
+ * @param auditDirectory       a directory receiving every case's audit streams as SSE files
+ *                             ({@code agentlab.audit.directory})
  */
 public record ConformanceSettings(List<InvocationMode> modes, KernelUnderTestFactory factory,
                                   Optional<Path> reportDirectory, double replaySpeed, Provider provider,
                                   Optional<String> liveBaseUrl, String liveApiKeyEnv, long seed,
                                   List<Path> recordingDirectories, String recordingsClasspath,
                                   List<Path> suiteDirectories, boolean parallel, PricingCatalog pricing,
-                                  boolean controlRuns) {
+                                  boolean controlRuns, AguiProfile aguiProfile, Optional<Path> auditDirectory) {
 
     /** Comma-separated modes; default both. */
     public static final String MODES = "agentlab.modes";
@@ -67,6 +72,10 @@ public record ConformanceSettings(List<InvocationMode> modes, KernelUnderTestFac
     public static final String CONTROL_RUNS = "agentlab.report.control";
     /** A pricing catalog JSON file ({@code docs/runtime.md}); without one every cost is unknown, never zero. */
     public static final String PRICING_FILE = "agentlab.pricing.file";
+    /** The AG-UI profile of the audit streams: {@code agui-1.0} (default) or {@code social-dialect}. */
+    public static final String AGUI_PROFILE = "agentlab.agui.profile";
+    /** A directory that receives each case's audit streams, {@code <suite>/<case>/<mode>/<turn>.sse}. */
+    public static final String AUDIT_DIRECTORY = "agentlab.audit.directory";
     /** Prefix of the parallel executor's settings (as Jupiter's, e.g. {@code ...config.strategy=fixed}). */
     public static final String PARALLEL_CONFIG_PREFIX = "agentlab.execution.parallel.config.";
 
@@ -105,7 +114,10 @@ public record ConformanceSettings(List<InvocationMode> modes, KernelUnderTestFac
                 paths(parameters.get(RECORDING_DIRECTORIES)), parameters.get(RECORDINGS_CLASSPATH).orElse("recordings"),
                 paths(parameters.get(SUITE_DIRECTORIES)), parameters.getBoolean(PARALLEL).orElse(false),
                 parameters.get(PRICING_FILE).map(ConformanceSettings::pricing).orElseGet(PricingCatalog::empty),
-                parameters.getBoolean(CONTROL_RUNS).orElse(true));
+                parameters.getBoolean(CONTROL_RUNS).orElse(true),
+                parameters.get(AGUI_PROFILE).map(value -> parse(AGUI_PROFILE, value, () -> AguiProfile.fromId(value)))
+                        .orElse(AguiProfile.AGUI_1_0),
+                parameters.get(AUDIT_DIRECTORY).map(String::strip).filter(v -> !v.isEmpty()).map(Path::of));
     }
 
     /** The recording library these settings describe. */

@@ -188,6 +188,8 @@ class AguiRuleCatalogueTest {
         examples.put("AGUI1-17", () -> v1(edit(l -> l.set(0, "{'type':'RUN_STARTED','threadId':'s1','runId':'s1-t1',"
                 + "'protocolVersion':'2.0'}"))));
         examples.put("AGUI1-18", () -> files(AguiProfile.AGUI_1_0, null, sse(GOOD, true).replace("\n", "\r\n")));
+        examples.put("AGUI1-19", () -> v1(edit(l -> l.set(2, "{'type':'TEXT_MESSAGE_CONTENT','messageId':'s1-t1-m1',"
+                + "'delta':'hi','subagentRunId':'helper'}"))));
         examples.put("SOCIAL-01", () -> social(SOCIAL_GOOD.subList(1, SOCIAL_GOOD.size()), null));
         examples.put("SOCIAL-02", () -> social(socialEdit(l -> l.set(6, l.get(6).replace("success", "ok"))), null));
         examples.put("SOCIAL-03", () -> social(socialEdit(l -> l.remove(2)), null));

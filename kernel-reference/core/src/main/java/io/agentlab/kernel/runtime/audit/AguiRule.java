@@ -80,6 +80,10 @@ public record AguiRule(String id, String checks, String lookAt, String source, L
             new AguiRule("AGUI1-18", "SSE lines end with LF alone", "the line ends: the client splits frames only at "
                     + "LF LF, so CR LF framing runs every event into one frame", "@ag-ui/client 1.0.0 parseSSEStream",
                     V1),
+            new AguiRule("AGUI1-19", "an event that continues a text message, tool call, reasoning message or activity "
+                    + "names no other subagent (subagentRunId) than the one that opened it; a tool call belongs to its "
+                    + "parent message's subagent; an untagged event agrees with any", "the subagentRunId, and the "
+                    + "opener's", VERIFY + " and chunk expansion", V1),
 
             new AguiRule("SOCIAL-01", "the first event of the run is RUN_STARTED", "the start of the stream",
                     "the social dialect", SOCIAL),

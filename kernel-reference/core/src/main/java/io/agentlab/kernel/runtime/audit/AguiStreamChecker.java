@@ -26,8 +26,8 @@ import tools.jackson.databind.JsonNode;
  * <p>For AG-UI 1.0 the rules are those {@code @ag-ui/core} 1.0.0's event schemas, {@code @ag-ui/client} 1.0.0's
  * {@code verifyEvents} and the conversation its {@code runAgent} rebuilds enforce; the build compares this checker's
  * verdict with the official packages' own on every stream of the shipped suites and on broken ones. Not modelled:
- * subagent attribution (a continuation tagged with another subagent than its opener), and conversations that
- * {@code MESSAGES_SNAPSHOT} or activity events rewrite (the id rules stop at the first such event).
+ * conversations that {@code MESSAGES_SNAPSHOT} or activity events rewrite (the id rules of AGUI1-14 to AGUI1-16 stop
+ * at the first such event of a thread).
  */
 public final class AguiStreamChecker {
 
@@ -130,6 +130,8 @@ public final class AguiStreamChecker {
         private final Set<List<String>> openSteps = new LinkedHashSet<>();
         private final Set<String> activeSubagents = new LinkedHashSet<>();
         private final Set<String> closedSubagents = new HashSet<>();
+        /** Who opened each message, tool call, reasoning message and activity of the run (a subagent, or "" for the parent). */
+        private final Map<String, Map<String, String>> owners = new HashMap<>();
         /** Chunk assembly: the pending stream of each lane (subagentRunId; "" for the parent). */
         private final Map<String, Pending> lanes = new LinkedHashMap<>();
         // the social dialect
@@ -275,7 +277,19 @@ public final class AguiStreamChecker {
                             : type.equals("TOOL_CALL_CHUNK") ? "tool" : "reasoning";
                     String idField = kind.equals("tool") ? "toolCallId" : "messageId";
                     String id = text(fields.get(idField));
+                    String holder = id == null ? null : holder(kind, id);
+                    if (holder != null && tag != null && !tag.equals(holder)) {
+                        add("AGUI1-19", at, type, "/subagentRunId", "subagent " + tag + " cannot continue " + kind + " "
+                                + id + ", which " + (holder.isEmpty() ? "the parent agent" : "subagent " + holder)
+                                + " is streaming");
+                        return out;
+                    }
                     String lane = lane(kind, id, tag);
+                    if (lane == null) {
+                        add("AGUI1-19", at, type, "/subagentRunId", "the chunk names neither its " + idField
+                                + " nor a subagentRunId, and several subagents are streaming a " + kind);
+                        return out;
+                    }
                     Pending open = lanes.get(lane);
                     String rule = kind.equals("text") ? "AGUI1-08" : kind.equals("tool") ? "AGUI1-09" : "AGUI1-11";
                     if (open == null || !open.kind.equals(kind) || (id != null && !id.equals(open.id))) {
@@ -290,7 +304,8 @@ public final class AguiStreamChecker {
                                     + "toolCallName");
                             return out;
                         }
-                        open = new Pending(kind, id, text(fields.get("role")), tag);
+                        open = new Pending(kind, id, text(fields.get("role")), text(fields.get(kind.equals("tool")
+                                ? "toolCallName" : "name")), text(fields.get("parentMessageId")), tag);
                         lanes.put(lane, open);
                         Map<String, Object> start = new LinkedHashMap<>();
                         switch (kind) {
@@ -318,6 +333,22 @@ public final class AguiStreamChecker {
                             && !fields.get("role").equals(open.role == null ? "assistant" : open.role)) {
                         add(rule, at, type, "/role", "a continuation chunk repeats role " + fields.get("role")
                                 + " but the message opened as " + (open.role == null ? "assistant" : open.role));
+                        return out;
+                    } else if (kind.equals("text") && fields.get("name") != null
+                            && !fields.get("name").equals(open.name)) {
+                        add(rule, at, type, "/name", "a continuation chunk repeats name " + fields.get("name")
+                                + " but the message opened with " + (open.name == null ? "none" : open.name));
+                        return out;
+                    } else if (kind.equals("tool") && fields.get("toolCallName") != null
+                            && !fields.get("toolCallName").equals(open.name)) {
+                        add(rule, at, type, "/toolCallName", "a continuation chunk repeats toolCallName "
+                                + fields.get("toolCallName") + " but the call opened as " + open.name);
+                        return out;
+                    } else if (kind.equals("tool") && fields.get("parentMessageId") != null
+                            && !fields.get("parentMessageId").equals(open.parent)) {
+                        add(rule, at, type, "/parentMessageId", "a continuation chunk repeats parentMessageId "
+                                + fields.get("parentMessageId") + " but the call opened under " + open.parent);
+                        return out;
                     }
                     if (fields.containsKey("delta") || fields.containsKey("rawEvent")) {
                         Map<String, Object> content = new LinkedHashMap<>();
@@ -351,6 +382,16 @@ public final class AguiStreamChecker {
             return out;
         }
 
+        /** The lane streaming {@code kind} {@code id} from chunks, or null. */
+        private String holder(String kind, String id) {
+            for (Map.Entry<String, Pending> entry : lanes.entrySet()) {
+                if (entry.getValue().kind.equals(kind) && entry.getValue().id.equals(id)) {
+                    return entry.getKey();
+                }
+            }
+            return null;
+        }
+
         private String lane(String kind, String id, String tag) {
             if (id != null) {
                 for (Map.Entry<String, Pending> entry : lanes.entrySet()) {
@@ -369,7 +410,7 @@ public final class AguiStreamChecker {
             }
             List<String> candidates = lanes.entrySet().stream().filter(e -> e.getValue().kind.equals(kind))
                     .map(Map.Entry::getKey).toList();
-            return candidates.size() == 1 ? candidates.get(0) : "";
+            return candidates.size() == 1 ? candidates.get(0) : candidates.isEmpty() ? "" : null;
         }
 
         private List<Map<String, Object>> close(String lane) {
@@ -433,6 +474,7 @@ public final class AguiStreamChecker {
                     openSpans.clear();
                     openReasoning.clear();
                     openSteps.clear();
+                    owners.clear();
                     activeSubagents.clear();
                     closedSubagents.clear();
                     runFinished = false;
@@ -440,6 +482,9 @@ public final class AguiStreamChecker {
                 }
             }
             String tag = text(event.get("subagentRunId"));
+            if (!attribution(at, type, tag, event)) {
+                return;
+            }
             switch (type) {
                 case "TEXT_MESSAGE_START" -> open(at, type, "/messageId", event, openMessages, "AGUI1-08",
                         "a text message");
@@ -527,6 +572,125 @@ public final class AguiStreamChecker {
                 }
                 default -> { }
             }
+        }
+
+        /**
+         * The subagent attribution rules: a continuation never names another subagent than its opener, a tool call
+         * belongs to its parent message's owner, and an untagged event agrees with any owner. Records the owners the
+         * openers establish; false when the event breaks AGUI1-19 (the client stops there).
+         */
+        private boolean attribution(int at, String type, String tag, Map<String, Object> event) {
+            String id = text(event.get(type.startsWith("TOOL_CALL_") && !type.equals("TOOL_CALL_RESULT") ? "toolCallId"
+                    : type.equals("REASONING_ENCRYPTED_VALUE") ? "entityId" : "messageId"));
+            switch (type) {
+                case "TEXT_MESSAGE_START", "REASONING_START", "REASONING_MESSAGE_START" -> {
+                    String kind = type.startsWith("TEXT") ? "message" : "reasoning";
+                    if (!agrees(at, type, tag, kind, id)) {
+                        return false;
+                    }
+                    owners(kind).putIfAbsent(id, tag == null ? "" : tag);
+                }
+                case "TEXT_MESSAGE_CONTENT", "TEXT_MESSAGE_END" -> {
+                    return agrees(at, type, tag, "message", id);
+                }
+                case "REASONING_MESSAGE_CONTENT", "REASONING_MESSAGE_END", "REASONING_END" -> {
+                    return agrees(at, type, tag, "reasoning", id);
+                }
+                case "TOOL_CALL_ARGS", "TOOL_CALL_END" -> {
+                    return agrees(at, type, tag, "tool call", id);
+                }
+                case "TOOL_CALL_START" -> {
+                    String parent = text(event.get("parentMessageId"));
+                    String inherited = parent == null ? null : owners("message").get(parent);
+                    if (inherited != null && tag != null && !tag.equals(inherited)) {
+                        add("AGUI1-19", at, type, "/subagentRunId", "subagent " + tag + " does not own the parent "
+                                + "message " + parent + " (" + who(inherited) + " does); a tool call belongs to the "
+                                + "message that carries it");
+                        return false;
+                    }
+                    String existing = owners("tool call").get(id);
+                    if (existing != null) {
+                        if (!agrees(at, type, tag, "tool call", id)) {
+                            return false;
+                        }
+                        if (tag == null && inherited != null && !inherited.equals(existing)) {
+                            add("AGUI1-19", at, type, "/parentMessageId", "tool call " + id + " is owned by "
+                                    + who(existing) + " but its parent message " + parent + " by " + who(inherited));
+                            return false;
+                        }
+                    } else {
+                        owners("tool call").put(id, tag != null ? tag : inherited != null ? inherited : "");
+                    }
+                }
+                case "TOOL_CALL_RESULT" -> owners("message").put(id, tag == null ? "" : tag);
+                case "REASONING_ENCRYPTED_VALUE" -> {
+                    String subtype = text(event.get("subtype"));
+                    String owner = "tool-call".equals(subtype) ? owners("tool call").get(id)
+                            : "message".equals(subtype) ? Objects.requireNonNullElse(owners("message").get(id),
+                            owners("reasoning").get(id)) : owners("reasoning").get(id);
+                    if (owner != null && tag != null && !tag.equals(owner)) {
+                        add("AGUI1-19", at, type, "/subagentRunId", "subagent " + tag + " does not own " + subtype + " "
+                                + id + " (" + who(owner) + " does)");
+                        return false;
+                    }
+                }
+                case "ACTIVITY_SNAPSHOT" -> {
+                    if (!owners("activity").containsKey(id) || !Boolean.FALSE.equals(event.get("replace"))) {
+                        owners("activity").put(id, tag == null ? "" : tag);
+                    }
+                }
+                case "ACTIVITY_DELTA" -> {
+                    return agrees(at, type, tag, "activity", id);
+                }
+                case "MESSAGES_SNAPSHOT" -> seed(event.get("messages"), true);
+                case "RUN_STARTED" -> seed(event.get("input") instanceof Map<?, ?> input ? input.get("messages")
+                        : null, false);
+                default -> { }
+            }
+            return true;
+        }
+
+        /** A replayed conversation's owners: a snapshot replaces recorded ones, the run input only fills gaps. */
+        private void seed(Object messages, boolean authoritative) {
+            if (!(messages instanceof List<?> list)) {
+                return;
+            }
+            for (Object item : list) {
+                if (item instanceof Map<?, ?> message && message.get("id") instanceof String id) {
+                    String owner = message.get("subagentRunId") instanceof String s ? s : "";
+                    String kind = "reasoning".equals(message.get("role")) ? "reasoning"
+                            : "activity".equals(message.get("role")) ? "activity" : "message";
+                    if (authoritative || !owners(kind).containsKey(id)) {
+                        owners(kind).put(id, owner);
+                    }
+                    if (message.get("toolCalls") instanceof List<?> calls) {
+                        for (Object call : calls) {
+                            if (call instanceof Map<?, ?> c && c.get("id") instanceof String callId
+                                    && (authoritative || !owners("tool call").containsKey(callId))) {
+                                owners("tool call").put(callId, owner);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+
+        private boolean agrees(int at, String type, String tag, String kind, String id) {
+            String owner = owners(kind).get(id);
+            if (owner != null && tag != null && !tag.equals(owner)) {
+                add("AGUI1-19", at, type, "/subagentRunId", "subagent " + tag + " is not the owner of " + kind + " "
+                        + id + "; " + who(owner) + " opened it");
+                return false;
+            }
+            return true;
+        }
+
+        private Map<String, String> owners(String kind) {
+            return owners.computeIfAbsent(kind, k -> new HashMap<>());
+        }
+
+        private static String who(String owner) {
+            return owner.isEmpty() ? "the parent agent" : "subagent " + owner;
         }
 
         private static boolean newer(String version) {
@@ -714,7 +878,7 @@ public final class AguiStreamChecker {
         }
     }
 
-    private record Pending(String kind, String id, String role, String tag) {
+    private record Pending(String kind, String id, String role, String name, String parent, String tag) {
     }
 
     private static String text(Object value) {

@@ -246,6 +246,8 @@ final class AguiStreamVariants {
                     return true;
                 }),
                 text("crlf-line-ends", "AGUI1-18", sse -> sse.replace("\n", "\r\n")),
+                each("continuation-by-another-subagent", "AGUI1-19", "TEXT_MESSAGE_CONTENT", (events, i) ->
+                        events.get(i).put("subagentRunId", "helper") == null),
                 // valid streams the runtime never sends
                 each("text-as-chunks", null, "TEXT_MESSAGE_START", (events, i) -> {
                     Map<String, Object> start = events.get(i);

@@ -1,19 +1,24 @@
 package io.agentlab.cli;
 
+import io.agentlab.providers.recorded.ProviderFamily;
 import io.agentlab.providers.recorded.RecordingProxy;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
  * {@code agentlab record}: a recording proxy in front of a live OpenAI-compatible provider. Point a client (for
  * example {@code agentlab run --provider live --live-base-url <proxy>}) at the printed URL; its credentials stay in
- * its own environment and never reach the recordings. Stops after {@code --requests} exchanges or on Ctrl-C.
+ * its own environment and never reach the recordings. Stops after {@code --requests} exchanges or on Ctrl-C; exits 1
+ * when an exchange was forwarded but could not be recorded (each is printed with its reason).
  */
 @Command(name = "record", mixinStandardHelpOptions = true,
         description = "Record a live provider's streams through a local proxy (credentials stripped).")
@@ -28,31 +33,50 @@ final class RecordCommand implements Callable<Integer> {
     @Option(names = "--out", description = "Where recordings go; default recordings.")
     Path out = Path.of("recordings");
 
-    @Option(names = "--provider-family", description = "openai, deepseek or dashscope (written to the metadata).")
+    @Option(names = "--provider-family", description = "openai, deepseek or dashscope: written to the metadata, and the chunk profile the recordings "
+            + "are held to when loaded.")
     String family = "openai";
 
-    @Option(names = "--requests", description = "Stop after this many recorded exchanges; default: run until stopped.")
+    @Option(names = "--requests", description = "Stop after this many exchanges; default: run until stopped.")
     int requests = Integer.MAX_VALUE;
 
     @Override
     public Integer call() throws IOException, InterruptedException {
+        try {
+            ProviderFamily.fromWireName(family);
+        } catch (IllegalArgumentException e) {
+            // a usage error, before anything is forwarded: a recording of an unknown family could never be loaded
+            throw new ParameterException(spec.commandLine(), "--provider-family: " + e.getMessage());
+        }
         PrintWriter console = spec.commandLine().getOut();
-        try (RecordingProxy proxy = RecordingProxy.start(upstream, out, family)) {
+        CountDownLatch exchanges = new CountDownLatch(Math.max(0, requests));
+        AtomicInteger failed = new AtomicInteger();
+        RecordingProxy.Listener listener = new RecordingProxy.Listener() {
+            @Override
+            public void recorded(Path file) {
+                synchronized (console) {
+                    console.println("  wrote " + file);
+                    console.flush();
+                }
+                exchanges.countDown();
+            }
+
+            @Override
+            public void notRecorded(String exchange, String reason) {
+                failed.incrementAndGet();
+                synchronized (console) {
+                    console.println("  not recorded: " + exchange + ": " + reason);
+                    console.flush();
+                }
+                exchanges.countDown();
+            }
+        };
+        try (RecordingProxy proxy = RecordingProxy.start(upstream, out, family, listener)) {
             console.println("recording proxy for " + upstream + " at " + proxy.baseUrl() + "; recordings go to "
                     + out.toAbsolutePath());
             console.flush();
-            int seen = 0;
-            while (proxy.written().size() < requests) {
-                synchronized (this) {
-                    wait(100); // polls the proxy's count; the command has nothing else to do
-                }
-                if (proxy.written().size() > seen) {
-                    seen = proxy.written().size();
-                    console.println("  wrote " + proxy.written().get(seen - 1));
-                    console.flush();
-                }
-            }
+            exchanges.await(); // each exchange counts down once its response has been sent in full
         }
-        return 0;
+        return failed.get() == 0 ? 0 : 1;
     }
 }

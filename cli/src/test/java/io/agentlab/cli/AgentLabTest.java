@@ -65,11 +65,45 @@ class AgentLabTest {
     }
 
     @Test
+    @DisplayName("resolve: 'missing' lists the schema's required fields the words did not give, never 'none'")
+    void resolveMissing() {
+        Run run = run("resolve", "--event", "calendar.schedule.create", "--timezone", "Asia/Shanghai", "--now",
+                "2026-11-30T09:00:00+08:00", "remind", "me", "this", "afternoon", "to", "buy", "milk");
+        assertThat(run.code()).isZero();
+        assertThat(run.out()).contains("missing:       time", "clarification: What time").doesNotContain("none");
+    }
+
+    @Test
+    @DisplayName("resolve --json: one JSON object with arguments, missing fields, the question and the source clause")
+    void resolveJson() throws Exception {
+        Run run = run("resolve", "--json", "--event", "calendar.schedule.create", "--timezone", "Asia/Shanghai",
+                "--now", "2026-11-30T09:00:00+08:00", "remind", "me", "tomorrow", "to", "call", "grandma");
+        assertThat(run.code()).isZero();
+        tools.jackson.databind.JsonNode document = tools.jackson.databind.json.JsonMapper.builder().build()
+                .readTree(run.out());
+        assertThat(document.get("event").asString()).isEqualTo("calendar.schedule.create");
+        assertThat(document.get("arguments").get("date").asString()).isEqualTo("2026-12-01");
+        assertThat(document.get("missing").toString()).isEqualTo("[\"time\"]");
+        assertThat(document.get("clarification").asString()).isEqualTo("What time should I set it for?");
+        assertThat(document.get("source").asString()).isEqualTo("remind me tomorrow to call grandma");
+    }
+
+    @Test
     @DisplayName("resolve: an unknown event is a usage error that lists the offered events")
     void resolveUnknown() {
         Run run = run("resolve", "--event", "lamp.power.toggle", "lamp", "on");
         assertThat(run.code()).isEqualTo(2);
         assertThat(run.err()).contains("no event named 'lamp.power.toggle'", "device.volume.adjust");
+    }
+
+    @Test
+    @DisplayName("record: an unknown provider family is a usage error before anything is forwarded")
+    void recordUnknownFamily() {
+        Run run = run("record", "--upstream", "http://127.0.0.1:9/v1", "--provider-family", "mistral",
+                "--out", temp.resolve("recordings").toString(), "--requests", "1");
+        assertThat(run.code()).isEqualTo(2);
+        assertThat(run.err()).contains("--provider-family: unknown provider family 'mistral'; expected openai, "
+                + "deepseek or dashscope").doesNotContain("Exception");
     }
 
     @Test
@@ -91,7 +125,8 @@ class AgentLabTest {
         Run run = run("run", "--suites", suites("failing"), "--speed", "0", "--no-gates", "--report",
                 temp.resolve("r").toString(), "--config", "agentlab.report.control=false");
         assertThat(run.code()).isEqualTo(1);
-        assertThat(run.out()).contains("  FAIL  wrong-level [dual_agent]", "[design §3.2 absolute level] cli-wrong/wrong-level",
+        assertThat(run.out()).contains("  FAIL  wrong-level [dual_agent]",
+                "[docs/design.md#plugin-volume-modes absolute level] cli-wrong/wrong-level",
                 "expected argument 'value' = 40 but was 30");
     }
 

@@ -45,6 +45,7 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
     static final int GROWTH_EVENTS = 50;
 
     private TimedReplay replay;
+    private List<String> selectedSuites = List.of();
 
     ConformanceEngineDescriptor(UniqueId uniqueId) {
         super(uniqueId, "Agent Lab conformance");
@@ -53,13 +54,8 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
     @Override
     public ConformanceContext before(ConformanceContext context) {
         ConformanceSettings settings = context.settings();
-        Optional<OpenAiCompatibleClient.Config> live = Optional.empty();
-        if (settings.provider() == ConformanceSettings.Provider.LIVE) {
-            String baseUrl = settings.liveBaseUrl().orElseThrow(() -> new IllegalStateException(
-                    ConformanceSettings.PROVIDER + "=live needs " + ConformanceSettings.LIVE_BASE_URL));
-            live = Optional.of(new OpenAiCompatibleClient.Config(baseUrl, settings.liveApiKeyEnv(),
-                    Duration.ofSeconds(10), Duration.ofSeconds(60)));
-        } else {
+        Optional<OpenAiCompatibleClient.Config> live = settings.live();
+        if (live.isEmpty()) {
             replay = TimedReplay.start(List.of(), settings.replaySpeed());
         }
         BooleanSupplier cancelled = () -> context.request().getCancellationToken().isCancellationRequested();
@@ -68,10 +64,20 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
                 settings.aguiProfile())));
     }
 
+    /** Remembers which suites discovery selected, before filters and pruning may remove their nodes. */
+    void selectedSuites(List<String> suites) {
+        this.selectedSuites = List.copyOf(suites);
+    }
+
     @Override
     public void after(ConformanceContext context) throws IOException {
         try {
             if (context.metrics().records().isEmpty()) {
+                if (!selectedSuites.isEmpty()
+                        && !context.request().getCancellationToken().isCancellationRequested()) {
+                    // No silent zero (docs/limits-and-safety.md#no-silent-zero): suites were selected, nothing ran.
+                    throw new NoCaseRanException(selectedSuites);
+                }
                 return;
             }
             RunReport report = report(context);
@@ -100,6 +106,15 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
             if (replay != null) {
                 replay.close();
             }
+        }
+    }
+
+    /** Fails the run: suites were selected, but no case ran in any mode. */
+    static final class NoCaseRanException extends RuntimeException {
+        NoCaseRanException(List<String> suites) {
+            super("no conformance case ran, although " + suites.size() + " suite(s) were selected " + suites
+                    + ": every case was filtered out or skipped (tag filters, agentlab.modes, the suites' own modes, "
+                    + "agentlab.provider); a run that executes nothing must not pass");
         }
     }
 

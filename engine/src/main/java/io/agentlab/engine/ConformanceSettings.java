@@ -1,12 +1,15 @@
 package io.agentlab.engine;
 
+import io.agentlab.engine.suite.Durations;
 import io.agentlab.engine.suite.RecordingLibrary;
+import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
 import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.kernel.runtime.audit.AguiProfile;
 import io.agentlab.kernel.runtime.usage.PricingCatalog;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -32,6 +35,8 @@ import org.junit.platform.engine.ConfigurationParameters;
  * @param pricing              prices for cost estimates ({@code agentlab.pricing.file}; empty: costs unknown)
  * @param controlRuns          whether the report runs the all-disabled/all-enabled control turns
  *                             ({@code agentlab.report.control})
+ * @param liveReadTimeout      the longest silence inside a live stream ({@code agentlab.provider.live.read-timeout})
+ * @param liveCallTimeout      the longest a whole live call may take ({@code agentlab.provider.live.call-timeout})
  * @param aguiProfile          the AG-UI wire shape of the audit streams and the rules they are checked against
  *                             ({@code agentlab.agui.profile})
  * @param auditDirectory       a directory receiving every case's audit streams as SSE files
@@ -42,7 +47,8 @@ public record ConformanceSettings(List<InvocationMode> modes, KernelUnderTestFac
                                   Optional<String> liveBaseUrl, String liveApiKeyEnv, long seed,
                                   List<Path> recordingDirectories, String recordingsClasspath,
                                   List<Path> suiteDirectories, boolean parallel, PricingCatalog pricing,
-                                  boolean controlRuns, AguiProfile aguiProfile, Optional<Path> auditDirectory) {
+                                  boolean controlRuns, Duration liveReadTimeout, Duration liveCallTimeout,
+                                  AguiProfile aguiProfile, Optional<Path> auditDirectory) {
 
     /** Comma-separated modes; default both. */
     public static final String MODES = "agentlab.modes";
@@ -58,8 +64,10 @@ public record ConformanceSettings(List<InvocationMode> modes, KernelUnderTestFac
     public static final String LIVE_BASE_URL = "agentlab.provider.live.base-url";
     /** The environment variable with the live provider's key; default {@code AGENTLAB_API_KEY}. */
     public static final String LIVE_API_KEY_ENV = "agentlab.provider.live.api-key-env";
-    /** Seed of synthesized chunk boundaries; default 42. */
+    /** Seed of synthesized chunk boundaries; default {@link #DEFAULT_SEED}. */
     public static final String SEED = "agentlab.seed";
+    /** The seed of synthesized chunk boundaries when {@link #SEED} is not set. */
+    public static final long DEFAULT_SEED = 42L;
     /** Comma-separated recording directories. */
     public static final String RECORDING_DIRECTORIES = "agentlab.recordings.directories";
     /** The classpath folder of recordings; default {@code recordings}. */
@@ -72,6 +80,10 @@ public record ConformanceSettings(List<InvocationMode> modes, KernelUnderTestFac
     public static final String CONTROL_RUNS = "agentlab.report.control";
     /** A pricing catalog JSON file ({@code docs/runtime.md}); without one every cost is unknown, never zero. */
     public static final String PRICING_FILE = "agentlab.pricing.file";
+    /** The longest silence inside a live stream (idle timeout); default 60s. */
+    public static final String LIVE_READ_TIMEOUT = "agentlab.provider.live.read-timeout";
+    /** The longest a whole live call may take, first byte to last; default 120s. */
+    public static final String LIVE_CALL_TIMEOUT = "agentlab.provider.live.call-timeout";
     /** The AG-UI profile of the audit streams: {@code agui-1.0} (default) or {@code social-dialect}. */
     public static final String AGUI_PROFILE = "agentlab.agui.profile";
     /** A directory that receives each case's audit streams, {@code <suite>/<case>/<mode>/<turn>.sse}. */
@@ -108,16 +120,38 @@ public record ConformanceSettings(List<InvocationMode> modes, KernelUnderTestFac
         }
         Provider provider = parameters.get(PROVIDER).map(ConformanceSettings::provider).orElse(Provider.RECORDED);
         long seed = parameters.get(SEED).map(value -> parse(SEED, value, () -> Long.parseLong(value.strip())))
-                .orElse(42L);
+                .orElse(DEFAULT_SEED);
         return new ConformanceSettings(modes, factory, parameters.get(REPORT_DIRECTORY).map(Path::of), speed, provider,
                 parameters.get(LIVE_BASE_URL), parameters.get(LIVE_API_KEY_ENV).orElse("AGENTLAB_API_KEY"), seed,
                 paths(parameters.get(RECORDING_DIRECTORIES)), parameters.get(RECORDINGS_CLASSPATH).orElse("recordings"),
                 paths(parameters.get(SUITE_DIRECTORIES)), parameters.getBoolean(PARALLEL).orElse(false),
                 parameters.get(PRICING_FILE).map(ConformanceSettings::pricing).orElseGet(PricingCatalog::empty),
                 parameters.getBoolean(CONTROL_RUNS).orElse(true),
+                positiveDuration(parameters, LIVE_READ_TIMEOUT, Duration.ofSeconds(60)),
+                positiveDuration(parameters, LIVE_CALL_TIMEOUT, OpenAiCompatibleClient.DEFAULT_CALL_TIMEOUT),
                 parameters.get(AGUI_PROFILE).map(value -> parse(AGUI_PROFILE, value, () -> AguiProfile.fromId(value)))
                         .orElse(AguiProfile.AGUI_1_0),
                 parameters.get(AUDIT_DIRECTORY).map(String::strip).filter(v -> !v.isEmpty()).map(Path::of));
+    }
+
+    /** The live provider's connection settings, when {@code agentlab.provider=live}. */
+    public Optional<OpenAiCompatibleClient.Config> live() {
+        if (provider != Provider.LIVE) {
+            return Optional.empty();
+        }
+        String baseUrl = liveBaseUrl.orElseThrow(() -> new IllegalStateException(PROVIDER + "=live needs "
+                + LIVE_BASE_URL));
+        return Optional.of(new OpenAiCompatibleClient.Config(baseUrl, liveApiKeyEnv, Duration.ofSeconds(10),
+                liveReadTimeout, liveCallTimeout, OpenAiCompatibleClient.DEFAULT_FINISH_GRACE));
+    }
+
+    private static Duration positiveDuration(ConfigurationParameters parameters, String key, Duration fallback) {
+        Duration value = parameters.get(key).map(text -> parse(key, text, () -> Durations.parse(text)))
+                .orElse(fallback);
+        if (value.isZero()) {
+            throw new IllegalArgumentException(key + " must be positive, was " + value);
+        }
+        return value;
     }
 
     /** The recording library these settings describe. */

@@ -77,6 +77,8 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
                 .build()
                 .resolve(request, engine, issues);
         engine.accept(ConformanceTestEngine::orderCaseChildren);
+        engine.selectedSuites(engine.getChildren().stream().filter(SuiteDescriptor.class::isInstance)
+                .map(child -> ((SuiteDescriptor) child).suite().id()).toList());
         if (Gates.enabled(request.getConfigurationParameters()) && !engine.getChildren().isEmpty()) {
             try {
                 GatesDescriptor gates = new GatesDescriptor(uniqueId.append(GatesDescriptor.SEGMENT, "run"));

@@ -35,8 +35,8 @@ final class ParityDescriptor extends CaseTestDescriptor {
         context.metrics().parity(parent.suite().id() + "/" + parent.testCase().id(), diff.isEmpty());
         if (diff.isPresent()) {
             throw new AssertionFailedError(ModeDescriptor.failureMessage(parent.suite(), parent.testCase(),
-                    "mode parity", List.of("the modes disagree (design §2.1: only the invocation mode may differ):\n"
-                            + diff.get())));
+                    "mode parity", List.of("the modes disagree (docs/design.md#modes-parity: only the invocation mode "
+                            + "may differ):\n" + diff.get())));
         }
         return context;
     }

@@ -5,6 +5,7 @@ import io.agentlab.engine.suite.Suite;
 import io.agentlab.engine.suite.SuiteOrigin;
 import io.agentlab.engine.suite.SuiteProblem;
 import io.agentlab.engine.suite.SuiteReader;
+import io.agentlab.engine.suite.YamlReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -43,6 +44,10 @@ final class SuiteIndex {
         SuiteOrigin origin = SuiteOrigin.file(path);
         return byOrigin.computeIfAbsent(origin.display(), key -> {
             try {
+                long size = Files.size(path);
+                if (size > YamlReader.MAX_CHARS * 4L) { // UTF-8: at most 4 bytes a character; never read a huge file
+                    return report(origin, YamlReader.tooLarge(origin.display(), size));
+                }
                 return load(origin, Files.readString(path));
             } catch (IOException e) {
                 return report(origin, new SuiteProblem(origin.display(), Position.UNKNOWN, "", "cannot read the file: "
@@ -60,7 +65,11 @@ final class SuiteIndex {
                     return report(origin, new SuiteProblem(origin.display(), Position.UNKNOWN, "",
                             "no such classpath resource"));
                 }
-                return load(origin, new String(in.readAllBytes(), StandardCharsets.UTF_8));
+                byte[] bytes = in.readNBytes(YamlReader.MAX_CHARS * 4 + 1);
+                if (bytes.length > YamlReader.MAX_CHARS * 4) {
+                    return report(origin, YamlReader.tooLarge(origin.display(), bytes.length));
+                }
+                return load(origin, new String(bytes, StandardCharsets.UTF_8));
             } catch (IOException e) {
                 return report(origin, new SuiteProblem(origin.display(), Position.UNKNOWN, "", "cannot read it: " + e));
             }

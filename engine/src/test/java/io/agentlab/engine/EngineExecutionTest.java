@@ -173,7 +173,7 @@ class EngineExecutionTest {
                 kernel: {events: [device.volume.adjust]}
                 cases:
                   - id: off-by-ten
-                    clause: design §3.2 absolute level
+                    clause: docs/design.md#plugin-volume-modes absolute level
                     turns:
                       - user: set the volume to 30
                         reply:
@@ -186,8 +186,8 @@ class EngineExecutionTest {
         EngineExecutionResults results = kit(selectFile(file.toFile())).execute();
         results.testEvents().assertStatistics(stats -> stats.started(3).failed(2).succeeded(1));
         results.testEvents().assertThatEvents().haveExactly(1, event(displayName("off-by-ten [dual_agent]"),
-                finishedWithFailure(message(m -> m.startsWith("[design §3.2 absolute level] wrong/off-by-ten "
-                        + "(dual_agent, " + file + ":5:5): 2 expectation(s) failed")
+                finishedWithFailure(message(m -> m.startsWith("[docs/design.md#plugin-volume-modes absolute level] "
+                        + "wrong/off-by-ten (dual_agent, " + file + ":5:5): 2 expectation(s) failed")
                         && m.contains("event 1 (device.volume.adjust): expected argument 'value' = 40 but was 30")
                         && m.contains("expected 1 follow_up call(s) but there were 0")))));
     }
@@ -201,7 +201,7 @@ class EngineExecutionTest {
                 kernel: {events: [device.volume.adjust]}
                 cases:
                   - id: different-levels
-                    clause: design §2.1 parity
+                    clause: docs/design.md#modes-parity
                     turns:
                       - user: set the volume to 30
                         replyByMode:
@@ -213,7 +213,7 @@ class EngineExecutionTest {
         EngineExecutionResults results = kit(selectFile(file.toFile())).execute();
         results.testEvents().assertStatistics(stats -> stats.started(3).succeeded(2).failed(1));
         results.testEvents().assertThatEvents().haveExactly(1, event(displayName("different-levels [parity]"),
-                finishedWithFailure(message(m -> m.contains("[design §2.1 parity]")
+                finishedWithFailure(message(m -> m.contains("[docs/design.md#modes-parity]")
                         && m.contains("- dual_agent: event 0: device.volume.adjust {\"mode\":\"absolute\",\"value\":30}")
                         && m.contains("+ chat_agent_tools: event 0: device.volume.adjust {\"mode\":\"absolute\",\"value\":35}")))));
     }
@@ -226,7 +226,8 @@ class EngineExecutionTest {
                 .configurationParameter(ConformanceSettings.KERNEL_FACTORY, BrokenTerminalKernelFactory.class.getName())
                 .execute();
         results.testEvents().assertThatEvents().haveExactly(2, event(finishedWithFailure(message(m -> m.startsWith(
-                "[seeds/004 a terminal event starts only after every sibling settled] batch/terminal-runs-last")
+                "[docs/design.md#batch-terminal-last a terminal event starts only after every sibling settled] "
+                        + "batch/terminal-runs-last")
                 && m.contains("expected probe.finish to start after probe.slow returned, but it started while "
                 + "probe.slow was still running")))));
     }

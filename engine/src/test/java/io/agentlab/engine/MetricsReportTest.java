@@ -37,7 +37,7 @@ class MetricsReportTest {
             session: {timezone: Asia/Shanghai, clock: "2026-11-30T09:00:00+08:00"}
             cases:
               - id: reminder-needs-fallback
-                clause: design §4 the EventAgent fallback fills a missing title
+                clause: docs/design.md#plugin-schedule-fallback the EventAgent fallback fills a missing title
                 turns:
                   - user: remind me tomorrow at 9am
                     replyByMode:
@@ -52,7 +52,7 @@ class MetricsReportTest {
                       events: [{name: calendar.schedule.create, arguments: {title: Reminder}, status: succeeded}]
                       calls: {chat: 1, eventAgent: 1, followUp: 0}
               - id: same-level-twice
-                clause: seeds/004 exact duplicates execute once
+                clause: docs/design.md#batch-duplicates-coalesced exact duplicates execute once
                 turns:
                   - user: set the volume to 30
                     reply:

@@ -43,7 +43,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/** The four built-ins: metadata of design §3 / DESIGN §5, discovery, and each flow through the real kernel. */
+/**
+ * The four built-ins: metadata of {@code docs/design.md#plugin-namespaced-name} and each plugin's clauses, discovery,
+ * and each flow through the real kernel.
+ */
 class BuiltInPluginsTest {
 
     private final InMemorySessions sessions = new InMemorySessions();
@@ -73,7 +76,7 @@ class BuiltInPluginsTest {
     }
 
     @Test
-    @DisplayName("each definition carries the policy of the design table and the metadata of DESIGN §3")
+    @DisplayName("each definition carries the policy and the metadata its design clauses declare")
     void metadata() {
         assertThat(definition(SessionTerminatePlugin.NAME)).satisfies(d -> {
             assertThat(d.resultPolicy()).isEqualTo(ResultPolicy.TERMINATE);

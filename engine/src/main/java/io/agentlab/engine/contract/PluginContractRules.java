@@ -34,7 +34,7 @@ import io.agentlab.kernel.runtime.audit.AguiStreamChecker;
 import io.agentlab.kernel.runtime.usage.PricingCatalog;
 import io.agentlab.providers.recorded.LatencyModel;
 import io.agentlab.providers.recorded.PromptTokens;
-import io.agentlab.providers.recorded.StreamSynthesizer.ProviderFamily;
+import io.agentlab.providers.recorded.ProviderFamily;
 import io.agentlab.providers.recorded.TimedReplay;
 import java.time.Duration;
 import java.time.Instant;
@@ -69,38 +69,45 @@ public final class PluginContractRules {
     /** The catalogue, in order. */
     public static List<ContractRule> catalogue() {
         return List.of(
-                new ContractRule("PC-01", "definition_is_valid", true, "design §2.3",
+                new ContractRule("PC-01", "definition_is_valid", true, "docs/design.md#kernel-definition-valid",
                         "The definition builds: namespaced name, semantic schema version, one-line description, "
                                 + "positive timeout, terminate only when terminal, a template for the template policy, "
                                 + "no retry of a side effect.", PluginContractRules::definitionBuilds),
-                new ContractRule("PC-02", "catalog_description_within_budget", true, "design §2.1",
+                new ContractRule("PC-02", "catalog_description_within_budget", true,
+                        "docs/design.md#plugin-catalog-budget",
                         "The catalog line costs at most the configured token budget; its cost and the tool schema's "
                                 + "are published.", PluginContractRules::catalogBudget),
-                new ContractRule("PC-03", "terminal_event_terminates", true, "seeds/004",
+                new ContractRule("PC-03", "terminal_event_terminates", true, "docs/design.md#kernel-definition-valid",
                         "A terminal event has the terminate policy (it ends the session after its siblings).",
                         PluginContractRules::terminalTerminates),
-                new ContractRule("PC-04", "timeout_at_most_60s", true, "seeds/004",
+                new ContractRule("PC-04", "timeout_at_most_60s", true, "docs/design.md#safety-handler-timeout-bound",
                         "The handler timeout is at most 60 s, inside any batch deadline a service would set.",
                         PluginContractRules::timeoutBounds),
-                new ContractRule("PC-05", "schema_valid_and_provider_safe", true, "design §2.1",
+                new ContractRule("PC-05", "schema_valid_and_provider_safe", true,
+                        "docs/design.md#plugin-schema-provider-safe",
                         "The argument schema is valid draft 2020-12, an object, and uses only keywords every "
                                 + "OpenAI-compatible provider accepts for tools.", PluginContractRules::providerSafe),
-                new ContractRule("PC-06", "resolver_deterministic_and_total", true, "design §4",
+                new ContractRule("PC-06", "resolver_deterministic_and_total", true,
+                        "docs/design.md#kernel-resolver-total",
                         "The resolver gives the same result for the same input and never throws, for the examples "
                                 + "and 1,000 generated utterances.", PluginContractRules::resolverTotal),
-                new ContractRule("PC-07", "validator_names_the_field_and_never_throws", true, "design §4",
+                new ContractRule("PC-07", "validator_names_the_field_and_never_throws", true,
+                        "docs/design.md#kernel-validation",
                         "A value of the wrong type for any property is rejected naming that property; the validator "
                                 + "never throws.", PluginContractRules::validatorNamesField),
-                new ContractRule("PC-08", "idempotency_keys_stable_and_distinct", true, "seeds/004",
+                new ContractRule("PC-08", "idempotency_keys_stable_and_distinct", true,
+                        "docs/design.md#safety-idempotency-key",
                         "Equivalent arguments give the same idempotency key; different arguments or turns give "
                                 + "different keys.", PluginContractRules::idempotency),
-                new ContractRule("PC-09", "throwing_port_is_a_structured_failure", false, "design §6",
+                new ContractRule("PC-09", "throwing_port_is_a_structured_failure", false,
+                        "docs/design.md#safety-structured-failure",
                         "With a port that throws, the event ends failed with a code, never as a leaked exception "
                                 + "(needs pluginWithFailingPort()).", PluginContractRules::failingPort),
-                new ContractRule("PC-10", "hanging_port_times_out", false, "seeds/004",
+                new ContractRule("PC-10", "hanging_port_times_out", false,
+                        "docs/design.md#safety-handler-timeout-bound",
                         "With a port that never answers, the event times out within its timeout "
                                 + "(needs pluginWithHangingPort()).", PluginContractRules::hangingPort),
-                new ContractRule("PC-11", "examples_identical_in_both_modes", false, "design §2.1",
+                new ContractRule("PC-11", "examples_identical_in_both_modes", false, "docs/design.md#modes-parity",
                         "Every example runs through both modes with synthesized streams under random chunking and "
                                 + "yields the expected, identical normalized results (needs examples()).",
                         PluginContractRules::examplesInBothModes));
@@ -316,8 +323,9 @@ public final class PluginContractRules {
                 none.usage());
         Suite.Turn turn = new Suite.Turn(example.utterance(), replies, Optional.of("Done."), Optional.of("{}"),
                 List.of(), Map.of(), expect, Position.UNKNOWN);
-        Suite.Case testCase = new Suite.Case("example-" + (index + 1), example.utterance(), "PC-11 design §2.1",
-                List.of(), List.of(InvocationMode.values()), List.of(turn), Position.UNKNOWN);
+        Suite.Case testCase = new Suite.Case("example-" + (index + 1), example.utterance(),
+                "PC-11 docs/design.md#modes-parity", List.of(), List.of(InvocationMode.values()), List.of(turn),
+                Position.UNKNOWN);
         return new Suite("plugin-contract", "Plugin contract examples", "", List.of(), List.of(InvocationMode.values()),
                 new Suite.KernelSettings(List.of(name), KernelLimits.DEFAULT_CONCURRENCY_LIMIT,
                         KernelLimits.DEFAULT_BATCH_DEADLINE),

@@ -19,6 +19,7 @@ import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
 import io.agentlab.kernel.runtime.llm.ProviderRegistry;
 import io.agentlab.kernel.runtime.usage.PricingCatalog;
 import io.agentlab.providers.recorded.PromptTokens;
+import io.agentlab.providers.recorded.ProviderFamily;
 import io.agentlab.providers.recorded.Recording;
 import io.agentlab.providers.recorded.StreamSynthesizer;
 import io.agentlab.providers.recorded.StreamSynthesizer.Script;
@@ -48,6 +49,11 @@ public final class CaseRunner {
     public static final String PERSONA = "You are Pip, a friendly voice toy. Answer briefly.";
     private static final String PROVIDER_KEY = "conformance";
     private static final AtomicLong SCOPES = new AtomicLong();
+    /**
+     * How long after a turn the engine waits for the kernel's quiescence before reading the handler log
+     * (docs/limits-and-safety.md). It passes at once unless a handler ignores interruption.
+     */
+    public static final Duration QUIESCENCE_BOUND = Duration.ofSeconds(30);
 
     /**
      * What every run shares.
@@ -97,6 +103,7 @@ public final class CaseRunner {
         HandlerLog log = new HandlerLog();
         ProbeEvents probes = new ProbeEvents();
         AtomicReference<ChatProvider> provider = new AtomicReference<>();
+        AtomicReference<ObservedKernel> kernel = new AtomicReference<>();
         ProviderRegistry registry = new ProviderRegistry().register(PROVIDER_KEY,
                 (request, listener) -> provider.get().stream(request, listener));
         Clock clock = suite.session().clock().map(instant -> Clock.fixed(instant, suite.session().timezone()))
@@ -110,7 +117,7 @@ public final class CaseRunner {
                 .limits(new KernelLimits(suite.kernel().concurrency(), suite.kernel().batchDeadline()))
                 .clock(clock)
                 .pricing(environment.pricing())
-                .kernelFactory(environment.factory().kernels())
+                .kernelFactory(ObservedKernel.wrap(environment.factory().kernels(), kernel::set))
                 .aguiProfile(environment.agui())
                 .build()) {
             Conversation conversation = new Conversation(suite.id() + "-" + testCase.id() + "-" + mode.wireName(),
@@ -148,10 +155,20 @@ public final class CaseRunner {
                         environment.replay().closeScope(scope);
                     }
                 }
+                List<String> harness = new ArrayList<>();
+                try {
+                    kernel.get().awaitQuiescence(QUIESCENCE_BOUND).ifPresent(harness::add);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    cancelled = true;
+                }
                 List<String> mismatches = environment.live().isPresent() ? List.of() : environment.replay().mismatches();
                 turns.add(new TurnRun(index, turn, result, visible.toString(), log.callsSince(callsBefore),
                         log.maxConcurrency(), conversation.ended(),
-                        mismatches.subList(Math.min(problemsBefore, mismatches.size()), mismatches.size())));
+                        mismatches.subList(Math.min(problemsBefore, mismatches.size()), mismatches.size()), harness));
+                if (cancelled) {
+                    break;
+                }
             }
         } finally {
             probes.release();
@@ -184,22 +201,40 @@ public final class CaseRunner {
             return recordings;
         }
         int promptTokens = PromptTokens.count(ChatRequestJson.write(runtime.firstRequest(conversation, turn.user())));
+        return synthesizedTurn(suite, testCase, index, mode, environment.seed(), promptTokens, suite.provider().family());
+    }
+
+    /**
+     * The streams a scripted turn's calls are answered with: the chat call, then the follow-up and the EventAgent call
+     * when the turn scripts them, synthesized in {@code family}'s shape (a run uses the suite's family; the provider
+     * stream export writes every family). The payloads depend only on the run seed, the suite, case, turn, mode and
+     * family.
+     *
+     * @param index        the turn's index in the case
+     * @param runSeed      the run's seed of chunk boundaries
+     * @param promptTokens the chat request's prompt tokens (they set the modelled timing, not the payloads)
+     * @param family       the provider family whose stream shape is written
+     */
+    public static List<Recording> synthesizedTurn(Suite suite, Suite.Case testCase, int index, InvocationMode mode,
+                                                  long runSeed, int promptTokens, ProviderFamily family) {
+        Suite.Turn turn = testCase.turns().get(index);
         StreamSynthesizer synthesizer = new StreamSynthesizer(suite.provider().latency(), LocalDate.of(2026, 1, 1));
-        long seed = environment.seed() ^ Objects.hash(suite.id(), testCase.id(), index, mode);
+        // the mode's wire name, not the enum: an enum's hash differs between JVMs, and a seed must reproduce a run
+        long seed = runSeed ^ Objects.hash(suite.id(), testCase.id(), index, mode.wireName());
         String id = suite.id() + "." + testCase.id() + ".t" + index + "." + mode.wireName();
+        String model = suite.provider().model();
         Suite.Reply reply = turn.replies().get(mode);
         List<Recording> recordings = new ArrayList<>();
         recordings.add(synthesizer.synthesize(new Script(id + ".chat", mode, CallRole.CHAT, turn.user(),
                 reply.visible(), reply.events().stream()
                 .map(event -> new ScriptedEvent(event.name(), event.argumentsJson())).toList(),
-                suite.provider().family(), suite.provider().model()), seed, promptTokens));
+                family, model), seed, promptTokens));
         turn.followUp().ifPresent(text -> recordings.add(synthesizer.synthesize(new Script(id + ".follow_up", mode,
-                CallRole.FOLLOW_UP, turn.user(), text, List.of(), suite.provider().family(),
-                suite.provider().model()), seed + 1, promptTokens)));
+                CallRole.FOLLOW_UP, turn.user(), text, List.of(), family, model), seed + 1, promptTokens)));
         // The EventAgent's request never carries tools, so its recording answers the dual_agent request shape.
         turn.eventAgent().ifPresent(json -> recordings.add(synthesizer.synthesize(new Script(id + ".event_agent",
-                InvocationMode.DUAL_AGENT, CallRole.EVENT_AGENT, turn.user(), json, List.of(),
-                suite.provider().family(), suite.provider().model()), seed + 2, promptTokens / 2)));
+                InvocationMode.DUAL_AGENT, CallRole.EVENT_AGENT, turn.user(), json, List.of(), family, model),
+                seed + 2, promptTokens / 2)));
         return recordings;
     }
 }

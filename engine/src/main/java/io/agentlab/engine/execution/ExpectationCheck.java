@@ -47,6 +47,7 @@ public final class ExpectationCheck {
                     + (run.replayProblems().isEmpty() ? "" : "; the replay said: " + String.join("; ",
                     run.replayProblems())));
         }
+        run.harnessProblems().forEach(problem -> failures.add(turn + problem));
         List<EventResult> results = run.result().batch().map(BatchResult::results).orElse(List.of());
         expect.events().ifPresent(events -> checkEvents(turn, events, results, failures));
         expect.policy().ifPresent(policy -> {
@@ -206,19 +207,31 @@ public final class ExpectationCheck {
             }
         }
         for (Expectations.StartsAfter relation : batch.startsAfter()) {
+            String expected = turn + "expected " + relation.event() + " to start after " + relation.describeAfter()
+                    + " returned, but ";
             List<HandlerLog.Call> later = calls(run, relation.event());
-            List<HandlerLog.Call> earlier = calls(run, relation.after());
-            if (later.isEmpty() || earlier.isEmpty()) {
-                failures.add(turn + "expected " + relation.event() + " to start after " + relation.after()
-                        + " returned, but " + (later.isEmpty() ? relation.event() : relation.after())
-                        + "'s handler never ran");
+            if (later.isEmpty()) {
+                failures.add(expected + relation.event() + "'s handler never ran");
                 continue;
             }
-            long lastEnd = earlier.stream().mapToLong(HandlerLog.Call::endTick).max().orElse(0);
-            long firstStart = later.stream().mapToLong(HandlerLog.Call::startTick).min().orElse(0);
-            if (earlier.stream().anyMatch(call -> call.endTick() < 0) || firstStart < lastEnd) {
-                failures.add(turn + "expected " + relation.event() + " to start after " + relation.after()
-                        + " returned, but it started while " + relation.after() + " was still running");
+            long firstStart = later.stream().mapToLong(HandlerLog.Call::startTick).min().orElseThrow();
+            boolean anyReturnedBefore = false;
+            List<String> ran = new ArrayList<>();
+            for (String name : relation.after()) {
+                List<HandlerLog.Call> earlier = calls(run, name);
+                if (!earlier.isEmpty()) {
+                    ran.add(name);
+                }
+                // every call of that event returned before the later event's first start
+                anyReturnedBefore |= !earlier.isEmpty() && earlier.stream()
+                        .allMatch(call -> call.endTick() >= 0 && call.endTick() < firstStart);
+            }
+            if (ran.isEmpty()) {
+                failures.add(expected + (relation.after().size() == 1 ? relation.after().get(0) + "'s handler"
+                        : "none of their handlers") + " never ran");
+            } else if (!anyReturnedBefore) {
+                failures.add(expected + "it started while " + (ran.size() == 1 ? ran.get(0) + " was"
+                        : String.join(" and ", ran) + " were") + " still running");
             }
         }
         batch.maxConcurrency().ifPresent(max -> {

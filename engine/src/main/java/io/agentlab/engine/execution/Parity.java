@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Mode parity (design §2.1): the same case must give, turn by turn, the same normalized batch (names, final
- * arguments, statuses, in order), the same continuation policy, the same session state and the same user-visible
+ * Mode parity (docs/design.md#modes-parity): the same case must give, turn by turn, the same normalized batch (names,
+ * final arguments, statuses, in order), the same continuation policy, the same session state and the same user-visible
  * success or failure in both modes. Visible wording may differ; behaviour may not.
  */
 public final class Parity {

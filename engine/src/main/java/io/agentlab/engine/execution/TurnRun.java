@@ -15,14 +15,17 @@ import java.util.List;
  * @param maxConcurrency the most handlers that ran at once during the turn
  * @param sessionEnded   whether the session had ended after the turn
  * @param replayProblems unmatched provider requests during the turn (why a recording did not answer)
+ * @param harnessProblems what kept the engine from observing the turn fully (a handler still running long after the
+ *                        turn ended); each fails the turn
  */
 public record TurnRun(int index, Suite.Turn turn, TurnResult result, String visibleText,
                       List<HandlerLog.Call> handlerCalls, int maxConcurrency, boolean sessionEnded,
-                      List<String> replayProblems) {
+                      List<String> replayProblems, List<String> harnessProblems) {
 
     /** Copies the lists. */
     public TurnRun {
         handlerCalls = List.copyOf(handlerCalls);
         replayProblems = List.copyOf(replayProblems);
+        harnessProblems = List.copyOf(harnessProblems);
     }
 }

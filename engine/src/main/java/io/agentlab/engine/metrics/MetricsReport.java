@@ -63,7 +63,7 @@ public final class MetricsReport {
     public String toJson() {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("engine", "agentlab-conformance");
-        root.put("contract", "seeds/003 /usage Fair-Comparison Contract; design §8 Performance acceptance");
+        root.put("contract", "docs/design.md#usage-fair-comparison; docs/design.md#metrics-per-mode");
         synchronized (this) {
             root.put("timing", new LinkedHashMap<>(timing));
         }

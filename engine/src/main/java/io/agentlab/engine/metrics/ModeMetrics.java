@@ -21,8 +21,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The design §8 "Performance acceptance" measures of one mode, counted by the fair-comparison contract
- * ({@code seeds/003}, "/usage Fair-Comparison Contract"): tokens come only from real model calls (tools-mode schema
+ * The measures of one mode ({@code docs/design.md#metrics-per-mode}), counted by the fair-comparison contract
+ * ({@code docs/design.md#usage-real-calls-only}): tokens come only from real model calls (tools-mode schema
  * and protocol tokens stay in), EventAgent fallback calls are their own rows, turn wall time is measured (never a sum
  * of overlapping spans), deduplicated or replayed clones count for nothing, and call TTFT (first stream item) is kept
  * apart from visible-text TTFT. Rates are null when nothing was there to count.

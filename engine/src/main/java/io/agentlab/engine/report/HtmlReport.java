@@ -34,8 +34,9 @@ public final class HtmlReport {
                 section{margin-bottom:2em}svg{background:#fafafa;border:1px solid #eee}
                 </style></head><body>
                 <h1>Mode comparison: dual_agent vs chat_agent_tools</h1>
-                <p>Measures per design §8, counted by the fair-comparison contract (seeds/003). Timing of synthesized
-                streams is a latency <em>model</em> (see Timing).</p>
+                <p>Measures per docs/design.md#metrics-per-mode, counted by the fair-comparison contract
+                (docs/design.md#usage-fair-comparison). Timing of synthesized streams is a latency <em>model</em>
+                (see Timing).</p>
                 """);
         html.append("<p class=\"legend\"><span style=\"background:").append(DUAL_COLOUR).append("\"></span>dual_agent")
                 .append("<span style=\"background:").append(TOOLS_COLOUR).append("\"></span>chat_agent_tools</p>\n");

@@ -39,7 +39,7 @@ public record RunReport(List<ModeMetrics> modes, List<ControlMatrix.Cell> matrix
     public record Measure(String label, String unit, Function<ModeMetrics, Number> value) {
     }
 
-    /** The design §8 measures compared side by side. */
+    /** The measures of {@code docs/design.md#metrics-per-mode} compared side by side. */
     public static List<Measure> measures() {
         return List.of(
                 new Measure("first-visible TTFT p50", "ms", m -> m.firstVisibleTtftMs().p50()),
@@ -110,7 +110,8 @@ public record RunReport(List<ModeMetrics> modes, List<ControlMatrix.Cell> matrix
     /** The Markdown report: the table, the control matrix, the growth curve and how the streams were timed. */
     public String markdown() {
         StringBuilder out = new StringBuilder("# Conformance run: mode comparison\n\n");
-        out.append("Measures per design §8, counted by the fair-comparison contract (seeds/003). ")
+        out.append("Measures per docs/design.md#metrics-per-mode, counted by the fair-comparison contract ")
+                .append("(docs/design.md#usage-fair-comparison). ")
                 .append("Synthesized streams are timed by a latency *model*; see \"Timing\".\n\n```\n").append(table())
                 .append("```\n\n## All events disabled vs all enabled\n\n")
                 .append("| mode | enabled events | turns | first-visible TTFT p50 (ms) | p95 (ms) | prompt tokens per turn |\n")

@@ -99,11 +99,25 @@ public record Expectations(Optional<List<EventExpectation>> events, Optional<Str
     }
 
     /**
-     * A start-after relation.
+     * A start-after relation: {@code event}'s handler starts only after the handler of <em>at least one</em> of
+     * {@code after} returned. One name means that one; several names say "one of these", which is what a concurrency
+     * limit guarantees when equal events share the slots and any of them may be the first to return.
      *
      * @param event the event that must start later
-     * @param after the event whose handler must have returned first
+     * @param after the events of which at least one must have returned first (one or more)
      */
-    public record StartsAfter(String event, String after) {
+    public record StartsAfter(String event, List<String> after) {
+        /** Copies the list; requires at least one name. */
+        public StartsAfter {
+            after = List.copyOf(after);
+            if (after.isEmpty()) {
+                throw new IllegalArgumentException("startsAfter needs at least one event to start after");
+            }
+        }
+
+        /** How the relation reads in a message: {@code probe.a} or {@code one of [probe.a, probe.b]}. */
+        public String describeAfter() {
+            return after.size() == 1 ? after.get(0) : "one of " + after;
+        }
     }
 }

@@ -16,6 +16,11 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Finds recordings by id: {@code <id>.json} in the configured directories first, then the classpath resource
  * {@code <prefix>/<id>.json}. Loaded recordings are kept; a file that is not a valid recording is an error naming it.
+ *
+ * <p>An id is a plain file name, never a path (docs/limits-and-safety.md#files): letters, digits, {@code .},
+ * {@code _} and {@code -}, not starting with a dot and without {@code ..}, so {@code ../x}, absolute paths, encoded
+ * dots ({@code %2e%2e}) and separators are refused before any file is touched; and a file found through a symbolic
+ * link must still lie inside its folder once the link is followed.
  */
 public final class RecordingLibrary {
 
@@ -48,7 +53,24 @@ public final class RecordingLibrary {
      * @throws IllegalArgumentException if the file exists but is not a valid recording (the message says why)
      */
     public Optional<Recording> find(String id) {
+        checkId(id);
         return cache.computeIfAbsent(id, this::load);
+    }
+
+    /** The pattern a recording id must match. */
+    public static final String ID_PATTERN = "[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}";
+
+    /**
+     * Refuses an id that is not a plain file name.
+     *
+     * @throws IllegalArgumentException naming the id and the rule
+     */
+    public static void checkId(String id) {
+        if (id == null || !id.matches(ID_PATTERN) || id.contains("..")) {
+            throw new IllegalArgumentException("recording id '" + id + "' is not a plain name: an id is a file name "
+                    + "without folders (letters, digits, '.', '_', '-'; no leading dot, no '..', at most 200 "
+                    + "characters)");
+        }
     }
 
     private Optional<Recording> load(String id) {
@@ -57,6 +79,11 @@ public final class RecordingLibrary {
             for (Path directory : directories) {
                 Path file = directory.resolve(name);
                 if (Files.isRegularFile(file)) {
+                    Path folder = directory.toRealPath();
+                    if (!file.toRealPath().startsWith(folder)) {
+                        throw new IllegalArgumentException("recording '" + id + "' in " + directory
+                                + " is a link to " + file.toRealPath() + ", outside the folder; refused");
+                    }
                     return Optional.of(Recordings.parse(Files.readString(file), file.toString()));
                 }
             }

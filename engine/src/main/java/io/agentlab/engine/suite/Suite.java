@@ -3,7 +3,7 @@ package io.agentlab.engine.suite;
 import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.kernel.api.ResultPolicy;
 import io.agentlab.providers.recorded.LatencyModel;
-import io.agentlab.providers.recorded.StreamSynthesizer.ProviderFamily;
+import io.agentlab.providers.recorded.ProviderFamily;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;

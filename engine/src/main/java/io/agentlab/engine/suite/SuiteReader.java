@@ -5,8 +5,8 @@ import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.kernel.api.KernelLimits;
 import io.agentlab.kernel.api.ResultPolicy;
 import io.agentlab.providers.recorded.LatencyModel;
+import io.agentlab.providers.recorded.ProviderFamily;
 import io.agentlab.providers.recorded.Recording;
-import io.agentlab.providers.recorded.StreamSynthesizer.ProviderFamily;
 import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
@@ -203,7 +203,7 @@ public final class SuiteReader {
         String model = DEFAULT_MODEL;
         LatencyModel latency = DEFAULT_LATENCY;
         if (node instanceof YamlNode.Mapping provider) {
-            family = optionalText(provider, "family").map(f -> ProviderFamily.valueOf(f.toUpperCase(Locale.ROOT)))
+            family = optionalText(provider, "family").map(ProviderFamily::fromWireName)
                     .orElse(family);
             model = optionalText(provider, "model").orElse(model);
             if (provider.get("latency") instanceof YamlNode.Mapping l) {
@@ -432,13 +432,26 @@ public final class SuiteReader {
             for (int i = 0; i < list.items().size(); i++) {
                 YamlNode.Mapping relation = (YamlNode.Mapping) list.items().get(i);
                 String event = text(relation, "event");
-                String after = text(relation, "after");
-                checkEnabled(relation.get("event"), path + ".startsAfter[" + i + "].event", event, enabled);
-                checkEnabled(relation.get("after"), path + ".startsAfter[" + i + "].after", after, enabled);
-                if (event.equals(after)) {
-                    problem(relation.at(), path + ".startsAfter[" + i + "]", "an event cannot start after itself");
+                String at = path + ".startsAfter[" + i + "]";
+                checkEnabled(relation.get("event"), at + ".event", event, enabled);
+                List<String> after = new ArrayList<>();
+                if (relation.get("after") instanceof YamlNode.Scalar one) {
+                    after.add(one.text());
+                    checkEnabled(one, at + ".after", one.text(), enabled);
                 }
-                startsAfter.add(new Expectations.StartsAfter(event, after));
+                if (relation.get("afterAnyOf") instanceof YamlNode.Sequence any) {
+                    for (int j = 0; j < any.items().size(); j++) {
+                        String name = ((YamlNode.Scalar) any.items().get(j)).text();
+                        checkEnabled(any.items().get(j), at + ".afterAnyOf[" + j + "]", name, enabled);
+                        after.add(name);
+                    }
+                }
+                if (after.contains(event)) {
+                    problem(relation.at(), at, "an event cannot start after itself");
+                }
+                if (!after.isEmpty()) {
+                    startsAfter.add(new Expectations.StartsAfter(event, after));
+                }
             }
         }
         Map<String, String> statuses = new LinkedHashMap<>();
@@ -485,15 +498,10 @@ public final class SuiteReader {
     }
 
     private Duration duration(YamlNode.Scalar value, String path) {
-        String text = value.text();
         try {
-            if (text.endsWith("ms")) {
-                return Duration.ofMillis(Long.parseLong(text.substring(0, text.length() - 2)));
-            }
-            long amount = Long.parseLong(text.substring(0, text.length() - 1));
-            return text.endsWith("s") ? Duration.ofSeconds(amount) : Duration.ofMinutes(amount);
-        } catch (NumberFormatException | ArithmeticException e) {
-            problem(value.at(), path, "bad duration '" + text + "'; expected e.g. 250ms, 2s or 1m");
+            return Durations.parse(value.text());
+        } catch (IllegalArgumentException e) {
+            problem(value.at(), path, e.getMessage());
             return Duration.ZERO;
         }
     }

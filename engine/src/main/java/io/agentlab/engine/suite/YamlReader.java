@@ -9,12 +9,25 @@ import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.TokenStreamLocation;
 import tools.jackson.dataformat.yaml.YAMLMapper;
+import tools.jackson.dataformat.yaml.YAMLParser;
 
 /**
  * Reads one YAML document into {@link YamlNode}s that remember where they were written. A syntax error or a
  * duplicate key is a {@link SuiteProblem}, never an exception.
+ *
+ * <p>Input is bounded before it costs anything (docs/limits-and-safety.md#suites): a file over {@link #MAX_CHARS}
+ * is refused unread, a string over {@link #MAX_STRING_CHARS} or nesting deeper than {@link #MAX_DEPTH} is a problem
+ * at its position, and YAML aliases ({@code *name}) are refused: the parser would hand over the alias's name as if it
+ * were the value, and resolving them invites exponential expansion.
  */
 public final class YamlReader {
+
+    /** The most characters a suite file may have (1 MiB). */
+    public static final int MAX_CHARS = 1 << 20;
+    /** The longest string value, key or user text (64 Ki characters). */
+    public static final int MAX_STRING_CHARS = 1 << 16;
+    /** The deepest nesting of mappings and sequences. */
+    public static final int MAX_DEPTH = 64;
 
     private static final YAMLMapper MAPPER = new YAMLMapper();
 
@@ -37,13 +50,17 @@ public final class YamlReader {
     /** Reads {@code text}, naming {@code file} in problems. */
     public static Result read(String file, String text) {
         List<SuiteProblem> problems = new ArrayList<>();
+        if (text.length() > MAX_CHARS) {
+            problems.add(tooLarge(file, text.length()));
+            return new Result(null, problems);
+        }
         try (JsonParser parser = MAPPER.createParser(text)) {
             JsonToken token = parser.nextToken();
             if (token == null) {
                 problems.add(new SuiteProblem(file, Position.UNKNOWN, "", "the file is empty; expected a suite mapping"));
                 return new Result(null, problems);
             }
-            YamlNode root = node(file, parser, token, "", problems);
+            YamlNode root = node(file, parser, token, "", 0, problems);
             return new Result(root, problems);
         } catch (JacksonException e) {
             TokenStreamLocation location = e.getLocation();
@@ -54,9 +71,25 @@ public final class YamlReader {
         }
     }
 
-    private static YamlNode node(String file, JsonParser parser, JsonToken token, String path,
+    /** The problem of a file over {@link #MAX_CHARS}, for callers that check the size before reading it. */
+    public static SuiteProblem tooLarge(String file, long size) {
+        return new SuiteProblem(file, Position.UNKNOWN, "", "the file has " + size + " characters; a suite file may "
+                + "have at most " + MAX_CHARS + " (split it into several suites)");
+    }
+
+    private static YamlNode node(String file, JsonParser parser, JsonToken token, String path, int depth,
                                  List<SuiteProblem> problems) {
         Position at = position(parser);
+        if (parser instanceof YAMLParser yaml && yaml.isCurrentAlias()) {
+            problems.add(new SuiteProblem(file, at, path, "YAML aliases (*" + parser.getString() + ") are not "
+                    + "supported in suites; write the value out"));
+            return new YamlNode.Scalar(null, at);
+        }
+        if ((token == JsonToken.START_OBJECT || token == JsonToken.START_ARRAY) && depth >= MAX_DEPTH) {
+            problems.add(new SuiteProblem(file, at, path, "nested deeper than " + MAX_DEPTH + " levels"));
+            parser.skipChildren();
+            return new YamlNode.Scalar(null, at);
+        }
         switch (token) {
             case START_OBJECT -> {
                 Map<String, YamlNode.Entry> entries = new LinkedHashMap<>();
@@ -64,8 +97,13 @@ public final class YamlReader {
                 while ((next = parser.nextToken()) == JsonToken.PROPERTY_NAME) {
                     String key = parser.currentName();
                     Position keyAt = position(parser);
+                    if (key.length() > MAX_STRING_CHARS) {
+                        problems.add(new SuiteProblem(file, keyAt, path, "a key of " + key.length()
+                                + " characters; the limit is " + MAX_STRING_CHARS));
+                        key = key.substring(0, 40) + "…";
+                    }
                     String childPath = path.isEmpty() ? key : path + "." + key;
-                    YamlNode value = node(file, parser, parser.nextToken(), childPath, problems);
+                    YamlNode value = node(file, parser, parser.nextToken(), childPath, depth + 1, problems);
                     if (entries.containsKey(key)) {
                         problems.add(new SuiteProblem(file, keyAt, childPath, "duplicate key; first written at "
                                 + entries.get(key).keyAt()));
@@ -79,12 +117,18 @@ public final class YamlReader {
                 List<YamlNode> items = new ArrayList<>();
                 JsonToken next;
                 while ((next = parser.nextToken()) != JsonToken.END_ARRAY) {
-                    items.add(node(file, parser, next, path + "[" + items.size() + "]", problems));
+                    items.add(node(file, parser, next, path + "[" + items.size() + "]", depth + 1, problems));
                 }
                 return new YamlNode.Sequence(items, at);
             }
             case VALUE_STRING -> {
-                return new YamlNode.Scalar(parser.getString(), at);
+                String value = parser.getString();
+                if (value.length() > MAX_STRING_CHARS) {
+                    problems.add(new SuiteProblem(file, at, path, "a string of " + value.length()
+                            + " characters; the limit is " + MAX_STRING_CHARS));
+                    return new YamlNode.Scalar(value.substring(0, 40) + "…", at);
+                }
+                return new YamlNode.Scalar(value, at);
             }
             case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> {
                 return new YamlNode.Scalar(parser.getNumberValue(), at);

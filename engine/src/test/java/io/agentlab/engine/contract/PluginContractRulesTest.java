@@ -27,7 +27,8 @@ class PluginContractRulesTest {
         results.testEvents().assertThatEvents()
                 .haveExactly(1, event(displayName("required_PC-02_catalog_description_within_budget"),
                         finishedWithFailure(message(m -> m.startsWith(
-                                "required_PC-02_catalog_description_within_budget (design §2.1): the catalog line costs ")
+                                "required_PC-02_catalog_description_within_budget "
+                                        + "(docs/design.md#plugin-catalog-budget): the catalog line costs ")
                                 && m.contains("over the budget of 20")))))
                 .haveExactly(1, event(displayName("required_PC-05_schema_valid_and_provider_safe"),
                         finishedWithFailure(message(m -> m.contains("keywords outside the provider-safe subset: "
@@ -75,10 +76,16 @@ class PluginContractRulesTest {
     void catalogueDocumented() throws IOException {
         String doc = Files.readString(Path.of("../docs/plugin-contract.md"));
         for (ContractRule rule : PluginContractRules.catalogue()) {
-            assertThat(doc).as(rule.id()).contains("| `" + rule.displayName() + "` | " + rule.clause() + " | "
-                    + rule.description() + " |");
+            assertThat(doc).as(rule.id()).contains("| `" + rule.displayName() + "` | " + clauseLink(rule.clause())
+                    + " | " + rule.description() + " |");
         }
         assertThat(doc.lines().filter(line -> line.startsWith("| `required_") || line.startsWith("| `optional_")))
                 .hasSize(PluginContractRules.catalogue().size());
+    }
+
+    /** The clause as a link from {@code docs/}: {@code [docs/design.md#<anchor>](design.md#<anchor>)}. */
+    private static String clauseLink(String clause) {
+        assertThat(clause).startsWith("docs/design.md#");
+        return "[" + clause + "](" + clause.substring("docs/".length()) + ")";
     }
 }

@@ -35,23 +35,25 @@ public final class CalendarAdapterRules implements AdapterRuleCatalogue<Calendar
     @Override
     public List<Rule<CalendarSchedulePort>> rules() {
         return List.of(
-                new Rule<>("AC-CAL-01", "idempotent_when_repeated", true, "design §3.3",
+                new Rule<>("AC-CAL-01", "idempotent_when_repeated", true, "docs/design.md#plugin-schedule-idempotent",
                         "The same idempotency key twice creates one entry: the same id, created only the first time.",
                         CalendarAdapterRules::sequential),
-                new Rule<>("AC-CAL-02", "idempotent_under_concurrency", true, "design §3.3",
+                new Rule<>("AC-CAL-02", "idempotent_under_concurrency", true,
+                        "docs/design.md#plugin-schedule-idempotent",
                         "Eight concurrent requests with one key create one entry.", CalendarAdapterRules::concurrent),
-                new Rule<>("AC-CAL-03", "distinct_keys_distinct_entries", true, "design §3.3",
+                new Rule<>("AC-CAL-03", "distinct_keys_distinct_entries", true,
+                        "docs/design.md#plugin-schedule-idempotent",
                         "Different keys create different entries.", CalendarAdapterRules::distinct),
-                new Rule<>("AC-CAL-04", "local_time_in_its_zone", true, "design §3.3",
+                new Rule<>("AC-CAL-04", "local_time_in_its_zone", true, "docs/design.md#plugin-schedule-port",
                         "09:00 on 2026-12-01 in Asia/Shanghai starts at 2026-12-01T01:00Z, whatever offset is reported.",
                         CalendarAdapterRules::timezone),
-                new Rule<>("AC-CAL-05", "outage_is_transient_failure", false, "design §6",
+                new Rule<>("AC-CAL-05", "outage_is_transient_failure", false, "docs/design.md#plugin-schedule-port",
                         "With the service unavailable the adapter raises a transient PortException (state unavailable).",
                         (subject, rule) -> failure(subject, rule, "unavailable", true)),
-                new Rule<>("AC-CAL-06", "refusal_is_permanent_failure", false, "design §6",
+                new Rule<>("AC-CAL-06", "refusal_is_permanent_failure", false, "docs/design.md#plugin-schedule-port",
                         "With the request refused the adapter raises a permanent PortException (state rejecting).",
                         (subject, rule) -> failure(subject, rule, "rejecting", false)),
-                new Rule<>("AC-CAL-07", "slow_service_times_out_in_time", false, "design §3.3",
+                new Rule<>("AC-CAL-07", "slow_service_times_out_in_time", false, "docs/design.md#plugin-schedule-port",
                         "With the service answering after 10 s the adapter gives up within the event's 5 s timeout, "
                                 + "as a transient PortException (state slow).", CalendarAdapterRules::slow));
     }

@@ -20,12 +20,12 @@ public final class SearchAdapterRules implements AdapterRuleCatalogue<WebSearchP
     @Override
     public List<Rule<WebSearchPort>> rules() {
         return List.of(
-                new Rule<>("AC-SRC-01", "result_contract", true, "design §3.4",
+                new Rule<>("AC-SRC-01", "result_contract", true, "docs/design.md#plugin-search-result-contract",
                         "Hits have a title, an absolute URI, evidence and a retrieval time not in the future.",
                         SearchAdapterRules::contract),
-                new Rule<>("AC-SRC-02", "max_results_respected", true, "design §3.4",
+                new Rule<>("AC-SRC-02", "max_results_respected", true, "docs/design.md#plugin-search-result-contract",
                         "No more hits than asked for.", SearchAdapterRules::maxResults),
-                new Rule<>("AC-SRC-03", "busy_is_transient_failure", false, "design §3.4",
+                new Rule<>("AC-SRC-03", "busy_is_transient_failure", false, "docs/design.md#plugin-search-retry-once",
                         "A busy provider is a transient PortException, so the read-only search is retried once "
                                 + "(state busy).", SearchAdapterRules::busy));
     }

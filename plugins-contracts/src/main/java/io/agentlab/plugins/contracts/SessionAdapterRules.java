@@ -17,10 +17,10 @@ public final class SessionAdapterRules implements AdapterRuleCatalogue<SessionTe
     @Override
     public List<Rule<SessionTerminationPort>> rules() {
         return List.of(
-                new Rule<>("AC-SES-01", "terminate_ends_the_session", true, "design §3.1",
+                new Rule<>("AC-SES-01", "terminate_ends_the_session", true, "docs/design.md#plugin-session-port",
                         "The first termination of a session reports it was not already ended.",
                         SessionAdapterRules::first),
-                new Rule<>("AC-SES-02", "ended_state_observable", true, "design §3.1",
+                new Rule<>("AC-SES-02", "ended_state_observable", true, "docs/design.md#plugin-session-port",
                         "A later termination, with the same or another key, reports the session already ended.",
                         SessionAdapterRules::observable));
     }

@@ -20,14 +20,14 @@ public final class VolumeAdapterRules implements AdapterRuleCatalogue<DeviceVolu
     @Override
     public List<Rule<DeviceVolumePort>> rules() {
         return List.of(
-                new Rule<>("AC-VOL-01", "absolute_sets_and_reports_level", true, "design §3.2",
+                new Rule<>("AC-VOL-01", "absolute_sets_and_reports_level", true, "docs/design.md#plugin-volume-port",
                         "An absolute command sets the level and reports it.", VolumeAdapterRules::absolute),
-                new Rule<>("AC-VOL-02", "relative_changes_and_clamps", true, "design §3.2",
+                new Rule<>("AC-VOL-02", "relative_changes_and_clamps", true, "docs/design.md#plugin-volume-range",
                         "A relative change moves from the current level and is clamped to 0..100.",
                         VolumeAdapterRules::relative),
-                new Rule<>("AC-VOL-03", "mute_keeps_level", true, "design §3.2",
+                new Rule<>("AC-VOL-03", "mute_keeps_level", true, "docs/design.md#plugin-volume-port",
                         "Mute reports muted with the level kept; unmute restores it.", VolumeAdapterRules::mute),
-                new Rule<>("AC-VOL-04", "idempotent_when_repeated", true, "design §3.2",
+                new Rule<>("AC-VOL-04", "idempotent_when_repeated", true, "docs/design.md#plugin-volume-port",
                         "The same relative command with the same key applies once.", VolumeAdapterRules::idempotent));
     }
 

@@ -16,7 +16,9 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.platform.testkit.engine.EngineTestKit;
 
-/** What a service team sees when its adapter breaks a rule, and the catalogues' documentation kept equal to the code. */
+/**
+ * What a service team sees when its adapter breaks a rule, and the catalogues' documentation kept equal to the code.
+ */
 class AdapterContractRulesTest {
 
     @Test
@@ -26,8 +28,9 @@ class AdapterContractRulesTest {
                 .execute();
         results.testEvents().assertThatEvents()
                 .haveExactly(1, event(displayName("required_AC-VOL-04_idempotent_when_repeated"),
-                        finishedWithFailure(message("required_AC-VOL-04_idempotent_when_repeated (design §3.2): +10 "
-                                + "twice with one key reported level 70; expected 60 (applied once)"))));
+                        finishedWithFailure(message("required_AC-VOL-04_idempotent_when_repeated "
+                                + "(docs/design.md#plugin-volume-port): +10 twice with one key reported level 70; "
+                                + "expected 60 (applied once)"))));
         results.testEvents().assertStatistics(stats -> stats.succeeded(3).failed(1));
     }
 
@@ -41,8 +44,9 @@ class AdapterContractRulesTest {
         for (AdapterRuleCatalogue<?> catalogue : catalogues) {
             for (AdapterRuleCatalogue.Rule<?> rule : catalogue.rules()) {
                 rules++;
-                assertThat(doc).contains("| `" + rule.displayName() + "` | " + rule.clause() + " | "
-                        + rule.description() + " |");
+                assertThat(rule.clause()).startsWith("docs/design.md#");
+                String link = "[" + rule.clause() + "](" + rule.clause().substring("docs/".length()) + ")";
+                assertThat(doc).contains("| `" + rule.displayName() + "` | " + link + " | " + rule.description() + " |");
             }
         }
         assertThat(doc.lines().filter(l -> l.startsWith("| `required_") || l.startsWith("| `optional_"))).hasSize(rules);

@@ -15,9 +15,9 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * {@code calendar.schedule.create} (design §3.3): policy {@code template_follow_up} with a deterministic confirmation,
- * side-effecting and never retried; the kernel's idempotency key (session, turn, event id, normalized arguments) goes
- * to the port so a retransmission creates one entry.
+ * {@code calendar.schedule.create} ({@code docs/design.md#plugin-schedule-create}): policy {@code template_follow_up}
+ * with a deterministic confirmation, side-effecting and never retried; the kernel's idempotency key (session, turn,
+ * event id, normalized arguments) goes to the port so a retransmission creates one entry.
  */
 public final class CalendarPlugin implements EventPlugin {
 

@@ -1,6 +1,6 @@
 package io.agentlab.plugins.calendar;
 
-/** The calendar/reminder application port (design §7). */
+/** The calendar/reminder application port ({@code docs/design.md#plugin-schedule-port}). */
 public interface CalendarSchedulePort {
 
     /**

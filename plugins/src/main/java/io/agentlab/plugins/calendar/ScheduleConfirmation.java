@@ -10,7 +10,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The deterministic confirmation (design §3.3): normalized date, time and title in the user's language, no LLM call.
+ * The deterministic confirmation ({@code docs/design.md#plugin-schedule-confirmation}): normalized date, time and title
+ * in the user's language, no LLM call.
  * "Added "dentist" on Friday, December 4 at 15:00, every Monday, reminder 10 minutes before." /
  * "好的，已添加日程：12月4日（星期五）15:00「看牙医」，每周一重复，提前10分钟提醒。"
  */

@@ -7,7 +7,8 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * A calendar entry to create, in the user's local terms (design §7: "an explicit user/timezone contract").
+ * A calendar entry to create, in the user's local terms ({@code docs/design.md#plugin-schedule-port}: an explicit user
+ * and time-zone contract).
  *
  * @param sessionId              the session (identifies the user)
  * @param title                  what it is

@@ -4,7 +4,7 @@ import java.time.Instant;
 import java.util.Objects;
 
 /**
- * One search result in the stable internal contract (design §3.4, §7).
+ * One search result in the stable internal contract ({@code docs/design.md#plugin-search-result-contract}).
  *
  * @param title       the source's title
  * @param location    where it is (a URL)

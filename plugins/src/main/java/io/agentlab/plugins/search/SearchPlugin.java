@@ -15,10 +15,10 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * {@code knowledge.web.search} (design §3.4): policy {@code llm_follow_up} (a second, grounded answer), read-only, one
- * retry on a transient failure inside its timeout. The follow-up call sees only the compact summary: at most
- * {@value #SUMMARY_HITS} hits with evidence cut to {@value #EVIDENCE_CHARS} characters; the raw payload stays in the
- * result for audit.
+ * {@code knowledge.web.search} ({@code docs/design.md#plugin-search-two-answers}): policy {@code llm_follow_up} (a
+ * second, grounded answer), read-only, one retry on a transient failure inside its timeout. The follow-up call sees
+ * only the compact summary: at most {@value #SUMMARY_HITS} hits with evidence cut to {@value #EVIDENCE_CHARS}
+ * characters; the raw payload stays in the result for audit.
  */
 public final class SearchPlugin implements EventPlugin {
 

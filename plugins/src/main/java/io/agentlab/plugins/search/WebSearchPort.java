@@ -2,7 +2,7 @@ package io.agentlab.plugins.search;
 
 import java.util.List;
 
-/** The external-capability search adapter (design §7). Read-only. */
+/** The external-capability search adapter ({@code docs/design.md#plugin-search-port}). Read-only. */
 public interface WebSearchPort {
 
     /**

@@ -10,9 +10,9 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * {@code session.terminate} (design §3.1): no arguments, terminal (runs after every accepted sibling settled), policy
- * {@code terminate}: on success the session ends and ChatAgent is not called again; on failure the runtime corrects
- * instead of pretending the session ended.
+ * {@code session.terminate} ({@code docs/design.md#plugin-session-terminate}): no arguments, terminal (runs after every
+ * accepted sibling settled), policy {@code terminate}: on success the session ends and ChatAgent is not called again;
+ * on failure the runtime corrects instead of pretending the session ended.
  */
 public final class SessionTerminatePlugin implements EventPlugin {
 

@@ -1,7 +1,8 @@
 package io.agentlab.plugins.session;
 
 /**
- * The dialogue/session service boundary (design §3.1, §7): ends a session. Never a device or MQTT action.
+ * The dialogue/session service boundary ({@code docs/design.md#plugin-session-port}): ends a session. Never a device or
+ * MQTT action.
  */
 public interface SessionTerminationPort {
 

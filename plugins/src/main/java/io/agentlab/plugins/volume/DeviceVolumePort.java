@@ -1,8 +1,8 @@
 package io.agentlab.plugins.volume;
 
 /**
- * The device-action boundary for volume (design §7: through the device dispatcher, never direct MQTT). An adapter
- * clamps the resulting level to 0..100 and reports it.
+ * The device-action boundary for volume ({@code docs/design.md#plugin-volume-port}: through the device dispatcher,
+ * never direct MQTT). An adapter clamps the resulting level to 0..100 and reports it.
  */
 public interface DeviceVolumePort {
 

@@ -2,7 +2,7 @@ package io.agentlab.plugins.volume;
 
 import java.util.Locale;
 
-/** The four kinds of volume request (design §3.2). */
+/** The four kinds of volume request ({@code docs/design.md#plugin-volume-modes}). */
 public enum VolumeMode {
     /** Set to a level. */
     ABSOLUTE,

@@ -10,8 +10,8 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * {@code device.volume.adjust} (design §3.2): policy {@code silent_success}, side-effecting, never retried, one volume
- * change at a time per batch (conflict key {@value #CONFLICT_KEY}).
+ * {@code device.volume.adjust} ({@code docs/design.md#plugin-volume-adjust}): policy {@code silent_success},
+ * side-effecting, never retried, one volume change at a time per batch (conflict key {@value #CONFLICT_KEY}).
  */
 public final class VolumePlugin implements EventPlugin {
 

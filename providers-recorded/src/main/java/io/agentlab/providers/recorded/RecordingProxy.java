@@ -2,12 +2,15 @@ package io.agentlab.providers.recorded;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.agentlab.kernel.runtime.llm.CallRole;
+import io.agentlab.kernel.runtime.llm.Json;
 import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
+import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,60 +18,115 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.regex.Pattern;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.RequestBody;
 import okhttp3.Response;
+import tools.jackson.databind.JsonNode;
 
 /**
  * The recorder: a loopback proxy in front of a live OpenAI-compatible provider. Point the runtime's client at
- * {@link #baseUrl()}; every exchange is forwarded (credentials included), streamed back event by event as it arrives,
- * and written as a recording with each event's arrival offset. Credentials never reach disk: request headers are not
- * recorded at all, response headers are filtered to a safe list, and anything that looks like a key in an event is
- * replaced by {@code [REDACTED]}.
+ * {@link #baseUrl()}; every exchange is forwarded as it came (method, path, query string, end-to-end headers including
+ * credentials), streamed back event by event as it arrives, and — when it is a chat completion — written as a
+ * recording with each event's arrival offset. Clients are served concurrently.
+ *
+ * <p>Credentials never reach disk (docs/limits-and-safety.md#credentials): request headers, the URL and the request
+ * body are not recorded (only the matcher's mode, role and last user message), response headers are filtered to a
+ * safe list, every value the request carried as a credential is removed wherever it is echoed, key shapes are
+ * redacted, and a file is only written when {@link Secrets#scan} finds nothing left in it. An exchange that cannot be
+ * recorded is still forwarded, and the reason is reported to the {@link Listener}.
  */
 public final class RecordingProxy implements AutoCloseable {
 
+    /** Response headers a recording keeps. */
     private static final Set<String> SAFE_RESPONSE_HEADERS = Set.of("content-type", "retry-after");
-    private static final Pattern KEY_LIKE = Pattern.compile(
-            "sk-[A-Za-z0-9_-]{16,}|(?i)bearer\\s+[A-Za-z0-9._-]{12,}|(?i)(api[-_]?key)([\"'=:\\s]+)[A-Za-z0-9._-]{8,}");
+    /** Headers that belong to one connection, never forwarded (RFC 9110 §7.6.1), plus what OkHttp sets itself. */
+    private static final Set<String> HOP_BY_HOP = Set.of("connection", "keep-alive", "proxy-authenticate",
+            "proxy-authorization", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade", "host",
+            "content-length", "accept-encoding");
+    private static final int MAX_ROLE_LENGTH = 32;
+    private static final int MAX_BODY_DEPTH = 64;
+    /** How long {@link #close()} lets exchanges in flight finish. */
+    private static final int CLOSE_GRACE_SECONDS = 5;
+
+    /** Told about each exchange once its response has been sent in full. */
+    public interface Listener {
+        /** The exchange was written to {@code file}. */
+        void recorded(Path file);
+
+        /** The exchange was forwarded but not recorded, because of {@code reason}. */
+        void notRecorded(String exchange, String reason);
+    }
 
     private final HttpServer server;
+    private final ExecutorService executor;
     private final OkHttpClient http;
     private final String upstream;
     private final Path directory;
     private final String provider;
     private final Clock clock;
+    private final Listener listener;
     private final AtomicInteger count = new AtomicInteger();
-    private final List<Path> written = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final List<Path> written = new CopyOnWriteArrayList<>();
+    private final List<String> problems = new CopyOnWriteArrayList<>();
 
     /**
      * Starts the proxy on a free loopback port.
      *
      * @param upstreamBaseUrl the live provider's {@code /v1} root
      * @param directory       where recordings are written
-     * @param provider        the provider family written into metadata: openai, deepseek or dashscope
+     * @param provider        the provider family written into metadata: openai, deepseek or dashscope; its chunk
+     *                        profile is what the recordings are held to when they are loaded
+     * @throws IllegalArgumentException for an unknown family
      */
     public static RecordingProxy start(String upstreamBaseUrl, Path directory, String provider) throws IOException {
-        return new RecordingProxy(upstreamBaseUrl, directory, provider, Clock.systemUTC());
+        return start(upstreamBaseUrl, directory, provider, new Listener() {
+            @Override
+            public void recorded(Path file) {
+            }
+
+            @Override
+            public void notRecorded(String exchange, String reason) {
+            }
+        });
     }
 
-    private RecordingProxy(String upstream, Path directory, String provider, Clock clock) throws IOException {
+    /** Starts the proxy on a free loopback port, reporting each exchange to {@code listener}. */
+    public static RecordingProxy start(String upstreamBaseUrl, Path directory, String provider, Listener listener)
+            throws IOException {
+        return new RecordingProxy(upstreamBaseUrl, directory, provider, Clock.systemUTC(), listener);
+    }
+
+    private RecordingProxy(String upstream, Path directory, String provider, Clock clock, Listener listener)
+            throws IOException {
         this.upstream = upstream.endsWith("/") ? upstream.substring(0, upstream.length() - 1) : upstream;
         this.directory = Files.createDirectories(directory);
-        this.provider = provider;
+        // refused before anything is forwarded: a recording of an unknown family could never be loaded
+        this.provider = ProviderFamily.fromWireName(provider).wireName();
         this.clock = clock;
+        this.listener = Objects.requireNonNull(listener, "listener");
         this.http = new OkHttpClient.Builder().readTimeout(Duration.ofSeconds(60)).retryOnConnectionFailure(false)
-                .build();
+                .followRedirects(false).build();
         this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        AtomicInteger threads = new AtomicInteger();
+        this.executor = Executors.newCachedThreadPool(runnable -> {
+            Thread thread = new Thread(runnable, "agentlab-record-" + threads.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        });
+        server.setExecutor(executor); // the default executor serves one exchange at a time
         server.createContext("/v1/", this::forward);
         server.start();
     }
@@ -83,41 +141,89 @@ public final class RecordingProxy implements AutoCloseable {
         return List.copyOf(written);
     }
 
+    /** The exchanges forwarded but not recorded, with the reason, so far. */
+    public List<String> problems() {
+        return List.copyOf(problems);
+    }
+
+    /** Stops accepting exchanges and lets those in flight finish (up to a few seconds). */
     @Override
     public void close() {
-        server.stop(0);
+        server.stop(CLOSE_GRACE_SECONDS);
+        executor.shutdownNow();
+        http.dispatcher().executorService().shutdown();
+        http.connectionPool().evictAll();
     }
 
     private void forward(HttpExchange exchange) throws IOException {
+        String label = exchange.getRequestMethod() + " " + exchange.getRequestURI().getRawPath();
+        List<String> secrets = new ArrayList<>();
+        try {
+            exchange(exchange, label, secrets);
+        } catch (IOException | RuntimeException | Error e) {
+            // whatever broke, the client gets an answer and the reason is reported, not lost in a server thread
+            String reason = "the exchange failed: " + e.getClass().getSimpleName() + ": " + e.getMessage();
+            notRecorded(label, Secrets.redact(reason, secrets));
+            if (exchange.getResponseCode() < 0) {
+                byte[] message = Json.write(Map.of("error", Map.of("message", Secrets.redact("recording proxy: "
+                        + reason, secrets), "type", "agentlab_proxy_error"))).getBytes(StandardCharsets.UTF_8);
+                exchange.getResponseHeaders().set("Content-Type", "application/json");
+                exchange.sendResponseHeaders(502, message.length);
+                exchange.getResponseBody().write(message);
+            }
+            if (e instanceof Error error) {
+                throw error;
+            }
+        } finally {
+            exchange.close();
+        }
+    }
+
+    private void exchange(HttpExchange exchange, String label, List<String> secrets) throws IOException {
         long start = System.nanoTime();
-        String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
-        String path = exchange.getRequestURI().getRawPath().substring("/v1".length());
-        Request.Builder request = new Request.Builder().url(upstream + path)
-                .post(RequestBody.create(body, MediaType.get("application/json")));
+        String method = exchange.getRequestMethod();
+        byte[] bytes = exchange.getRequestBody().readAllBytes();
+        String body = new String(bytes, StandardCharsets.UTF_8);
+        String rawQuery = exchange.getRequestURI().getRawQuery();
+        String target = upstream + exchange.getRequestURI().getRawPath().substring("/v1".length())
+                + (rawQuery == null ? "" : "?" + rawQuery);
+        MediaType type = MediaType.parse(Objects.requireNonNullElse(
+                exchange.getRequestHeaders().getFirst("Content-Type"), "application/json"));
+        boolean bodiless = method.equals("GET") || method.equals("HEAD")
+                || (bytes.length == 0 && !Set.of("POST", "PUT", "PATCH").contains(method));
+        Request.Builder request = new Request.Builder().url(target).method(method,
+                bodiless ? null : RequestBody.create(bytes, type));
         exchange.getRequestHeaders().forEach((name, values) -> {
             String lower = name.toLowerCase(Locale.ROOT);
-            if (lower.equals("authorization") || lower.equals("api-key") || lower.equals("x-api-key")
-                    || lower.equals("accept") || lower.equals(OpenAiCompatibleClient.ROLE_HEADER.toLowerCase(Locale.ROOT))) {
+            if (!HOP_BY_HOP.contains(lower)) {
                 values.forEach(value -> request.addHeader(name, value)); // forwarded, never recorded
             }
+            if (Secrets.isCredentialName(lower) || lower.startsWith("proxy-")) {
+                values.forEach(value -> secrets.addAll(credentialParts(value)));
+            }
         });
+        secrets.addAll(queryCredentials(rawQuery));
+        secrets.addAll(bodyCredentials(body));
+
         List<Recording.TimedEvent> events = new ArrayList<>();
         Map<String, String> headers = new LinkedHashMap<>();
-        String errorBody = null;
-        int status;
+        StringBuilder raw = new StringBuilder();
         try (Response response = http.newCall(request.build()).execute()) {
-            status = response.code();
+            int status = response.code();
+            String contentType = Objects.requireNonNullElse(response.header("Content-Type"), "");
             response.headers().forEach(header -> {
-                if (SAFE_RESPONSE_HEADERS.contains(header.getFirst().toLowerCase(Locale.ROOT))) {
-                    headers.put(header.getFirst(), header.getSecond());
+                String lower = header.getFirst().toLowerCase(Locale.ROOT);
+                if (!HOP_BY_HOP.contains(lower)) {
                     exchange.getResponseHeaders().add(header.getFirst(), header.getSecond());
+                }
+                if (SAFE_RESPONSE_HEADERS.contains(lower)) {
+                    headers.put(header.getFirst(), header.getSecond());
                 }
             });
             exchange.sendResponseHeaders(status, 0);
             try (OutputStream out = exchange.getResponseBody();
                  BufferedReader in = new BufferedReader(new InputStreamReader(response.body().byteStream(),
                          StandardCharsets.UTF_8))) {
-                StringBuilder raw = new StringBuilder();
                 String line;
                 while ((line = in.readLine()) != null) {
                     out.write((line + "\n").getBytes(StandardCharsets.UTF_8));
@@ -125,40 +231,158 @@ public final class RecordingProxy implements AutoCloseable {
                     raw.append(line).append('\n');
                     if (line.startsWith("data:")) {
                         long offset = Duration.ofNanos(System.nanoTime() - start).toMillis();
-                        events.add(new Recording.TimedEvent(offset, redact(line.substring(5).strip())));
+                        events.add(new Recording.TimedEvent(offset, line.substring(5).strip()));
                     }
                 }
-                if (status >= 300) {
-                    errorBody = redact(raw.toString().strip());
-                    events.clear();
-                }
                 // Written before the response ends, so a client that saw the end of the stream finds the file.
-                write(body, exchange, status, headers, events, errorBody);
+                record(exchange, label, method, body, status, contentType, headers, events, raw.toString(), secrets);
             }
         }
     }
 
-    private void write(String body, HttpExchange exchange, int status, Map<String, String> headers,
-                       List<Recording.TimedEvent> events, String errorBody) throws IOException {
-        RequestMatcher.Received received = RequestMatcher.Received.of(body,
-                exchange.getRequestHeaders().getFirst(OpenAiCompatibleClient.ROLE_HEADER));
+    private void record(HttpExchange exchange, String label, String method, String body, int status,
+                        String contentType, Map<String, String> headers, List<Recording.TimedEvent> events,
+                        String raw, List<String> secrets) {
+        RequestMatcher.Received received;
+        try {
+            if (!"POST".equals(method) || !exchange.getRequestURI().getRawPath().endsWith("/chat/completions")) {
+                notRecorded(label, "only chat completions are recorded");
+                return;
+            }
+            received = RequestMatcher.Received.of(body, exchange.getRequestHeaders()
+                    .getFirst(OpenAiCompatibleClient.ROLE_HEADER));
+        } catch (RuntimeException e) {
+            notRecorded(label, "the request body is not a chat completion request: " + e.getMessage());
+            return;
+        }
+        String role = safeRole(received.role());
         String id = String.format(Locale.ROOT, "%s-%s-%03d", received.mode().replace('_', '-'),
-                received.role().replace('_', '-'), count.incrementAndGet());
-        String model = io.agentlab.kernel.runtime.llm.Json.tree(body).path("model").asString("unknown");
+                role.replace('_', '-'), count.incrementAndGet());
+        String model = safeModel(body);
+        boolean stream = contentType.startsWith("text/event-stream") && status < 300;
+        List<Recording.TimedEvent> kept = new ArrayList<>();
+        if (stream) {
+            events.forEach(event -> kept.add(new Recording.TimedEvent(event.offsetMs(),
+                    Secrets.redact(event.data(), secrets))));
+        }
+        String errorBody = stream ? null : Secrets.redact(raw.strip(), secrets);
         Recording recording = new Recording(id,
-                new RequestMatcher(received.mode(), received.role(), received.lastUserMessage()),
-                new Recording.RecordedResponse(status, headers, events, errorBody, null),
+                new RequestMatcher(received.mode(), role, Secrets.redact(received.lastUserMessage(), secrets)),
+                new Recording.RecordedResponse(status, headers, kept, errorBody, null),
                 new Recording.Metadata(provider, model, LocalDate.now(clock).toString(), false,
-                        List.of("request headers (Authorization, api-key) not recorded",
+                        List.of("request headers, URL and body not recorded (only mode, role and last user message)",
                                 "response headers other than Content-Type and Retry-After dropped",
-                                "key-like strings in events replaced by [REDACTED]"), "recorded"));
-        Path file = directory.resolve(id + ".json");
-        Files.writeString(file, Recordings.write(recording));
+                                "every credential value the request carried, and key-shaped strings, replaced by "
+                                        + Secrets.REDACTED), "recorded"));
+        String text = Recordings.write(recording);
+        List<Secrets.Finding> left = Secrets.scan(text);
+        if (!left.isEmpty()) {
+            notRecorded(label, "a credential-like string survived redaction (" + left.get(0).kind() + " "
+                    + left.get(0).masked() + "); nothing written");
+            return;
+        }
+        Path file = directory.resolve(id + ".json"); // id is built from sanitised parts only
+        try {
+            Files.writeString(file, text);
+        } catch (IOException e) {
+            notRecorded(label, "cannot write " + file + ": " + e.getMessage());
+            return;
+        }
         written.add(file);
+        listener.recorded(file);
     }
 
-    /** Replaces anything that looks like a credential. */
-    static String redact(String text) {
-        return KEY_LIKE.matcher(text).replaceAll("[REDACTED]");
+    private void notRecorded(String label, String reason) {
+        problems.add(label + ": " + reason);
+        listener.notRecorded(label, reason);
+    }
+
+    /** A role for the file name: a known call role, else {@code unknown} (the header is the client's to set). */
+    private static String safeRole(String role) {
+        if (role != null && role.length() <= MAX_ROLE_LENGTH) {
+            for (CallRole known : CallRole.values()) {
+                if (known.wireName().equals(role)) {
+                    return role;
+                }
+            }
+        }
+        return "unknown";
+    }
+
+    private static String safeModel(String body) {
+        String model = Json.tree(body).path("model").asString("unknown");
+        return model.matches("[A-Za-z0-9._:/-]{1,128}") ? model : "unknown";
+    }
+
+    /** A credential header's value and its parts: the token after a scheme, and a Basic pair decoded. */
+    private static List<String> credentialParts(String value) {
+        List<String> parts = new ArrayList<>();
+        parts.add(value);
+        String[] schemeAndToken = value.strip().split("\\s+", 2);
+        if (schemeAndToken.length == 2) {
+            parts.add(schemeAndToken[1]);
+            if (schemeAndToken[0].equalsIgnoreCase("basic")) {
+                try {
+                    String decoded = new String(Base64.getDecoder().decode(schemeAndToken[1]), StandardCharsets.UTF_8);
+                    parts.add(decoded);
+                    int colon = decoded.indexOf(':');
+                    if (colon >= 0) {
+                        parts.add(decoded.substring(colon + 1));
+                    }
+                } catch (IllegalArgumentException ignored) {
+                    // not base64: the whole value is already listed
+                }
+            }
+        }
+        for (String cookie : value.split(";")) {
+            int equals = cookie.indexOf('=');
+            if (equals > 0) {
+                parts.add(cookie.substring(equals + 1).strip());
+            }
+        }
+        return parts;
+    }
+
+    private static List<String> queryCredentials(String rawQuery) {
+        List<String> values = new ArrayList<>();
+        if (rawQuery == null) {
+            return values;
+        }
+        for (String pair : rawQuery.split("&")) {
+            int equals = pair.indexOf('=');
+            if (equals > 0 && Secrets.isCredentialName(URLDecoder.decode(pair.substring(0, equals),
+                    StandardCharsets.UTF_8))) {
+                values.add(pair.substring(equals + 1));
+                values.add(URLDecoder.decode(pair.substring(equals + 1), StandardCharsets.UTF_8));
+            }
+        }
+        return values;
+    }
+
+    private static List<String> bodyCredentials(String body) {
+        List<String> values = new ArrayList<>();
+        try {
+            collect(Json.tree(body), values, 0);
+        } catch (RuntimeException notJson) {
+            // not JSON: the key-shape patterns still apply to whatever is written
+        }
+        return values;
+    }
+
+    private static void collect(JsonNode node, List<String> values, int depth) {
+        if (node == null || depth > MAX_BODY_DEPTH) {
+            return; // deeper than any real request; the key-shape patterns still cover what is written
+        }
+        if (node.isObject()) {
+            for (var entry : node.properties()) {
+                if (Secrets.isCredentialName(entry.getKey()) && entry.getValue().isString()) {
+                    values.add(entry.getValue().asString());
+                } else {
+                    collect(entry.getValue(), values, depth + 1);
+                }
+            }
+        } else if (node.isArray()) {
+            node.forEach(child -> collect(child, values, depth + 1));
+        }
     }
 }

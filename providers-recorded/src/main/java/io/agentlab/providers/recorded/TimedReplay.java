@@ -47,6 +47,7 @@ public final class TimedReplay implements AutoCloseable {
     public static final String TOTAL_TOKENS_PLUS = "\"@total_tokens_plus@";
 
     private static final String SCOPES = "/scopes/";
+    private static final String LOOPBACK = "127.0.0.1";
 
     private final WireMockServer server;
     private final List<String> mismatches = new CopyOnWriteArrayList<>();
@@ -67,7 +68,10 @@ public final class TimedReplay implements AutoCloseable {
                 return respond(recordingsFor(event.getRequest().getUrl(), recordings), speed, event);
             }
         };
-        server = new WireMockServer(options().dynamicPort().maxLoggedResponseSize(0).gzipDisabled(true)
+        // Loopback only, no request journal, and an admin API that refuses every request: the server that decides
+        // verdicts must not be reachable from other hosts nor re-stubbed over HTTP (docs/limits-and-safety.md).
+        server = new WireMockServer(options().bindAddress(LOOPBACK).dynamicPort().maxLoggedResponseSize(0)
+                .gzipDisabled(true).disableRequestJournal().adminAuthenticator(request -> false)
                 .httpServerFactory(new SseFlushingServerFactory()).extensions(transformer));
         server.start();
         server.stubFor(any(anyUrl()).willReturn(aResponse().withStatus(200)));
@@ -80,7 +84,7 @@ public final class TimedReplay implements AutoCloseable {
 
     /** The {@code /v1} base URL to configure an OpenAI-compatible client with. */
     public String baseUrl() {
-        return server.baseUrl() + "/v1";
+        return root() + "/v1";
     }
 
     /**
@@ -97,7 +101,17 @@ public final class TimedReplay implements AutoCloseable {
         if (scopes.putIfAbsent(name, List.copyOf(recordings)) != null) {
             throw new IllegalArgumentException("scope '" + name + "' is already open");
         }
-        return server.baseUrl() + SCOPES + name + "/v1";
+        return root() + SCOPES + name + "/v1";
+    }
+
+    /** The server's root URL, by address: {@code localhost} may resolve to an address the server does not bind. */
+    private String root() {
+        return "http://" + LOOPBACK + ":" + server.port();
+    }
+
+    /** The port the server listens on (loopback only). */
+    public int port() {
+        return server.port();
     }
 
     /** Forgets a scope's recordings; its base URL then answers 404. */
@@ -152,9 +166,7 @@ public final class TimedReplay implements AutoCloseable {
         List<String> frames = new ArrayList<>();
         List<Long> due = new ArrayList<>();
         for (Recording.TimedEvent timed : recording.response().events()) {
-            String data = timed.data().replace(PROMPT_TOKENS, Integer.toString(promptTokens));
-            data = replaceTotal(data, promptTokens);
-            frames.add("data: " + data + "\n\n");
+            frames.add("data: " + fill(timed.data(), promptTokens) + "\n\n");
             due.add(arrived + (long) (timed.offsetMs() * speed * 1_000_000L));
         }
         List<HttpHeader> headers = new ArrayList<>();
@@ -166,6 +178,14 @@ public final class TimedReplay implements AutoCloseable {
             return builder.body(recording.response().body()).build();
         }
         return builder.body(timedBody(frames, due)).build();
+    }
+
+    /**
+     * A recorded payload as the replay sends it: {@link #PROMPT_TOKENS} becomes {@code promptTokens} and
+     * {@link #TOTAL_TOKENS_PLUS}{@code N@"} becomes {@code promptTokens + N}.
+     */
+    public static String fill(String data, int promptTokens) {
+        return replaceTotal(data.replace(PROMPT_TOKENS, Integer.toString(promptTokens)), promptTokens);
     }
 
     private static String replaceTotal(String data, int promptTokens) {

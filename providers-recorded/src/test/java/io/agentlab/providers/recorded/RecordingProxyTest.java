@@ -1,41 +1,110 @@
 package io.agentlab.providers.recorded;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.any;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.extension.ResponseTransformerV2;
+import com.github.tomakehurst.wiremock.http.Response;
+import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import io.agentlab.kernel.runtime.llm.ChatCompletion;
 import io.agentlab.kernel.runtime.llm.Chunks;
 import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import okhttp3.MediaType;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.RequestBody;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The recorder end to end, with WireMock standing in for the live provider. */
+/**
+ * The recorder end to end, with WireMock standing in for the live provider (docs/recording.md#recorder,
+ * docs/limits-and-safety.md#credentials): forwarding as it came, concurrent clients, sanitised file names, no
+ * credential on disk in any form, and a reason for every exchange it could not record.
+ */
+@Timeout(60)
 class RecordingProxyTest {
 
     /** A fake key in the provider's format, assembled at run time so no key-shaped literal is committed. */
     private static final String KEY = "sk-" + "fake".repeat(7);
+    private static final String OTHER_KEY = "Zq" + "9".repeat(6) + "kLm" + "4".repeat(12);
+    private static final String ANSWER = Chunks.stream("model-x").content("Hello", " there").finish("stop").done()
+            .sseBody();
+
+    @TempDir
+    Path directory;
+    private WireMockServer provider;
+    private final OkHttpClient http = new OkHttpClient.Builder().readTimeout(Duration.ofSeconds(30)).build();
+
+    @BeforeEach
+    void start() {
+        provider = new WireMockServer(options().bindAddress("127.0.0.1").dynamicPort()
+                .extensions(new HoldingTransformer()));
+        provider.start();
+    }
+
+    @AfterEach
+    void stop() {
+        provider.stop();
+        HoldingTransformer.release.countDown();
+    }
+
+    private String upstream() {
+        return "http://127.0.0.1:" + provider.port() + "/v1";
+    }
+
+    private static String chatBody(String user) {
+        return "{\"model\":\"model-x\",\"stream\":true,\"messages\":[{\"role\":\"user\",\"content\":\"" + user + "\"}]}";
+    }
+
+    /**
+     * An OpenAI stream in the family's shape (the recording is loaded, and so checked against it), whose usage chunk
+     * also echoes the key, as a careless upstream might.
+     */
+    private static String echoingOpenAiAnswer() {
+        List<String> payloads = new ArrayList<>(ProviderFamily.OPENAI.stream("model-x", "proxy", LocalDate.of(2026, 11,
+                30)).content("Hello", " there").finish("stop", ProviderStream.Usage.of(12, 2)).done().payloads());
+        int usage = payloads.size() - 2;
+        payloads.set(usage, payloads.get(usage).replace("\"choices\":[]", "\"choices\":[],\"note\":\"echo api_key="
+                + KEY + "\""));
+        StringBuilder body = new StringBuilder();
+        payloads.forEach(payload -> body.append("data: ").append(payload).append("\n\n"));
+        return body.toString();
+    }
 
     @Test
     @DisplayName("forwards with credentials, streams back, records offsets, and no credential reaches disk")
-    void recordsWithoutCredentials(@TempDir Path directory) throws Exception {
-        WireMockServer provider = new WireMockServer(options().dynamicPort());
-        provider.start();
-        try (RecordingProxy proxy = RecordingProxy.start(provider.baseUrl() + "/v1", directory, "openai")) {
-            provider.stubFor(post(urlEqualTo("/v1/chat/completions")).willReturn(aResponse()
-                    .withHeader("Content-Type", "text/event-stream").withHeader("Set-Cookie", "session=secret")
-                    .withBody(Chunks.stream("model-x").content("Hello", " there").finish("stop")
-                            .raw("{\"choices\":[],\"note\":\"echo api_key=" + KEY + "\"}").done().sseBody())));
+    void recordsWithoutCredentials() throws Exception {
+        provider.stubFor(post(urlEqualTo("/v1/chat/completions")).willReturn(aResponse()
+                .withHeader("Content-Type", "text/event-stream").withHeader("Set-Cookie", "session=secret")
+                .withBody(echoingOpenAiAnswer())));
+        try (RecordingProxy proxy = RecordingProxy.start(upstream(), directory, "openai")) {
             OpenAiCompatibleClient client = new OpenAiCompatibleClient(new OpenAiCompatibleClient.Config(
                     proxy.baseUrl(), "KEY_VAR", Duration.ofSeconds(2), Duration.ofSeconds(10)),
                     name -> name.equals("KEY_VAR") ? KEY : null, System::nanoTime);
@@ -47,7 +116,7 @@ class RecordingProxyTest {
             assertThat(proxy.written()).hasSize(1);
             String text = Files.readString(proxy.written().get(0));
             assertThat(text).doesNotContain(KEY).doesNotContain("secret").doesNotContainIgnoringCase("bearer");
-            assertThat(RecordingsTest.CREDENTIAL.matcher(text).find()).isFalse();
+            assertThat(Secrets.scan(text)).isEmpty();
 
             Recording recording = Recordings.parse(text, "recorded");
             assertThat(recording.metadata().synthesized()).isFalse();
@@ -61,8 +130,184 @@ class RecordingProxyTest {
                         .stream(TimedReplayTest.request("hello"), delta -> { });
                 assertThat(replayed.content()).isEqualTo("Hello there");
             }
-        } finally {
-            provider.stop();
+        }
+    }
+
+    @Test
+    @DisplayName("every kind of credential a request carries is forwarded, and none is written, however echoed")
+    void noCredentialKindReachesDisk() throws Exception {
+        String basic = Base64.getEncoder().encodeToString(("me:" + OTHER_KEY).getBytes(StandardCharsets.UTF_8));
+        String[] secrets = {KEY, OTHER_KEY, "cookie" + OTHER_KEY, "proxy" + OTHER_KEY, "goog" + OTHER_KEY,
+                "query" + OTHER_KEY, "body" + OTHER_KEY, "nested" + OTHER_KEY};
+        // The provider echoes every secret it was sent, plainly and JSON-escaped, in the stream and in a text delta.
+        String echo = String.join(" ", secrets);
+        provider.stubFor(post(urlPathEqualTo("/v1/chat/completions")).willReturn(aResponse()
+                .withHeader("Content-Type", "text/event-stream").withBody(Chunks.stream("model-x")
+                        .content("you sent " + echo).raw("{\"choices\":[],\"debug\":{\"headers\":\"" + echo
+                                + "\",\"basic\":\"" + basic + "\"}}").finish("stop").done().sseBody())));
+        try (RecordingProxy proxy = RecordingProxy.start(upstream(), directory, "openai")) {
+            String body = "{\"model\":\"model-x\",\"stream\":true,\"api_key\":\"body" + OTHER_KEY + "\","
+                    + "\"extra\":{\"apiKey\":\"nested" + OTHER_KEY + "\"},"
+                    + "\"messages\":[{\"role\":\"user\",\"content\":\"my key is " + KEY + "\"}]}";
+            try (okhttp3.Response response = http.newCall(new Request.Builder()
+                    .url(proxy.baseUrl() + "/chat/completions?api-version=1&key=query" + OTHER_KEY)
+                    .header("Authorization", "Bearer " + KEY)
+                    .header("api-key", OTHER_KEY)
+                    .header("x-api-key", OTHER_KEY)
+                    .header("x-goog-api-key", "goog" + OTHER_KEY)
+                    .header("Proxy-Authorization", "Basic " + basic)
+                    .header("Cookie", "session=cookie" + OTHER_KEY)
+                    .post(RequestBody.create(body, MediaType.get("application/json"))).build()).execute()) {
+                assertThat(response.body().string()).contains("you sent");
+            }
+            provider.verify(postRequestedFor(urlPathEqualTo("/v1/chat/completions"))
+                    .withQueryParam("key", equalTo("query" + OTHER_KEY))
+                    .withHeader("Authorization", equalTo("Bearer " + KEY))
+                    .withHeader("x-goog-api-key", equalTo("goog" + OTHER_KEY))
+                    .withHeader("Cookie", equalTo("session=cookie" + OTHER_KEY)));
+
+            assertThat(proxy.problems()).isEmpty();
+            assertThat(proxy.written()).hasSize(1);
+            String text = Files.readString(proxy.written().get(0));
+            for (String secret : secrets) {
+                assertThat(text).as("recording").doesNotContain(secret);
+            }
+            assertThat(text).doesNotContain(OTHER_KEY).doesNotContain(basic).contains(Secrets.REDACTED);
+            assertThat(Secrets.scan(text)).isEmpty();
+        }
+        try (Stream<Path> files = Files.list(directory)) {
+            for (Path file : files.toList()) {
+                assertThat(Secrets.scan(Files.readString(file))).as("every file the recorder wrote").isEmpty();
+            }
+        }
+    }
+
+    @Test
+    @DisplayName("the method and query string are forwarded unchanged; a non-chat exchange is reported, not recorded")
+    void forwardsMethodAndQuery() throws Exception {
+        provider.stubFor(get(urlPathEqualTo("/v1/models")).willReturn(aResponse()
+                .withHeader("Content-Type", "application/json").withBody("{\"data\":[{\"id\":\"model-x\"}]}")));
+        try (RecordingProxy proxy = RecordingProxy.start(upstream(), directory, "openai")) {
+            try (okhttp3.Response response = http.newCall(new Request.Builder()
+                    .url(proxy.baseUrl() + "/models?limit=2&order=desc%20x").build()).execute()) {
+                assertThat(response.code()).isEqualTo(200);
+                assertThat(response.body().string()).contains("model-x");
+            }
+            provider.verify(getRequestedFor(urlEqualTo("/v1/models?limit=2&order=desc%20x")));
+            assertThat(proxy.written()).isEmpty();
+            assertThat(proxy.problems()).singleElement().asString()
+                    .contains("GET /v1/models").contains("only chat completions are recorded");
+        }
+    }
+
+    @Test
+    @DisplayName("file names come from sanitised parts only, never from a header as given")
+    void fileNamesSanitised() throws Exception {
+        provider.stubFor(post(urlEqualTo("/v1/chat/completions")).willReturn(aResponse()
+                .withHeader("Content-Type", "text/event-stream").withBody(ANSWER)));
+        try (RecordingProxy proxy = RecordingProxy.start(upstream(), directory, "openai")) {
+            for (String role : List.of("../../escaped", "/etc/passwd", "chat".repeat(40), "event_agent")) {
+                try (okhttp3.Response response = http.newCall(new Request.Builder()
+                        .url(proxy.baseUrl() + "/chat/completions")
+                        .header(OpenAiCompatibleClient.ROLE_HEADER, role)
+                        .post(RequestBody.create(chatBody("hi"), MediaType.get("application/json"))).build())
+                        .execute()) {
+                    assertThat(response.body().string()).contains("[DONE]");
+                }
+            }
+            assertThat(proxy.written()).extracting(path -> path.getFileName().toString()).containsExactly(
+                    "dual-agent-unknown-001.json", "dual-agent-unknown-002.json", "dual-agent-unknown-003.json",
+                    "dual-agent-event-agent-004.json");
+            assertThat(proxy.written()).allSatisfy(path -> assertThat(path.getParent()).isEqualTo(directory));
+        }
+        assertThat(directory.getParent().resolve("escaped")).doesNotExist();
+    }
+
+    @Test
+    @DisplayName("clients are served concurrently: a slow exchange does not hold up another")
+    void servesConcurrently() throws Exception {
+        provider.stubFor(any(urlPathEqualTo("/v1/chat/completions")).willReturn(aResponse()
+                .withHeader("Content-Type", "text/event-stream").withBody(ANSWER)
+                .withTransformers(HoldingTransformer.NAME)));
+        HoldingTransformer.release = new CountDownLatch(1);
+        try (RecordingProxy proxy = RecordingProxy.start(upstream(), directory, "openai")) {
+            CompletableFuture<String> slow = CompletableFuture.supplyAsync(() -> call(proxy, "hold"));
+            HoldingTransformer.held.await(30, TimeUnit.SECONDS); // the first exchange waits inside the provider
+            String fast = call(proxy, "go");
+            assertThat(slow).as("still held while the second was answered").isNotDone();
+            HoldingTransformer.release.countDown();
+
+            assertThat(fast).contains("Hello");
+            assertThat(slow.get(30, TimeUnit.SECONDS)).contains("Hello");
+            assertThat(proxy.written()).hasSize(2);
+        }
+    }
+
+    @Test
+    @DisplayName("an exchange the provider breaks off is forwarded as it was and reported as not recorded")
+    void reportsWhatItCouldNotRecord() throws Exception {
+        provider.stubFor(post(urlEqualTo("/v1/chat/completions")).willReturn(aResponse()
+                .withFault(com.github.tomakehurst.wiremock.http.Fault.CONNECTION_RESET_BY_PEER)));
+        List<String> told = new java.util.concurrent.CopyOnWriteArrayList<>();
+        RecordingProxy.Listener listener = new RecordingProxy.Listener() {
+            @Override
+            public void recorded(Path file) {
+                told.add("recorded " + file);
+            }
+
+            @Override
+            public void notRecorded(String exchange, String reason) {
+                told.add(exchange + ": " + reason);
+            }
+        };
+        try (RecordingProxy proxy = RecordingProxy.start(upstream(), directory, "openai", listener)) {
+            try (okhttp3.Response response = http.newCall(new Request.Builder().url(proxy.baseUrl()
+                    + "/chat/completions").post(RequestBody.create(chatBody("hi"), MediaType.get("application/json")))
+                    .build()).execute()) {
+                assertThat(response.code()).isEqualTo(502);
+                assertThat(response.body().string()).contains("recording proxy: the exchange failed");
+            }
+            assertThat(proxy.written()).isEmpty();
+            assertThat(told).singleElement().asString().startsWith("POST /v1/chat/completions: the exchange failed");
+        }
+    }
+
+    private String call(RecordingProxy proxy, String user) {
+        try (okhttp3.Response response = http.newCall(new Request.Builder().url(proxy.baseUrl() + "/chat/completions")
+                .post(RequestBody.create(chatBody(user), MediaType.get("application/json"))).build()).execute()) {
+            return response.body().string();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Holds requests whose last user message is "hold" until the test releases them. */
+    public static final class HoldingTransformer implements ResponseTransformerV2 {
+        static final String NAME = "holding";
+        static volatile CountDownLatch release = new CountDownLatch(1);
+        static final CountDownLatch held = new CountDownLatch(1);
+
+        @Override
+        public Response transform(Response response, ServeEvent event) {
+            if (event.getRequest().getBodyAsString().contains("\"hold\"")) {
+                held.countDown();
+                try {
+                    release.await(30, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return response;
+        }
+
+        @Override
+        public boolean applyGlobally() {
+            return false;
+        }
+
+        @Override
+        public String getName() {
+            return NAME;
         }
     }
 }

@@ -21,7 +21,8 @@ class NaiveAdapterTest {
         results.testEvents().assertThatEvents()
                 .haveExactly(1, event(displayName("required_AC-CAL-01_idempotent_when_repeated"),
                         finishedWithFailure(message(m -> m.startsWith("required_AC-CAL-01_idempotent_when_repeated "
-                                + "(design §3.3): the same key gave ScheduledEntry[entryId=entry-")
+                                + "(docs/design.md#plugin-schedule-idempotent): the same key gave "
+                                + "ScheduledEntry[entryId=entry-")
                                 && m.endsWith("expected one entry, created once")))))
                 .haveExactly(1, event(displayName("required_AC-CAL-02_idempotent_under_concurrency"),
                         finishedWithFailure(message(m -> m.contains("8 concurrent requests with one key gave entries")))))

@@ -2,7 +2,7 @@ package io.agentlab.kernel.api;
 
 /**
  * Whether an event changes the world. Read-only events may retry once on a transient failure; side-effecting events
- * never retry (design §6), because a retry could duplicate the effect.
+ * never retry ({@code docs/design.md#safety-no-side-effect-retry}), because a retry could duplicate the effect.
  */
 public enum ConcurrencyClass {
     /** Observes only (e.g. a search). May run alongside anything and may retry once. */

@@ -5,7 +5,7 @@ import java.util.Set;
 
 /**
  * The resources an event holds while it runs. Two events sharing a key never overlap in one batch (conflict-key
- * locking, seeds/004); events with disjoint keys may run concurrently.
+ * locking, {@code docs/design.md#batch-conflict-keys}); events with disjoint keys may run concurrently.
  */
 @FunctionalInterface
 public interface ConflictKeys {

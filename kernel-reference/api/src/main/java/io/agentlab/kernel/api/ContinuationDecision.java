@@ -7,7 +7,7 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * The single decision a batch's results lead to (seeds/004 "Result Policy Aggregation"): deterministic confirmations
+ * The single decision a batch's results lead to ({@code docs/design.md#policy-declared}): deterministic confirmations
  * first, then at most one follow-up ChatAgent call, or the end of the session.
  */
 public sealed interface ContinuationDecision {

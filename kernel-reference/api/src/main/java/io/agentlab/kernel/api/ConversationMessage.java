@@ -4,7 +4,7 @@ import java.util.Objects;
 
 /**
  * One user-visible message of the conversation. Only visible text is history: hidden event blocks and tool protocol
- * messages are never part of it (design §5).
+ * messages are never part of it ({@code docs/design.md#context-chat-agent}).
  *
  * @param role who said it
  * @param text what was said

@@ -3,9 +3,10 @@ package io.agentlab.kernel.api;
 import java.util.Map;
 
 /**
- * The EventAgent's optional LLM fallback (design §4: EventAgent "supplies optional LLM fallback to the kernel; it does
- * not own built-in event behavior"). The kernel calls it at most once per event, only when deterministic resolution
- * left required fields missing and the definition allows it, and bounds the call by a timeout.
+ * The EventAgent's optional LLM fallback ({@code docs/design.md#kernel-fallback-bounded}: EventAgent "supplies optional
+ * LLM fallback to the kernel; it does not own built-in event behavior"). The kernel calls it at most once per event,
+ * only when deterministic resolution left required fields missing and the definition allows it, and bounds the call by
+ * a timeout.
  */
 @FunctionalInterface
 public interface EventAgentFallback {

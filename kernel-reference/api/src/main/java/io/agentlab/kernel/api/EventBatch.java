@@ -8,7 +8,8 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * The flat, ordered list of events one model response produced, with the turn it belongs to (design §3.5).
+ * The flat, ordered list of events one model response produced, with the turn it belongs to ({@code
+ * docs/design.md#modes-same-batch}).
  *
  * @param turn     the turn
  * @param requests the events in the order the model emitted them; {@code orderIndex} equals the position

@@ -7,8 +7,8 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * Everything a plugin declares about one event (design §2.3, §4; DESIGN §3). The kernel schedules, validates,
- * executes and aggregates purely from this metadata; it never branches on {@link #name()}.
+ * Everything a plugin declares about one event ({@code docs/design.md#kernel-definition}). The kernel schedules,
+ * validates, executes and aggregates purely from this metadata; it never branches on {@link #name()}.
  *
  * <p>Construction checks the rules that need no other definition: a namespaced name, a semantic schema version, a
  * concise description, a positive timeout, {@code terminate} only on terminal events, a template for
@@ -107,11 +107,15 @@ public record EventDefinition(
         }
         if (concurrencyClass == ConcurrencyClass.SIDE_EFFECTING && retryPolicy.retriesOnTransientFailure() > 0) {
             throw new IllegalArgumentException(name
-                    + ": a side-effecting event must never be retried (design §6); use RetryPolicy.none()");
+                    + ": a side-effecting event must never be retried (docs/design.md#safety-no-side-effect-retry); "
+                    + "use RetryPolicy.none()");
         }
     }
 
-    /** Starts a definition; {@code name}, {@code schemaVersion}, {@code description}, schema, handler and policy are required. */
+    /**
+     * Starts a definition; {@code name}, {@code schemaVersion}, {@code description}, schema, handler and policy are
+     * required.
+     */
     public static Builder builder(String name) {
         return new Builder(name);
     }

@@ -116,7 +116,9 @@ public sealed interface EventOutcome {
         /** The arguments violate the schema or the plugin validator. */
         INVALID_ARGUMENTS,
         /** The plugin's resolver or normalizer threw (a plugin bug; reported, never propagated). */
-        RESOLUTION_ERROR
+        RESOLUTION_ERROR,
+        /** The batch held more events than the kernel's limit; none of them was executed. */
+        BATCH_TOO_LARGE
     }
 
     /**

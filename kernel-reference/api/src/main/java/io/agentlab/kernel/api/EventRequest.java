@@ -6,7 +6,7 @@ import java.util.Objects;
 
 /**
  * One event as a model protocol produced it: a name from the hidden event block ({@code dual_agent}) or a native tool
- * call ({@code chat_agent_tools}). Both protocols produce this same type (design §2).
+ * call ({@code chat_agent_tools}). Both protocols produce this same type ({@code docs/design.md#modes-same-batch}).
  *
  * @param eventId           the id the protocol gave it (unique inside the batch)
  * @param name              the namespaced event name as emitted; may be unknown to the registry

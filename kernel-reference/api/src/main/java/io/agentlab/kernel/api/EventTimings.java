@@ -5,8 +5,8 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Where an event spent its time, as offsets and durations relative to the batch start (design §8: event-dispatch delay
- * and per-event latency).
+ * Where an event spent its time, as offsets and durations relative to the batch start ({@code
+ * docs/design.md#metrics-per-mode}: event-dispatch delay and per-event latency).
  *
  * @param resolution     time spent resolving, normalizing, validating and in any fallback
  * @param dispatchOffset batch start to handler start; empty when the handler never ran

@@ -6,8 +6,8 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * The one bounded EventAgent call the kernel may make for an incomplete event (design §5): the selected schema only and
- * the smallest relevant slice of visible history.
+ * The one bounded EventAgent call the kernel may make for an incomplete event ({@code
+ * docs/design.md#context-event-agent}): the selected schema only and the smallest relevant slice of visible history.
  *
  * @param eventId           the event id
  * @param eventName         the event name

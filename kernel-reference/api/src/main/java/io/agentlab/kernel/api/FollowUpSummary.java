@@ -4,7 +4,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The compact structured results the one follow-up ChatAgent call receives (design §5: never raw payloads).
+ * The compact structured results the one follow-up ChatAgent call receives ({@code
+ * docs/design.md#context-compact-results}: never raw payloads).
  *
  * @param eventIds the events the summary covers, in input order
  * @param json     the bounded canonical JSON text sent to ChatAgent

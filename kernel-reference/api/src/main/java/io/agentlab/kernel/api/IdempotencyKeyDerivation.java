@@ -6,8 +6,8 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
 /**
- * Derives the key a handler passes to its port so a retransmission creates one side effect, not two (design §6: a key
- * "based on session, turn, event ID, and normalized arguments").
+ * Derives the key a handler passes to its port so a retransmission creates one side effect, not two ({@code
+ * docs/design.md#safety-idempotency-key}: a key "based on session, turn, event ID, and normalized arguments").
  */
 @FunctionalInterface
 public interface IdempotencyKeyDerivation {

@@ -2,9 +2,11 @@ package io.agentlab.kernel.api;
 
 import java.util.Arrays;
 
-/** The two capability-invocation modes under comparison (design §2). */
+/** The two capability-invocation modes under comparison ({@code docs/design.md#modes-two-modes}). */
 public enum InvocationMode {
-    /** Compact catalog in the prompt, hidden event block after the visible reply, arguments from the shared resolvers. */
+    /**
+     * Compact catalog in the prompt, hidden event block after the visible reply, arguments from the shared resolvers.
+     */
     DUAL_AGENT("dual_agent"),
     /** Every enabled schema as a provider tool; the model emits native tool calls with proposed arguments. */
     CHAT_AGENT_TOOLS("chat_agent_tools");

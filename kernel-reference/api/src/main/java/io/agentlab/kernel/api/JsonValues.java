@@ -15,6 +15,13 @@ import java.util.Map;
  */
 public final class JsonValues {
 
+    /**
+     * The deepest nesting of objects and arrays accepted (docs/limits-and-safety.md#kernel). Real arguments and
+     * payloads are a few levels deep; a hostile value thousands of levels deep would otherwise overflow the stack of
+     * every recursive reader after this boundary.
+     */
+    public static final int MAX_DEPTH = 64;
+
     private JsonValues() {
     }
 
@@ -23,15 +30,15 @@ public final class JsonValues {
         if (object == null) {
             return Map.of();
         }
-        return copyMap(object, "$");
+        return copyMap(object, "$", 1);
     }
 
     /** An immutable deep copy of any JSON value. */
     public static Object copyValue(Object value) {
-        return copy(value, "$");
+        return copy(value, "$", 0);
     }
 
-    private static Object copy(Object value, String path) {
+    private static Object copy(Object value, String path, int depth) {
         if (value == null || value instanceof String || value instanceof Boolean) {
             return value;
         }
@@ -39,12 +46,13 @@ public final class JsonValues {
             return checkNumber(number, path);
         }
         if (value instanceof Map<?, ?> map) {
-            return copyMap(map, path);
+            return copyMap(map, path, depth + 1);
         }
         if (value instanceof List<?> list) {
+            checkDepth(depth + 1, path);
             List<Object> copy = new ArrayList<>(list.size());
             for (int i = 0; i < list.size(); i++) {
-                copy.add(copy(list.get(i), path + "[" + i + "]"));
+                copy.add(copy(list.get(i), path + "[" + i + "]", depth + 1));
             }
             return Collections.unmodifiableList(copy);
         }
@@ -53,13 +61,21 @@ public final class JsonValues {
                         + " (use Map, List, String, Number, Boolean or null)");
     }
 
-    private static Map<String, Object> copyMap(Map<?, ?> map, String path) {
+    private static void checkDepth(int depth, String path) {
+        if (depth > MAX_DEPTH) {
+            throw new IllegalArgumentException("JSON value nested deeper than " + MAX_DEPTH + " levels at "
+                    + (path.length() > 120 ? path.substring(0, 120) + "…" : path));
+        }
+    }
+
+    private static Map<String, Object> copyMap(Map<?, ?> map, String path, int depth) {
+        checkDepth(depth, path);
         Map<String, Object> copy = new LinkedHashMap<>();
         for (Map.Entry<?, ?> entry : map.entrySet()) {
             if (!(entry.getKey() instanceof String key)) {
                 throw new IllegalArgumentException("JSON object key at " + path + " is not a String: " + entry.getKey());
             }
-            copy.put(key, copy(entry.getValue(), path + "." + key));
+            copy.put(key, copy(entry.getValue(), path + "." + key, depth));
         }
         return Collections.unmodifiableMap(copy);
     }

@@ -1,6 +1,9 @@
 package io.agentlab.kernel.api;
 
-/** How an event's arguments were obtained (the design §8 "deterministic-resolution hit rate" counts these). */
+/**
+ * How an event's arguments were obtained (the "deterministic-resolution hit rate" of {@code
+ * docs/design.md#metrics-per-mode} counts these).
+ */
 public enum ResolutionOutcome {
     /** Complete from the model's proposal and the deterministic resolver, with no LLM fallback. */
     DETERMINISTIC,

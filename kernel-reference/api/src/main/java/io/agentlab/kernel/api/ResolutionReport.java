@@ -3,8 +3,8 @@ package io.agentlab.kernel.api;
 import java.util.Objects;
 
 /**
- * The resolution facts the metrics need (design §8: valid-argument rate before and after normalization, fallback
- * rate).
+ * The resolution facts the metrics need ({@code docs/design.md#metrics-accuracy}: valid-argument rate before and after
+ * normalization, fallback rate).
  *
  * @param outcome                  how the arguments were obtained
  * @param fallbackUsed             whether the EventAgent fallback was called (even if it did not help)

@@ -1,7 +1,7 @@
 package io.agentlab.kernel.api;
 
 /**
- * What a successful event asks of the rest of the turn (design §2, seeds/004 "Result Policy Aggregation"). The kernel
+ * What a successful event asks of the rest of the turn ({@code docs/design.md#policy-declared}). The kernel
  * folds the policies of one batch into a single {@link ContinuationDecision}; it never looks at event names.
  */
 public enum ResultPolicy {

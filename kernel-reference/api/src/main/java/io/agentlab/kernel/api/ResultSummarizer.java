@@ -3,8 +3,9 @@ package io.agentlab.kernel.api;
 import java.util.Map;
 
 /**
- * Compacts a success payload for the follow-up ChatAgent call (design §5: only the compact summary enters the second
- * call; the raw payload stays in audit data). The kernel additionally bounds the whole summary's size.
+ * Compacts a success payload for the follow-up ChatAgent call ({@code docs/design.md#context-compact-results}: only the
+ * compact summary enters the second call; the raw payload stays in audit data). The kernel additionally bounds the
+ * whole summary's size.
  */
 @FunctionalInterface
 public interface ResultSummarizer {

@@ -14,7 +14,8 @@ public record RetryPolicy(int retriesOnTransientFailure) {
     public RetryPolicy {
         if (retriesOnTransientFailure < 0 || retriesOnTransientFailure > 1) {
             throw new IllegalArgumentException(
-                    "retriesOnTransientFailure must be 0 or 1 (design §6 allows one retry), was " + retriesOnTransientFailure);
+                    "retriesOnTransientFailure must be 0 or 1 (docs/design.md#safety-no-side-effect-retry allows one "
+                            + "retry), was " + retriesOnTransientFailure);
         }
     }
 

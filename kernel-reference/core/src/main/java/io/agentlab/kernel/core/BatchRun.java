@@ -9,6 +9,7 @@ import io.agentlab.kernel.api.EventInvocation;
 import io.agentlab.kernel.api.EventOutcome;
 import io.agentlab.kernel.api.EventOutcome.Deduplicated;
 import io.agentlab.kernel.api.EventOutcome.Failed;
+import io.agentlab.kernel.api.EventOutcome.NeedsClarification;
 import io.agentlab.kernel.api.EventOutcome.RejectionReason;
 import io.agentlab.kernel.api.EventOutcome.Rejected;
 import io.agentlab.kernel.api.EventOutcome.Replayed;
@@ -24,6 +25,7 @@ import io.agentlab.kernel.api.ResolutionReport;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
@@ -33,17 +35,22 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * One batch through the shared executor (seeds/004 "Shared Batch Executor"). Events are resolved in input order
- * (fallbacks concurrently), then classified in a deterministic way (settled, duplicate of the earliest equal event, replay, or executable), then
- * dispatched under the concurrency limit and its conflict keys; terminal events wait until every non-terminal sibling
- * has settled. A slot (permit and conflict keys) is released only when the handler has actually returned, so a
- * timed-out handler that is still unwinding never overlaps a successor.
+ * One batch through the shared executor ({@code docs/design.md#batch-shared-executor}). Events are resolved in input
+ * order (fallbacks concurrently), then classified in a deterministic way (settled, duplicate of the earliest equal
+ * event, replay, or executable), then dispatched under the concurrency limit and its conflict keys; terminal events
+ * wait until every non-terminal sibling has settled. A slot (permit and conflict keys) is released only when the
+ * handler has actually returned, so a timed-out handler that is still unwinding never overlaps a successor.
  */
 final class BatchRun implements BatchExecution {
+
+    /** The question when two same-name requests came out equal and the kernel cannot tell whether they are one. */
+    static final String TWO_REQUESTS_QUESTION = "Two of your requests came out exactly the same — did you want it "
+            + "once, or twice with different details?";
 
     private static final long UNSET = Long.MIN_VALUE;
 
@@ -62,6 +69,11 @@ final class BatchRun implements BatchExecution {
     private boolean cancelled;
     private volatile KernelScheduler.Cancellable deadlineTimer = () -> { };
     private final TaskHandle resolverHandle = new TaskHandle();
+    /** The thread resolving this batch, while it does; only it reads or writes {@link #held}. */
+    private volatile Thread resolver;
+    private EventRun held;
+    /** The earliest ready event per name and canonical arguments (what a later equal event duplicates). */
+    private final Map<String, EventRun> firstReady = new ConcurrentHashMap<>();
     private final CompletableFuture<Void> resolverDone = new CompletableFuture<>();
 
     BatchRun(ReferenceKernel kernel, EventBatch batch) {
@@ -69,9 +81,13 @@ final class BatchRun implements BatchExecution {
         this.batch = batch;
         this.startNanos = kernel.scheduler().nanoTime();
         List<EventRun> list = new ArrayList<>();
+        Map<String, Integer> ofName = new HashMap<>();
         for (EventRequest request : batch.requests()) {
-            list.add(new EventRun(request, kernel.registry().lookup(request.name()).orElse(null)));
+            EventRun run = new EventRun(request, kernel.registry().lookup(request.name()).orElse(null));
+            run.occurrence = ofName.merge(request.name(), 1, Integer::sum) - 1;
+            list.add(run);
         }
+        list.forEach(run -> run.occurrences = ofName.get(run.request.name()));
         this.runs = Collections.unmodifiableList(list);
         List<CompletableFuture<?>> quiet = new ArrayList<>();
         runs.forEach(run -> {
@@ -83,36 +99,61 @@ final class BatchRun implements BatchExecution {
     }
 
     BatchRun start() {
-        deadlineTimer = kernel.scheduler().schedule(kernel.limits().batchDeadline(), this::onDeadline);
         result.whenComplete((value, error) -> {
             if (result.isCancelled()) {
                 cancel(); // a caller cancelling the future cancels the batch
             }
         });
+        if (runs.size() > kernel.limits().maxBatchSize()) {
+            return refuseWhole();
+        }
+        deadlineTimer = kernel.scheduler().schedule(kernel.limits().batchDeadline(), this::onDeadline);
         CompletableFuture<Void> nonTerminalSettled = CompletableFuture.allOf(runs.stream()
                 .filter(run -> !run.terminal).map(run -> run.settled).toArray(CompletableFuture[]::new));
+        Map<String, EventRun> previousOfName = new HashMap<>();
         for (EventRun run : runs) {
-            // Only an earlier event of the same name can be this one's duplicate: wait for exactly those.
-            List<CompletableFuture<?>> awaited = new ArrayList<>();
-            for (EventRun earlier : runs.subList(0, run.index)) {
-                if (earlier.request.name().equals(run.request.name())) {
-                    awaited.add(earlier.prepared);
-                }
-            }
-            awaited.add(run.prepared);
-            CompletableFuture.allOf(awaited.toArray(CompletableFuture[]::new)).whenComplete((ignored, error) -> {
-                if (error == null) {
-                    classify(run, nonTerminalSettled);
+            // Only an earlier event of the same name can be this one's duplicate. Events of one name are classified
+            // one after the other (each waits for the previous one's classification), so the earliest of equal
+            // events is always the one found in firstReady: linear in the batch size, whatever the names.
+            EventRun previous = previousOfName.put(run.request.name(), run);
+            CompletableFuture<?> before = previous == null ? CompletableFuture.completedFuture(null)
+                    : previous.classified;
+            CompletableFuture.allOf(before, run.prepared).whenComplete((ignored, error) -> {
+                try {
+                    if (!run.prepared.isCompletedExceptionally()) {
+                        classify(run, nonTerminalSettled);
+                    }
+                } finally {
+                    run.classified.complete(null);
                 }
             });
         }
+        // finish() runs on whichever thread completed the last result: aggregation takes microseconds, and another
+        // hand-off would cost more than it (docs/performance.md#kernel-overhead)
         CompletableFuture.allOf(runs.stream().map(run -> run.result).toArray(CompletableFuture[]::new))
-                .whenCompleteAsync((ignored, error) -> {
+                .whenComplete((ignored, error) -> {
                     if (error == null) {
                         finish();
                     }
-                }, kernel.executor());
+                });
         kernel.executor().execute(this::resolveInOrder);
+        return this;
+    }
+
+    /**
+     * A batch over the size limit: every event is rejected at once, nothing is resolved or executed, and the caller
+     * is never blocked by its size (docs/limits-and-safety.md#kernel).
+     */
+    private BatchRun refuseWhole() {
+        String message = "the batch has " + runs.size() + " events; at most " + kernel.limits().maxBatchSize()
+                + " are accepted per batch (KernelLimits.maxBatchSize), so none was executed";
+        for (EventRun run : runs) {
+            complete(run, new Rejected(RejectionReason.BATCH_TOO_LARGE, message, List.of()));
+            run.prepDone.complete(null);
+            run.settled.complete(null);
+        }
+        resolverDone.complete(null);
+        finish();
         return this;
     }
 
@@ -163,13 +204,16 @@ final class BatchRun implements BatchExecution {
      */
     private void resolveInOrder() {
         boolean begun = resolverHandle.begin();
+        resolver = Thread.currentThread();
+        EventRun inline = null;
         try {
             for (EventRun run : begun ? runs : List.<EventRun>of()) {
                 if (isClosed() || Thread.currentThread().isInterrupted()) {
                     break;
                 }
                 run.prepStart = now();
-                Preparation preparation = kernel.preparer().prepare(run.request, batch.turn());
+                Preparation preparation = kernel.preparer().prepare(run.request, batch.turn(), run.occurrence,
+                        run.occurrences);
                 if (preparation instanceof Preparation.NeedsFallback needsFallback) {
                     run.fallbackPending = true; // the fallback task now owns prepDone
                     kernel.executor().execute(() -> fallback(run, needsFallback));
@@ -180,6 +224,9 @@ final class BatchRun implements BatchExecution {
                 }
             }
         } finally {
+            inline = held;
+            held = null;
+            resolver = null;
             if (begun) {
                 resolverHandle.end();
             }
@@ -189,6 +236,9 @@ final class BatchRun implements BatchExecution {
                     run.prepDone.complete(null); // done, or never reached because the batch closed first
                 }
             });
+        }
+        if (inline != null) {
+            runHandler(inline); // this thread has nothing else to do: one hand-off fewer than a pooled start
         }
     }
 
@@ -243,20 +293,34 @@ final class BatchRun implements BatchExecution {
             return;
         }
         Preparation.Ready ready = (Preparation.Ready) preparation;
-        for (EventRun earlier : runs.subList(0, run.index)) {
-            if (earlier.prepared.join() instanceof Preparation.Ready other
-                    && other.definition().name().equals(ready.definition().name())
-                    && other.canonicalArguments().equals(ready.canonicalArguments())) {
-                earlier.result.whenComplete((primary, error) -> {
-                    if (primary != null) {
-                        complete(run, new Deduplicated(earlier.request.eventId(), primary.outcome()));
-                    }
-                });
-                earlier.settled.whenComplete((ignored, error) -> run.settled.complete(null));
+        EventRun earlier = firstReady.putIfAbsent(ready.definition().name() + '\u0000' + ready.canonicalArguments(),
+                run);
+        if (earlier != null) {
+            if (!sameRequest((Preparation.Ready) earlier.preparation, ready)) {
+                // Equal arguments from requests the kernel cannot tell are one: executing both could duplicate a
+                // side effect, dropping one could lose a request. Ask (docs/design.md#batch-duplicates-coalesced).
+                complete(run, new NeedsClarification(TWO_REQUESTS_QUESTION, Set.of()));
+                run.settled.complete(null);
                 return;
             }
+            earlier.result.whenComplete((primary, error) -> {
+                if (primary != null) {
+                    complete(run, new Deduplicated(earlier.request.eventId(), primary.outcome()));
+                }
+            });
+            earlier.settled.whenComplete((ignored, error) -> run.settled.complete(null));
+            return;
         }
         claimAndSchedule(run, ready, nonTerminalSettled);
+    }
+
+    /**
+     * Two same-name events with equal normalized arguments are one request when both come from the same known source
+     * (the same clause of the user's words, or the same model proposal), or when there are no arguments at all to
+     * tell them apart by.
+     */
+    private static boolean sameRequest(Preparation.Ready earlier, Preparation.Ready later) {
+        return later.arguments().isEmpty() || earlier.source().isPresent() && earlier.source().equals(later.source());
     }
 
     private void claimAndSchedule(EventRun run, Preparation.Ready ready, CompletableFuture<Void> nonTerminalSettled) {
@@ -343,8 +407,21 @@ final class BatchRun implements BatchExecution {
         toStart.forEach(this::startHandler);
     }
 
+    /**
+     * Starts a handler on a pooled thread; while resolution is still running, the latest start is held back instead
+     * and run on the resolution thread once resolution is done (a single-event batch then needs no hand-off at all
+     * between resolving and executing). At most one start is ever held, for no longer than the rest of resolution.
+     */
     private void startHandler(EventRun run) {
         run.dispatchAt = now();
+        if (Thread.currentThread() == resolver) {
+            EventRun previous = held;
+            held = run;
+            if (previous != null) {
+                kernel.executor().execute(() -> runHandler(previous));
+            }
+            return;
+        }
         kernel.executor().execute(() -> runHandler(run));
     }
 
@@ -509,10 +586,15 @@ final class BatchRun implements BatchExecution {
         /** No handler of this event is running, and none will start. */
         final CompletableFuture<Void> settled = new CompletableFuture<>();
         final CompletableFuture<Void> prepDone = new CompletableFuture<>();
+        /** This event was classified (or can never be): the next event of its name may be. */
+        final CompletableFuture<Void> classified = new CompletableFuture<>();
         final TaskHandle prepHandle = new TaskHandle();
         final TaskHandle handlerHandle = new TaskHandle();
         volatile Preparation preparation;
         volatile boolean fallbackPending;
+        /** Its place among the batch's requests of the same name, and their count (set before the batch starts). */
+        int occurrence;
+        int occurrences = 1;
         volatile Set<String> conflictKeys = Set.of();
         volatile String idempotencyKey;
         volatile boolean started; // written under the batch lock

@@ -10,8 +10,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The flat registry (design §2.3): one definition per namespaced name, no hierarchy, immutable once built. A duplicate
- * name or an invalid schema is refused at registration, never discovered mid-turn.
+ * The flat registry ({@code docs/design.md#kernel-flat-registry}): one definition per namespaced name, no hierarchy,
+ * immutable once built. A duplicate name or an invalid schema is refused at registration, never discovered mid-turn.
  */
 public final class EventRegistry {
 

@@ -17,7 +17,6 @@ import io.agentlab.kernel.api.FollowUpReason;
 import io.agentlab.kernel.api.FollowUpSummary;
 import io.agentlab.kernel.api.ResultPolicy;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,10 +25,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
-import java.util.stream.IntStream;
 
 /**
- * Folds a batch's ordered results into one {@link ContinuationDecision} (seeds/004 "Result Policy Aggregation"),
+ * Folds a batch's ordered results into one {@link ContinuationDecision} ({@code docs/design.md#policy-declared}),
  * purely from definition metadata:
  *
  * <ol>
@@ -49,6 +47,9 @@ public final class PolicyAggregator {
     /** The default bound on the follow-up summary's JSON length. */
     public static final int DEFAULT_SUMMARY_LIMIT_CHARS = 4000;
     static final String HIDDEN_FAILURE_MESSAGE = "the action could not be completed";
+    private static final String TRUNCATED = "truncated: ";
+    /** Texts shorter than this are never worth replacing by a marker. */
+    private static final int SHRINK_THRESHOLD = 60;
 
     private final int summaryLimitChars;
 
@@ -169,23 +170,73 @@ public final class PolicyAggregator {
         return error;
     }
 
-    /** Renders the items, replacing the largest result payloads by a marker until the JSON fits the bound. */
+    /**
+     * Renders the items within the summary bound, whatever they hold (docs/limits-and-safety.md#kernel): first the
+     * largest result payloads, then the largest texts (error messages, questions, confirmations) are replaced by a
+     * marker naming their size; if the status lines alone are still too long, the last items are folded into one
+     * {@code omitted} count. The result never exceeds the bound.
+     */
     private String bounded(List<Map<String, Object>> items) {
         List<Map<String, Object>> working = new ArrayList<>();
         items.forEach(item -> working.add(new LinkedHashMap<>(item)));
         String json = CanonicalJson.write(working);
-        while (json.length() > summaryLimitChars) {
-            Optional<Integer> largest = IntStream.range(0, working.size()).boxed()
-                    .filter(i -> working.get(i).get("result") instanceof Map<?, ?>)
-                    .max(Comparator.comparingInt(i -> CanonicalJson.write(working.get(i).get("result")).length()));
-            if (largest.isEmpty()) {
-                break; // only status lines remain; they are small and must not be dropped
-            }
-            Map<String, Object> item = working.get(largest.get());
-            int size = CanonicalJson.write(item.get("result")).length();
-            item.put("result", "truncated: " + size + " chars over the summary limit");
+        while (json.length() > summaryLimitChars && shrinkLargest(working)) {
             json = CanonicalJson.write(working);
         }
+        int omitted = 0;
+        while (json.length() > summaryLimitChars && !working.isEmpty()) {
+            working.remove(working.size() - 1);
+            omitted++;
+            List<Object> shown = new ArrayList<>(working);
+            shown.add(Map.of("omitted", omitted, "reason", "over the summary limit"));
+            json = CanonicalJson.write(shown);
+        }
         return json;
+    }
+
+    /**
+     * Replaces the largest shrinkable part of any item by a marker: result payloads before texts (a payload is raw
+     * data; a text is what ChatAgent needs to say), never the id, event, status or error code. False when nothing
+     * long enough is left.
+     */
+    @SuppressWarnings("unchecked")
+    private static boolean shrinkLargest(List<Map<String, Object>> working) {
+        Map<String, Object> owner = null;
+        String key = null;
+        long best = 0;
+        for (Map<String, Object> item : working) {
+            List<Map.Entry<Map<String, Object>, String>> candidates = new ArrayList<>();
+            for (String name : List.of("result", "question", "confirmed")) {
+                candidates.add(Map.entry(item, name));
+            }
+            if (item.get("error") instanceof Map<?, ?> error) {
+                Map<String, Object> copy = new LinkedHashMap<>((Map<String, Object>) error);
+                item.put("error", copy);
+                candidates.add(Map.entry(copy, "message"));
+            }
+            for (Map.Entry<Map<String, Object>, String> candidate : candidates) {
+                Object value = candidate.getKey().get(candidate.getValue());
+                if (value == null || value instanceof String text && text.startsWith(TRUNCATED)) {
+                    continue;
+                }
+                int length = value instanceof String text ? text.length() : CanonicalJson.write(value).length();
+                if (length <= SHRINK_THRESHOLD) {
+                    continue;
+                }
+                long weight = candidate.getValue().equals("result") ? length + (long) Integer.MAX_VALUE : length;
+                if (weight > best) {
+                    owner = candidate.getKey();
+                    key = candidate.getValue();
+                    best = weight;
+                }
+            }
+        }
+        if (owner == null) {
+            return false;
+        }
+        Object value = owner.get(key);
+        int length = value instanceof String text ? text.length() : CanonicalJson.write(value).length();
+        owner.put(key, TRUNCATED + length + " chars over the summary limit");
+        return true;
     }
 }

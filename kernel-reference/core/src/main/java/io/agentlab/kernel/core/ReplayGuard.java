@@ -7,8 +7,8 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Replay protection across batches (seeds/004): an event executes at most once per scope (session/turn), event id,
- * name and canonical arguments. Bounded: the oldest entries are forgotten first.
+ * Replay protection across batches ({@code docs/design.md#batch-replay-scope}): an event executes at most once per
+ * scope (session/turn), event id, name and canonical arguments. Bounded: the oldest entries are forgotten first.
  */
 final class ReplayGuard {
 

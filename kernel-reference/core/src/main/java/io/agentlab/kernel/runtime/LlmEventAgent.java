@@ -13,9 +13,9 @@ import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The EventAgent fallback as a real, small Chat Completions call (design §5): only the selected event's schema, the
- * smallest relevant history slice the kernel passes, and a small token limit; the answer is a JSON object of the
- * missing fields.
+ * The EventAgent fallback as a real, small Chat Completions call ({@code docs/design.md#context-event-agent}): only the
+ * selected event's schema, the smallest relevant history slice the kernel passes, and a small token limit; the answer
+ * is a JSON object of the missing fields.
  */
 final class LlmEventAgent implements EventAgentFallback {
 

@@ -4,8 +4,8 @@ import io.agentlab.kernel.api.InvocationMode;
 import java.util.Objects;
 
 /**
- * What both modes share, and the one thing that differs (design §2.1): the same persona, model, sampling and output
- * budget; only {@link #mode()} changes how capabilities are offered.
+ * What both modes share, and the one thing that differs ({@code docs/design.md#modes-consistency-contract}): the same
+ * persona, model, sampling and output budget; only {@link #mode()} changes how capabilities are offered.
  *
  * @param mode               the invocation mode
  * @param providerKey        the provider in the {@link io.agentlab.kernel.runtime.llm.ProviderRegistry}

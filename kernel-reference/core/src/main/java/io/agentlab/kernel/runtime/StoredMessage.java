@@ -4,8 +4,9 @@ import io.agentlab.kernel.runtime.llm.ChatMessage;
 import java.util.Objects;
 
 /**
- * A message kept in the conversation, with its visibility mask (seeds/001 §8): {@link #UI_HISTORY} — shown when the
- * history is replayed to the user; {@link #CONTEXT_ASSEMBLY} — assembled into ChatAgent's context.
+ * A message kept in the conversation, with its visibility mask ({@code docs/design.md#context-visibility-mask}):
+ * {@link #UI_HISTORY} — shown when the history is replayed to the user; {@link #CONTEXT_ASSEMBLY} — assembled into
+ * ChatAgent's context.
  *
  * @param message        the message
  * @param visibilityMask a combination of the two bits

@@ -10,7 +10,8 @@ public interface TurnHandle {
 
     /**
      * The user interrupted: the partial answer is kept with stop reason {@code interrupted}, the run ends with
-     * RUN_ERROR {@code RUN_CANCELED}, the conversation stays usable (seeds/002).
+     * RUN_ERROR {@code RUN_CANCELED}, the conversation stays usable ({@code
+     * docs/design.md#provider-interrupt-vs-delete}).
      */
     void interrupt();
 

@@ -10,8 +10,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Every design §8 measure one turn yields. Durations are measured on the runtime's injectable clock from the moment
- * the turn started.
+ * Every measure of {@code docs/design.md#metrics-per-mode} one turn yields. Durations are measured on the runtime's
+ * injectable clock from the moment the turn started.
  *
  * @param mode                      the invocation mode
  * @param turnId                    the turn

@@ -56,10 +56,11 @@ import java.util.concurrent.Executors;
 import java.util.function.LongSupplier;
 
 /**
- * One runtime for both invocation modes (design §4): stream ChatAgent's first answer to the visible sink, collect the
- * events (hidden block or native tool calls) into one ordered batch only when the stream has ended, run it through
- * the kernel, apply the continuation decision (end the session; keep the first answer; template confirmations; or
- * exactly one follow-up ChatAgent call with the compact results), and record the audit stream and the metrics.
+ * One runtime for both invocation modes ({@code docs/design.md#modes-same-batch}): stream ChatAgent's first answer to
+ * the visible sink, collect the events (hidden block or native tool calls) into one ordered batch only when the stream
+ * has ended, run it through the kernel, apply the continuation decision (end the session; keep the first answer;
+ * template confirmations; or exactly one follow-up ChatAgent call with the compact results), and record the audit
+ * stream and the metrics.
  *
  * <pre>{@code
  * TurnRuntime runtime = TurnRuntime.builder()
@@ -155,7 +156,8 @@ public final class TurnRuntime implements AutoCloseable {
 
     private String systemPrompt() {
         if (tools.isEmpty()) {
-            return config.persona(); // no capability enabled: the minimum mode-specific instruction is none (§2.1)
+            // no capability enabled: the mode-specific instruction is none (docs/design.md#modes-minimal-instruction)
+            return config.persona();
         }
         return config.persona() + "\n\n" + (config.mode() == InvocationMode.DUAL_AGENT
                 ? String.format(DUAL_INSTRUCTION, HiddenEventBlockParser.MARKER, catalog) : TOOLS_INSTRUCTION);

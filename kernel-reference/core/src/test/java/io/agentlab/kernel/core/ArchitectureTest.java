@@ -16,7 +16,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/** DESIGN §2 rules: the SPI depends on nothing of ours, and the kernel never names a built-in event (design §2.3). */
+/**
+ * Layering: the SPI depends on nothing of ours, and the kernel never names a built-in event ({@code
+ * docs/design.md#kernel-no-event-names}).
+ */
 class ArchitectureTest {
 
     /** Built-in event names, namespaced (README seed) and as the design first spelled them. */
@@ -70,7 +73,7 @@ class ArchitectureTest {
                 }
             }
         }
-        assertThat(offences).as("kernel code that names a built-in event (design §2.3 forbids event-name branches)")
+        assertThat(offences).as("kernel code that names a built-in event (docs/design.md#kernel-no-event-names)")
                 .isEmpty();
     }
 

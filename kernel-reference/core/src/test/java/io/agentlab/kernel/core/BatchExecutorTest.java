@@ -32,7 +32,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/** The shared batch executor, rule by rule (seeds/004 "Shared Batch Executor"). */
+/** The shared batch executor, rule by rule ({@code docs/design.md#batch-shared-executor} and the clauses after it). */
 class BatchExecutorTest {
 
     private final Gates gates = new Gates();

@@ -117,8 +117,12 @@ class BatchPropertiesTest {
     static Run run(BatchSpec spec) {
         String turnId = "t" + TURNS.incrementAndGet();
         try {
-            BatchResult result = kernel(spec.limit()).submit(batch(turnId, spec.events()))
-                    .result().get(30, TimeUnit.SECONDS);
+            BatchExecution execution = kernel(spec.limit()).submit(batch(turnId, spec.events()));
+            BatchResult result = execution.result().get(30, TimeUnit.SECONDS);
+            // The result may complete while a timed-out handler has not even reached its first line (its timeout
+            // is armed just before the call): only quiescence says every handler of the batch has returned, so
+            // the log is read after it (docs/kernel.md: result versus quiescence).
+            execution.quiescence().get(30, TimeUnit.SECONDS);
             return new Run(spec, result, PROBES.log(turnId));
         } catch (Exception e) {
             throw new AssertionError("batch did not complete: " + e, e);
@@ -197,12 +201,18 @@ class BatchPropertiesTest {
             String turnId = "t" + TURNS.incrementAndGet();
             ReferenceKernel kernel = kernel(spec.limit());
             try {
-                kernel.execute(batch(turnId, spec.events()));
+                BatchExecution first = kernel.submit(batch(turnId, spec.events()));
+                first.result().get(30, TimeUnit.SECONDS);
+                first.quiescence().get(30, TimeUnit.SECONDS);
                 int before = PROBES.log(turnId).starts.get();
-                BatchResult replay = kernel.execute(batch(turnId, spec.events()));
+                BatchExecution second = kernel.submit(batch(turnId, spec.events()));
+                BatchResult replay = second.result().get(30, TimeUnit.SECONDS);
+                second.quiescence().get(30, TimeUnit.SECONDS);
                 assertThat(PROBES.log(turnId).starts.get()).isEqualTo(before);
                 assertThat(replay.results()).extracting(EventResult::outcome).allSatisfy(outcome ->
                         assertThat(outcome).isInstanceOfAny(Replayed.class, Deduplicated.class));
+            } catch (Exception e) {
+                throw new AssertionError("batch did not complete: " + e, e);
             } finally {
                 PROBES.forget(turnId);
             }

@@ -34,7 +34,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/** The per-event pipeline: lookup → merge → normalize → validate → fallback → re-validate (DESIGN §3). */
+/**
+ * The per-event pipeline: lookup → merge → normalize → validate → fallback → re-validate ({@code
+ * docs/design.md#kernel-pipeline}).
+ */
 class EventPipelineTest {
 
     /** A volume-like test event: {@code level} 0..100 required, {@code unit} optional. */

@@ -38,7 +38,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/** Result-policy aggregation, rule by rule (seeds/004 "Result Policy Aggregation"). */
+/** Result-policy aggregation, rule by rule ({@code docs/design.md#policy-declared} and the clauses after it). */
 class PolicyAggregatorTest {
 
     private static final EventDefinition SILENT = silent("t.silent", ok()).build();

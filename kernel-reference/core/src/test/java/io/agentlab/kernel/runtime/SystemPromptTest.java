@@ -12,7 +12,10 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-/** The minimum mode-specific instruction (design §2.1): none at all when no event is enabled. */
+/**
+ * The minimum mode-specific instruction ({@code docs/design.md#modes-minimal-instruction}): none at all when no event
+ * is enabled.
+ */
 class SystemPromptTest {
 
     private static ChatRequest first(InvocationMode mode, EventDefinition... definitions) {

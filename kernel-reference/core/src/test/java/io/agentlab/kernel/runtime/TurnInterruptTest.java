@@ -24,7 +24,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/** Interrupt keeps the partial answer; delete keeps nothing (seeds/002). The in-process provider proves the seam. */
+/**
+ * Interrupt keeps the partial answer; delete keeps nothing ({@code docs/design.md#provider-interrupt-vs-delete}). The
+ * in-process provider proves the seam.
+ */
 class TurnInterruptTest {
 
     private final CountDownLatch streaming = new CountDownLatch(1);

@@ -12,7 +12,7 @@ import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/** seeds/001 §5: usage normalization, catalog tiers, and every costSource. */
+/** {@code docs/design.md#usage-normalized}: usage normalization, catalog tiers, and every costSource. */
 class UsageTest {
 
     /** A catalog pricing one named model like {@link #CATALOG}'s "m". */

@@ -2,7 +2,7 @@ package io.agentlab.kernel.runtime.llm;
 
 import java.util.Locale;
 
-/** Why a model call was made; tokens and calls are reported per role (design §8). */
+/** Why a model call was made; tokens and calls are reported per role ({@code docs/design.md#usage-real-calls-only}). */
 public enum CallRole {
     /** ChatAgent's first answer. */
     CHAT,

@@ -17,7 +17,7 @@ import java.util.Optional;
  * @param firstContent   request start to the first non-empty content delta
  * @param total          request start to the end of the stream
  * @param contentAfterToolCalls tool calls streamed before any visible content (a provider that withholds the
- *                       visible answer until after its tool calls, design §8)
+ * visible answer until after its tool calls, {@code docs/design.md#modes-visible-withheld-recorded})
  */
 public record ChatCompletion(String content, List<ToolCall> toolCalls, String finishReason, Map<String, Object> usage,
                              Duration firstItem, Optional<Duration> firstContent, Duration total,

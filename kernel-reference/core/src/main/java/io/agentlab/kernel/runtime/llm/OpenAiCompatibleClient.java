@@ -5,9 +5,18 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
+import okhttp3.Call;
+import okhttp3.ConnectionPool;
+import okhttp3.Dispatcher;
+import okhttp3.EventListener;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
@@ -22,6 +31,16 @@ import okhttp3.sse.EventSources;
  * The API key is read from the environment variable the configuration names, at call time; it is never logged,
  * stored in a field or written anywhere. SSE callbacks are queued and consumed on the calling thread, so listener
  * calls happen in stream order on the caller; interrupting the caller cancels the stream.
+ *
+ * <p>Every client shares one connection pool and one dispatcher whose threads are daemons (OkHttp's advice: one
+ * client per process), so a run of thousands of turns keeps a handful of threads and a process never waits for idle
+ * HTTP threads to exit. Time is bounded twice (docs/limits-and-safety.md): the idle timeout bounds silence, and the
+ * call deadline bounds the whole call, so a provider dribbling a byte a second cannot hold a turn open.
+ *
+ * <p>A call is retried once, on a fresh connection, only when it failed on a pooled connection before any byte of the
+ * response arrived: servers such as llama.cpp's close a kept-alive connection shortly after each stream, and a request
+ * sent on that dead connection was never processed, so nothing was billed. A call that received anything is never
+ * retried.
  */
 public final class OpenAiCompatibleClient implements ChatProvider {
 
@@ -32,27 +51,63 @@ public final class OpenAiCompatibleClient implements ChatProvider {
      */
     public static final String ROLE_HEADER = "X-Agentlab-Call-Role";
 
+    /** Default bound of a whole call, first byte to last. */
+    public static final Duration DEFAULT_CALL_TIMEOUT = Duration.ofSeconds(120);
+    /** Default wait for {@code [DONE]} or the end of the body once a finish reason arrived. */
+    public static final Duration DEFAULT_FINISH_GRACE = Duration.ofSeconds(2);
+
+    private static final OkHttpClient SHARED = sharedClient();
+
     /**
      * Connection settings.
      *
      * @param baseUrl                   the provider's {@code /v1} root, e.g. {@code https://api.example.com/v1}
      * @param apiKeyEnvironmentVariable the environment variable holding the key (none sent when unset)
      * @param connectTimeout            TCP connect timeout
-     * @param readTimeout               the longest silence allowed inside the stream
+     * @param readTimeout               the longest silence allowed inside the stream (idle timeout)
+     * @param callTimeout               the longest a whole call may take, request to last byte
+     * @param finishGrace               how long to wait for {@code [DONE]} or the end of the body after a finish
+     *                                  reason arrived; then the stream is complete with what it delivered
      */
     public record Config(String baseUrl, String apiKeyEnvironmentVariable, Duration connectTimeout,
-                         Duration readTimeout) {
-        /** Rejects nulls and strips a trailing slash. */
+                         Duration readTimeout, Duration callTimeout, Duration finishGrace) {
+        /** Rejects nulls and non-positive durations, and strips a trailing slash. */
         public Config {
             Objects.requireNonNull(baseUrl, "baseUrl");
             baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
-            Objects.requireNonNull(connectTimeout, "connectTimeout");
-            Objects.requireNonNull(readTimeout, "readTimeout");
+            positive(connectTimeout, "connectTimeout");
+            positive(readTimeout, "readTimeout");
+            positive(callTimeout, "callTimeout");
+            positive(finishGrace, "finishGrace");
         }
 
-        /** A config with 5 s connect and 30 s read timeouts and the key in {@code AGENTLAB_API_KEY}. */
+        /** Settings with the default call deadline and finish grace. */
+        public Config(String baseUrl, String apiKeyEnvironmentVariable, Duration connectTimeout,
+                      Duration readTimeout) {
+            this(baseUrl, apiKeyEnvironmentVariable, connectTimeout, readTimeout, DEFAULT_CALL_TIMEOUT,
+                    DEFAULT_FINISH_GRACE);
+        }
+
+        /** A config with 5 s connect, 30 s idle and 120 s call timeouts and the key in {@code AGENTLAB_API_KEY}. */
         public static Config of(String baseUrl) {
             return new Config(baseUrl, "AGENTLAB_API_KEY", Duration.ofSeconds(5), Duration.ofSeconds(30));
+        }
+
+        /** The same settings with another whole-call deadline. */
+        public Config withCallTimeout(Duration timeout) {
+            return new Config(baseUrl, apiKeyEnvironmentVariable, connectTimeout, readTimeout, timeout, finishGrace);
+        }
+
+        /** The same settings with another finish grace. */
+        public Config withFinishGrace(Duration grace) {
+            return new Config(baseUrl, apiKeyEnvironmentVariable, connectTimeout, readTimeout, callTimeout, grace);
+        }
+
+        private static void positive(Duration duration, String name) {
+            Objects.requireNonNull(duration, name);
+            if (duration.isZero() || duration.isNegative()) {
+                throw new IllegalArgumentException(name + " must be positive, was " + duration);
+            }
         }
     }
 
@@ -68,31 +123,128 @@ public final class OpenAiCompatibleClient implements ChatProvider {
 
     /** A client with an injected environment (tests) and clock. */
     public OpenAiCompatibleClient(Config config, Function<String, String> environment, LongSupplier nanoTime) {
-        this.config = config;
+        this.config = Objects.requireNonNull(config, "config");
         this.environment = environment;
         this.nanoTime = nanoTime;
-        this.http = new OkHttpClient.Builder()
+        // newBuilder() shares the pool and the dispatcher: a client per configuration costs no threads
+        this.http = SHARED.newBuilder()
                 .connectTimeout(config.connectTimeout())
                 .readTimeout(config.readTimeout())
-                .retryOnConnectionFailure(false) // a retry here could duplicate a billed call
+                .build();
+    }
+
+    private static OkHttpClient sharedClient() {
+        AtomicInteger threads = new AtomicInteger();
+        ExecutorService executor = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS,
+                new SynchronousQueue<>(), runnable -> {
+            Thread thread = new Thread(runnable, "agentlab-http-" + threads.incrementAndGet());
+            thread.setDaemon(true); // an idle HTTP thread must never keep a finished process alive
+            return thread;
+        });
+        Dispatcher dispatcher = new Dispatcher(executor);
+        dispatcher.setMaxRequests(256);
+        dispatcher.setMaxRequestsPerHost(256);
+        return new OkHttpClient.Builder()
+                .dispatcher(dispatcher)
+                .retryOnConnectionFailure(false) // retries are decided below, where billing is known to be safe
+                .eventListenerFactory(call -> {
+                    Attempt attempt = call.request().tag(Attempt.class);
+                    return attempt == null ? EventListener.NONE : attempt;
+                })
                 .build();
     }
 
     @Override
     public ChatCompletion stream(ChatRequest request, ChatStreamListener listener) {
+        String body = ChatRequestJson.write(request);
+        long start = nanoTime.getAsLong();
+        long deadline = start + config.callTimeout().toNanos();
+        StreamAccumulator accumulator = new StreamAccumulator();
+        Long firstItem = null;
+        Long firstContent = null;
+        Attempt attempt = new Attempt();
+        ConnectionPool freshPool = null;
+        BlockingQueue<Signal> signals = new LinkedBlockingQueue<>();
+        EventSource source = open(http, request, body, attempt, signals);
+        try {
+            while (true) {
+                long remaining = deadline - nanoTime.getAsLong();
+                if (remaining <= 0) {
+                    throw new ProviderException(ProviderException.Kind.DEADLINE, "the call took longer than its "
+                            + "deadline of " + config.callTimeout().toMillis() + " ms (after "
+                            + accumulator.contentSoFar().length() + " characters)");
+                }
+                long wait = accumulator.ended() ? Math.min(remaining, config.finishGrace().toNanos()) : remaining;
+                Signal signal = signals.poll(wait, TimeUnit.NANOSECONDS);
+                if (signal == null) {
+                    if (accumulator.ended()) {
+                        break; // a whole answer arrived; the provider just never closed the body
+                    }
+                    continue; // the deadline check above ends the call
+                }
+                if (signal instanceof Signal.Data data) {
+                    long now = nanoTime.getAsLong();
+                    firstItem = firstItem == null ? now : firstItem;
+                    String delta = accumulator.accept(data.payload());
+                    if (!delta.isEmpty()) {
+                        firstContent = firstContent == null ? nanoTime.getAsLong() : firstContent;
+                        listener.onContent(delta);
+                    }
+                } else if (signal instanceof Signal.Failed failed) {
+                    if (accumulator.ended()) {
+                        break; // closed without ending the body, after the answer was complete
+                    }
+                    if (firstItem == null && attempt.retryable(failed)) {
+                        // the pooled connection was dead before the request reached the server: retry once, fresh
+                        source.cancel();
+                        freshPool = new ConnectionPool();
+                        attempt = new Attempt();
+                        attempt.retry = true;
+                        signals = new LinkedBlockingQueue<>();
+                        source = open(http.newBuilder().connectionPool(freshPool).build(), request, body, attempt,
+                                signals);
+                        continue;
+                    }
+                    throw failed.exception();
+                } else {
+                    break;
+                }
+            }
+        } catch (InterruptedException e) {
+            source.cancel();
+            Thread.currentThread().interrupt();
+            throw new ProviderException(ProviderException.Kind.CANCELLED, "interrupted after "
+                    + accumulator.contentSoFar().length() + " characters");
+        } catch (RuntimeException e) {
+            source.cancel();
+            throw e;
+        } finally {
+            if (freshPool != null) {
+                freshPool.evictAll();
+            }
+        }
+        source.cancel(); // a no-op after a clean end; releases a body the provider never closed
+        long end = nanoTime.getAsLong();
+        Long fi = firstItem;
+        Long fc = firstContent;
+        return accumulator.complete(Duration.ofNanos((fi == null ? end : fi) - start),
+                Optional.ofNullable(fc).map(t -> Duration.ofNanos(t - start)), Duration.ofNanos(end - start));
+    }
+
+    private EventSource open(OkHttpClient client, ChatRequest request, String body, Attempt attempt,
+                             BlockingQueue<Signal> signals) {
         Request.Builder http = new Request.Builder()
                 .url(config.baseUrl() + "/chat/completions")
                 .header("Accept", "text/event-stream")
                 .header(ROLE_HEADER, request.role().wireName())
-                .post(RequestBody.create(ChatRequestJson.write(request), JSON));
+                .tag(Attempt.class, attempt)
+                .post(RequestBody.create(body, JSON));
         String key = config.apiKeyEnvironmentVariable() == null ? null
                 : environment.apply(config.apiKeyEnvironmentVariable());
         if (key != null && !key.isBlank()) {
             http.header("Authorization", "Bearer " + key);
         }
-        BlockingQueue<Signal> signals = new LinkedBlockingQueue<>();
-        long start = nanoTime.getAsLong();
-        EventSource source = EventSources.createFactory(this.http).newEventSource(http.build(), new EventSourceListener() {
+        return EventSources.createFactory(client).newEventSource(http.build(), new EventSourceListener() {
             @Override
             public void onEvent(EventSource eventSource, String id, String type, String data) {
                 signals.add(new Signal.Data(data));
@@ -108,43 +260,9 @@ public final class OpenAiCompatibleClient implements ChatProvider {
                 signals.add(failure(failure, response));
             }
         });
-        StreamAccumulator accumulator = new StreamAccumulator();
-        Long firstItem = null;
-        Long firstContent = null;
-        try {
-            while (true) {
-                Signal signal = signals.take();
-                if (signal instanceof Signal.Data data) {
-                    long now = nanoTime.getAsLong();
-                    firstItem = firstItem == null ? now : firstItem;
-                    String delta = accumulator.accept(data.payload());
-                    if (!delta.isEmpty()) {
-                        firstContent = firstContent == null ? nanoTime.getAsLong() : firstContent;
-                        listener.onContent(delta);
-                    }
-                } else if (signal instanceof Signal.Failed failed) {
-                    throw failed.exception();
-                } else {
-                    break;
-                }
-            }
-        } catch (InterruptedException e) {
-            source.cancel();
-            Thread.currentThread().interrupt();
-            throw new ProviderException(ProviderException.Kind.CANCELLED, "interrupted after "
-                    + accumulator.contentSoFar().length() + " characters");
-        } catch (RuntimeException e) {
-            source.cancel();
-            throw e;
-        }
-        long end = nanoTime.getAsLong();
-        Long fi = firstItem;
-        Long fc = firstContent;
-        return accumulator.complete(Duration.ofNanos((fi == null ? end : fi) - start),
-                Optional.ofNullable(fc).map(t -> Duration.ofNanos(t - start)), Duration.ofNanos(end - start));
     }
 
-    private static Signal failure(Throwable failure, Response response) {
+    private static Signal.Failed failure(Throwable failure, Response response) {
         if (response != null && !response.isSuccessful()) {
             String body = "";
             try {
@@ -159,11 +277,42 @@ public final class OpenAiCompatibleClient implements ChatProvider {
             }
             return new Signal.Failed(new ProviderException(ProviderException.Kind.HTTP_STATUS, "HTTP "
                     + response.code() + (body.isBlank() ? "" : ": " + (body.length() > 500 ? body.substring(0, 500)
-                    : body)), response.code(), wait, failure));
+                    : body)), response.code(), wait, failure), response != null);
         }
         String message = failure == null ? "stream failed" : failure.getClass().getSimpleName() + ": "
                 + failure.getMessage();
-        return new Signal.Failed(new ProviderException(ProviderException.Kind.CONNECTION, message, 0, null, failure));
+        return new Signal.Failed(new ProviderException(ProviderException.Kind.CONNECTION, message, 0, null, failure),
+                response != null);
+    }
+
+    /**
+     * What OkHttp reported about one attempt: whether it opened a new connection (else it used a pooled one) and
+     * whether response headers arrived. One listener per attempt, found through the request's tag.
+     */
+    private static final class Attempt extends EventListener {
+        volatile boolean connected;
+        volatile boolean headers;
+        boolean retry;
+
+        @Override
+        public void connectStart(Call call, java.net.InetSocketAddress address, java.net.Proxy proxy) {
+            connected = true;
+        }
+
+        @Override
+        public void responseHeadersEnd(Call call, Response response) {
+            headers = true;
+        }
+
+        /**
+         * A first attempt on a pooled connection that failed before a response arrived, and not by a timeout (a
+         * silent server may be working on the request; a closed connection was not).
+         */
+        boolean retryable(Signal.Failed failed) {
+            return !retry && !connected && !headers && !failed.responded()
+                    && failed.exception().kind() == ProviderException.Kind.CONNECTION
+                    && !(failed.exception().getCause() instanceof java.io.InterruptedIOException);
+        }
     }
 
     private sealed interface Signal {
@@ -173,7 +322,7 @@ public final class OpenAiCompatibleClient implements ChatProvider {
         record Closed() implements Signal {
         }
 
-        record Failed(ProviderException exception) implements Signal {
+        record Failed(ProviderException exception, boolean responded) implements Signal {
         }
     }
 }

@@ -18,6 +18,8 @@ public final class ProviderException extends RuntimeException {
         TRUNCATED,
         /** The connection failed or was reset. */
         CONNECTION,
+        /** The whole call took longer than its deadline (a provider dribbling bytes never trips the idle timeout). */
+        DEADLINE,
         /** The caller interrupted the call. */
         CANCELLED
     }

@@ -6,8 +6,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The seam (seeds/002): the runtime reaches a model only through this registry, keyed by provider name. A second
- * provider is one {@link #register} call.
+ * The seam ({@code docs/design.md#provider-registry-seam}): the runtime reaches a model only through this registry,
+ * keyed by provider name. A second provider is one {@link #register} call.
  */
 public final class ProviderRegistry {
 

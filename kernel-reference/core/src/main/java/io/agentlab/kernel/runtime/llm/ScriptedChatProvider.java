@@ -8,9 +8,9 @@ import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * An in-process provider for unit tests (the "fake provider that proves the seam" of seeds/002): each call takes the
- * next scripted stream, a list of {@code data:} payloads run through the same {@link StreamAccumulator} as real HTTP,
- * or a scripted failure. Every request is recorded.
+ * An in-process provider for unit tests (the fake provider that proves the seam, {@code
+ * docs/design.md#provider-registry-seam}): each call takes the next scripted stream, a list of {@code data:} payloads
+ * run through the same {@link StreamAccumulator} as real HTTP, or a scripted failure. Every request is recorded.
  */
 public final class ScriptedChatProvider implements ChatProvider {
 

@@ -1,5 +1,6 @@
 package io.agentlab.kernel.runtime.protocol;
 
+import io.agentlab.kernel.api.JsonValues;
 import io.agentlab.kernel.runtime.llm.Json;
 import io.agentlab.kernel.runtime.llm.ToolCall;
 import java.util.ArrayList;
@@ -25,12 +26,14 @@ public final class ToolCallEvents {
                 try {
                     JsonNode node = Json.tree(raw);
                     if (node != null && node.isObject()) {
-                        arguments = Json.object(node);
+                        arguments = JsonValues.copyObject(Json.object(node));
                     } else {
                         error = "tool-call arguments are not a JSON object";
                     }
                 } catch (JacksonException e) {
                     error = "tool-call arguments are not valid JSON: " + e.getOriginalMessage();
+                } catch (IllegalArgumentException e) {
+                    error = "tool-call arguments are not usable: " + e.getMessage(); // e.g. nested too deep
                 }
             }
             events.add(new ProposedEvent(call.id(), names.eventName(call.name()), arguments, raw, error));

@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
  * Provider function names may not contain dots ({@code ^[a-zA-Z0-9_-]{1,64}$}), so each namespaced event name has a
  * provider-safe alias: dots become underscores ({@code lamp.power.toggle} → {@code lamp_power_toggle}). The
  * mapping is built once from the registry; two names with the same alias (e.g. {@code a.b_c} and {@code a_b.c}) are
- * refused. The model may answer with either form (the alias normalization of seeds/001 §3.3.1).
+ * refused. The model may answer with either form ({@code docs/design.md#modes-tool-name-alias}).
  */
 public final class ToolNames {
 

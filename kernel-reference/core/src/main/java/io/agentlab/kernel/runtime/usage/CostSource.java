@@ -2,7 +2,7 @@ package io.agentlab.kernel.runtime.usage;
 
 import java.util.Locale;
 
-/** Where a turn's cost came from (seeds/001 §5.6). */
+/** Where a turn's cost came from ({@code docs/design.md#usage-cost-source}). */
 public enum CostSource {
     /** Every call reported usage and a complete, valid direct cost. */
     PROVIDER,

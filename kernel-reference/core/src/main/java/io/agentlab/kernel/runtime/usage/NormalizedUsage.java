@@ -5,7 +5,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * One call's usage after normalization (seeds/001 §5.3).
+ * One call's usage after normalization ({@code docs/design.md#usage-normalized}).
  *
  * @param present            whether the provider reported usage at all
  * @param inputTokens        prompt tokens

@@ -13,7 +13,7 @@ import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Prices per model, in tiers by prompt tokens (seeds/001 §5.5). The JSON file:
+ * Prices per model, in tiers by prompt tokens ({@code docs/design.md#usage-catalog-fallback}). The JSON file:
  *
  * <pre>{@code
  * {"models": {"deepseek-chat": {"tiers": [

@@ -6,8 +6,9 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The cost of a turn's model calls and where it came from (seeds/001 §5.4): the provider's cost only when every call
- * reported usage and a valid direct cost; otherwise the catalog, with the reason in {@link #source()}.
+ * The cost of a turn's model calls and where it came from ({@code docs/design.md#usage-provider-cost}): the provider's
+ * cost only when every call reported usage and a valid direct cost; otherwise the catalog, with the reason in {@link
+ * #source()}.
  *
  * @param amount        the cost, empty when the catalog has no price for some call's model
  * @param source        where it came from

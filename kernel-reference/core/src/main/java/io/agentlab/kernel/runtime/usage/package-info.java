@@ -1,2 +1,5 @@
-/** Provider usage normalization and cost (seeds/001 §5): provider fields first, pricing-catalog fallback second. */
+/**
+ * Provider usage normalization and cost ({@code docs/design.md#usage-provider-first}): provider fields first,
+ * pricing-catalog fallback second.
+ */
 package io.agentlab.kernel.runtime.usage;

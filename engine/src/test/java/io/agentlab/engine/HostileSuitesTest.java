@@ -1,0 +1,109 @@
+package io.agentlab.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectFile;
+
+import io.agentlab.engine.suite.RecordingLibrary;
+import io.agentlab.engine.suite.YamlReader;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.platform.engine.DiscoveryIssue;
+import org.junit.platform.testkit.engine.EngineDiscoveryResults;
+import org.junit.platform.testkit.engine.EngineTestKit;
+
+/**
+ * Hostile suite files are bounded before they cost anything and end in one clear discovery issue, never a crash, a
+ * hang or a silent guess (docs/limits-and-safety.md#suites); recording ids never leave their folder
+ * (docs/limits-and-safety.md#files).
+ */
+class HostileSuitesTest {
+
+    private static final String HEAD = """
+            id: hostile
+            title: Hostile suite
+            cases:
+              - id: one
+                clause: c1
+                turns:
+            """;
+    private static final String TURN = """
+                  - user: %s
+                    reply: {visible: ok, events: [{name: device.volume.adjust, arguments: %s}]}
+            """;
+
+    @TempDir
+    Path directory;
+
+    static Stream<Arguments> hostile() {
+        String deep = "{a: ".repeat(5_000) + "1" + "}".repeat(5_000);
+        return Stream.of(
+                Arguments.of("a file over the size limit",
+                        HEAD + TURN.formatted("hi", "{mode: mute}") + "# " + "x".repeat(YamlReader.MAX_CHARS) + "\n",
+                        "a suite file may have at most " + YamlReader.MAX_CHARS),
+                Arguments.of("a string over the length limit",
+                        HEAD + TURN.formatted("x".repeat(70_000), "{mode: mute}"),
+                        "a string of 70000 characters; the limit is " + YamlReader.MAX_STRING_CHARS),
+                Arguments.of("arguments nested 5,000 levels deep",
+                        HEAD + TURN.formatted("hi", deep), "nested deeper than " + YamlReader.MAX_DEPTH + " levels"),
+                Arguments.of("a YAML alias",
+                        HEAD + TURN.formatted("&u set the volume to 30", "{mode: mute}")
+                                + TURN.formatted("*u", "{mode: mute}"),
+                        "YAML aliases (*u) are not supported in suites"),
+                Arguments.of("a recording id climbing out of its folder",
+                        HEAD + "      - user: hi\n        recordings: [../../etc/passwd]\n", "is not a plain name"),
+                Arguments.of("an absolute recording id",
+                        HEAD + "      - user: hi\n        recordings: [/etc/passwd]\n", "is not a plain name"),
+                Arguments.of("a recording id with encoded dots",
+                        HEAD + "      - user: hi\n        recordings: ['%2e%2e%2fsecret']\n", "is not a plain name"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("hostile")
+    @DisplayName("each hostile suite is one error naming the file and why; it contributes no test")
+    void refused(String kind, String yaml, String expected) throws IOException {
+        Path file = Files.writeString(directory.resolve("hostile.suite.yaml"), yaml);
+        EngineDiscoveryResults results = EngineTestKit.engine(ConformanceTestEngine.ENGINE_ID)
+                .selectors(selectFile(file.toFile())).discover();
+
+        assertThat(results.getEngineDescriptor().getChildren()).as(kind).isEmpty();
+        assertThat(results.getDiscoveryIssues()).as(kind).anySatisfy(issue -> {
+            assertThat(issue.severity()).isEqualTo(DiscoveryIssue.Severity.ERROR);
+            assertThat(issue.message()).startsWith(file.toString()).contains(expected);
+        });
+        assertThat(results.getDiscoveryIssues()).extracting(DiscoveryIssue::message)
+                .allSatisfy(message -> assertThat(message.length()).as("messages stay short").isLessThan(2_000));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"../x", "/abs", "a/b", "a\\b", ".hidden", "..", "%2e%2e", "x..y", ""})
+    @DisplayName("a recording id that is not a plain file name is refused before any file is touched")
+    void idsThatAreNotPlainNames(String id) {
+        RecordingLibrary library = new RecordingLibrary(List.of(directory), "recordings", getClass().getClassLoader());
+        assertThatThrownBy(() -> library.find(id)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("is not a plain name");
+    }
+
+    @Test
+    @DisplayName("a recording reached through a symbolic link out of its folder is refused")
+    void symlinkOutRefused() throws IOException {
+        Path folder = Files.createDirectories(directory.resolve("recordings"));
+        Path outside = Files.writeString(directory.resolve("outside.json"), "{}");
+        Files.createSymbolicLink(folder.resolve("leak.json"), outside);
+        RecordingLibrary library = new RecordingLibrary(List.of(folder), "recordings", getClass().getClassLoader());
+
+        assertThatThrownBy(() -> library.find("leak")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("outside the folder");
+        assertThat(library.find("volume-forty-dual_agent")).as("plain ids still resolve").isPresent();
+    }
+}

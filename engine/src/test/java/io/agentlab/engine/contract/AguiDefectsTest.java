@@ -1,4 +1,4 @@
-package io.agentlab.kernel.runtime;
+package io.agentlab.engine.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -16,24 +16,13 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The defects the official AG-UI 1.0 client found in the kit's former audit stream, each rejected by the AG-UI 1.0
- * rules with a violation naming the rule, the event (position and type) and the field. (Every rule, broken once, is
- * in the engine's AguiRuleCatalogueTest.)
+ * rules with a violation naming the rule, the event (position and type) and the field. (Every rule, broken once:
+ * {@link AguiRuleCatalogueTest}.)
  */
-class AguiStreamCheckerTest {
+class AguiDefectsTest {
 
     /** A valid AG-UI 1.0 run: an answer, one tool call with its result, the end. Event n is line n. */
-    private static final List<String> GOOD = List.of(
-            "{'type':'RUN_STARTED','threadId':'s1','runId':'s1-t1'}",
-            "{'type':'TEXT_MESSAGE_START','messageId':'s1-t1-m1','role':'assistant'}",
-            "{'type':'TEXT_MESSAGE_CONTENT','messageId':'s1-t1-m1','delta':'Volume 30.'}",
-            "{'type':'TEXT_MESSAGE_END','messageId':'s1-t1-m1'}",
-            "{'type':'TOOL_CALL_START','toolCallId':'s1-t1-e1','toolCallName':'device.volume.adjust',"
-                    + "'parentMessageId':'s1-t1-m1'}",
-            "{'type':'TOOL_CALL_ARGS','toolCallId':'s1-t1-e1','delta':'{\\\"value\\\":30}'}",
-            "{'type':'TOOL_CALL_END','toolCallId':'s1-t1-e1'}",
-            "{'type':'TOOL_CALL_RESULT','messageId':'s1-t1-e1-result','toolCallId':'s1-t1-e1',"
-                    + "'content':'{\\\"status\\\":\\\"success\\\"}','role':'tool'}",
-            "{'type':'RUN_FINISHED','threadId':'s1','runId':'s1-t1'}");
+    private static final List<String> GOOD = AguiRuleCatalogueTest.GOOD;
 
     private static List<AguiEvent> events(List<String> lines) {
         List<AguiEvent> events = new ArrayList<>();

@@ -1,5 +1,7 @@
 package io.agentlab.cli;
 
+import static io.agentlab.cli.Run.run;
+import static io.agentlab.cli.Run.suites;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
@@ -13,7 +15,6 @@ import io.agentlab.providers.recorded.Recordings;
 import io.agentlab.providers.recorded.TimedReplay;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.io.Writer;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -36,23 +37,6 @@ class AgentLabTest {
 
     @TempDir
     Path temp;
-
-    private record Run(int code, String out, String err) {
-    }
-
-    private static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cli = AgentLab.commandLine();
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        int code = cli.execute(args);
-        return new Run(code, out.toString(), err.toString());
-    }
-
-    private static String suites(String folder) {
-        return Path.of("src/test/resources/cli-suites", folder).toAbsolutePath().toString();
-    }
 
     @Test
     @DisplayName("resolve: a plugin's resolver on an utterance, in the session's zone and time")

@@ -68,6 +68,10 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
                     "cannot configure the conformance engine: " + e.getMessage()).cause(e));
             return engine;
         }
+        for (String key : request.getConfigurationParameters().keySet()) {
+            ConfigurationKeys.problem(key).ifPresent(problem -> issues.reportIssue(DiscoveryIssue.builder(
+                    DiscoveryIssue.Severity.WARNING, problem)));
+        }
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
         SuiteIndex index = new SuiteIndex(new SuiteReader.Context(events, settings.recordings()),
                 settings.suiteDirectories(), loader, issues);

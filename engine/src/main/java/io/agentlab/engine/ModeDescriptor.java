@@ -6,6 +6,7 @@ import io.agentlab.engine.execution.ExpectationCheck;
 import io.agentlab.engine.execution.TurnRun;
 import io.agentlab.engine.metrics.MetricsReport;
 import io.agentlab.engine.metrics.TurnRecord;
+import io.agentlab.engine.metrics.TurnSample;
 import io.agentlab.engine.suite.Expectations;
 import io.agentlab.engine.suite.Suite;
 import io.agentlab.kernel.api.InvocationMode;
@@ -49,9 +50,9 @@ final class ModeDescriptor extends CaseTestDescriptor {
             TurnRecord record = new TurnRecord(suite.id(), testCase.id(), turn.index(), mode,
                     turn.turn().expect().events().map(events -> events.stream()
                             .map(Expectations.EventExpectation::name).toList()), turn.result());
-            context.metrics().add(record);
+            TurnSample sample = context.metrics().add(record);
             Map<String, String> entry = new LinkedHashMap<>();
-            MetricsReport.turnFigures(record).forEach((key, value) -> entry.put(key, String.valueOf(value)));
+            MetricsReport.turnFigures(sample).forEach((key, value) -> entry.put(key, String.valueOf(value)));
             context.request().getEngineExecutionListener().reportingEntryPublished(this, ReportEntry.from(entry));
             failures.addAll(ExpectationCheck.failures(turn, audit));
         }

@@ -6,6 +6,7 @@ import io.agentlab.engine.contract.AguiEndpointContract.Settings;
 import io.agentlab.engine.contract.AguiEndpointContract.Unreadable;
 import io.agentlab.kernel.runtime.audit.AguiProfile;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -58,19 +59,20 @@ final class CheckStreamCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        String name = spec.qualifiedName();
         Settings settings;
         try {
             settings = new Settings(AguiProfile.fromId(profile), runId, Duration.ofSeconds(timeoutSeconds),
                     maxFrameBytes, maxEvents);
         } catch (IllegalArgumentException e) {
-            err.println("check-stream: " + e.getMessage());
+            err.println(name + ": " + e.getMessage());
             return 2;
         }
         List<Report> reports;
         try {
-            reports = check(settings, err);
+            reports = check(settings, err, name);
         } catch (RuntimeException e) { // a verdict for every input: never a stack trace
-            err.println("check-stream: cannot check " + String.join(" ", sources) + ": " + e);
+            err.println(name + ": cannot check " + String.join(" ", sources) + ": " + e);
             return 2;
         }
         if (reports == null) {
@@ -81,7 +83,7 @@ final class CheckStreamCommand implements Callable<Integer> {
             out.println(report.source() + ": " + report.events() + " event(s), profile " + settings.profile());
             report.violations().forEach(violation -> out.println("  " + violation));
             if (report instanceof Unreadable unreadable) {
-                err.println("check-stream: cannot read " + unreadable.source() + ": " + unreadable.problem());
+                err.println(name + ": cannot read " + unreadable.source() + ": " + unreadable.problem());
                 code = 2;
             } else {
                 out.println(report.passes() ? "  the stream passes every rule"
@@ -94,11 +96,11 @@ final class CheckStreamCommand implements Callable<Integer> {
         return code;
     }
 
-    private List<Report> check(Settings settings, PrintWriter err) {
+    private List<Report> check(Settings settings, PrintWriter err, String name) {
         boolean url = sources.get(0).matches("(?i)https?://.*");
         if (url) {
             if (sources.size() > 1) {
-                err.println("check-stream: give one events URL, or files only");
+                err.println(name + ": URL|FILE: give one events URL, or files only");
                 return null;
             }
             return List.of(AguiEndpointContract.check(sources.get(0), settings));
@@ -106,10 +108,15 @@ final class CheckStreamCommand implements Callable<Integer> {
         List<Path> files = new ArrayList<>();
         for (String source : sources) {
             if (source.matches("(?i)https?://.*")) {
-                err.println("check-stream: give one events URL, or files only");
+                err.println(name + ": URL|FILE: give one events URL, or files only");
                 return null;
             }
-            files.add(Path.of(source));
+            Path file = Path.of(source);
+            if (!Files.isRegularFile(file)) {
+                err.println(name + ": URL|FILE: '" + source + "' is neither an http or https URL nor a file");
+                return null;
+            }
+            files.add(file);
         }
         return AguiEndpointContract.checkFiles(files, settings);
     }

@@ -140,8 +140,8 @@ class AgentLabTest {
                     "1 rule(s) broken");
             Run gone = run("check-stream", base + "/gone");
             assertThat(gone.code()).isEqualTo(2);
-            assertThat(gone.err()).isEqualTo("check-stream: cannot read " + base + "/gone: GET answered HTTP 410 Gone "
-                    + "(an AG-UI endpoint answers 200 with an SSE stream)" + System.lineSeparator());
+            assertThat(gone.err()).isEqualTo("agentlab check-stream: cannot read " + base + "/gone: GET answered HTTP "
+                    + "410 Gone (an AG-UI endpoint answers 200 with an SSE stream)" + System.lineSeparator());
         } finally {
             server.stop(0);
         }
@@ -161,11 +161,12 @@ class AgentLabTest {
         assertThat(agui.out()).contains("AGUI1-04 at event 2 RUN_ERROR, field /threadId: is not a field of RUN_ERROR");
         Run unknown = run("check-stream", social.toString(), "--profile", "ag-ui");
         assertThat(unknown.code()).isEqualTo(2);
-        assertThat(unknown.err()).isEqualTo("check-stream: no AG-UI profile 'ag-ui'; expected one of agui-1.0, "
+        assertThat(unknown.err()).isEqualTo("agentlab check-stream: no AG-UI profile 'ag-ui'; expected one of agui-1.0, "
                 + "social-dialect" + System.lineSeparator());
         Run missing = run("check-stream", temp.resolve("none.sse").toString());
         assertThat(missing.code()).isEqualTo(2);
-        assertThat(missing.err()).contains("none.sse: no such file").doesNotContain("\tat ");
+        assertThat(missing.err()).contains("none.sse' is neither an http or https URL nor a file")
+                .doesNotContain("\tat ");
     }
 
     /** Serves a run's events as SSE, resuming after Last-Event-ID as the endpoint contract requires. */

@@ -34,7 +34,8 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
         }
         BooleanSupplier cancelled = () -> context.request().getCancellationToken().isCancellationRequested();
         return context.withRunner(new CaseRunner(new CaseRunner.Environment(settings.factory(), replay,
-                settings.recordings(), settings.seed(), cancelled, live, settings.pricing())));
+                settings.recordings(), settings.seed(), cancelled, live, settings.pricing(),
+                settings.aguiProfile())));
     }
 
     /** Remembers which suites discovery selected, before filters and pruning may remove their nodes. */

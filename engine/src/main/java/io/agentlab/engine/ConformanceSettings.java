@@ -4,6 +4,7 @@ import io.agentlab.engine.suite.Durations;
 import io.agentlab.engine.suite.RecordingLibrary;
 import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
 import io.agentlab.kernel.api.InvocationMode;
+import io.agentlab.kernel.runtime.audit.AguiProfile;
 import io.agentlab.kernel.runtime.usage.PricingCatalog;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
@@ -38,6 +39,10 @@ import org.junit.platform.engine.ConfigurationParameters;
  * @param liveCallTimeout      the longest a whole live call may take ({@code agentlab.provider.live.call-timeout})
  * @param previousMetrics      a previous run's {@code metrics.json} the report compares with
  *                             ({@code agentlab.report.previous}; default the report directory's own, if any)
+ * @param aguiProfile          the AG-UI wire shape of the audit streams and the rules they are checked against
+ *                             ({@code agentlab.agui.profile})
+ * @param auditDirectory       a directory receiving every case's audit streams as SSE files
+ *                             ({@code agentlab.audit.directory})
  */
 public record ConformanceSettings(List<InvocationMode> modes, KernelUnderTestFactory factory,
                                   Optional<Path> reportDirectory, double replaySpeed, Provider provider,
@@ -45,7 +50,8 @@ public record ConformanceSettings(List<InvocationMode> modes, KernelUnderTestFac
                                   List<Path> recordingDirectories, String recordingsClasspath,
                                   List<Path> suiteDirectories, boolean parallel, PricingCatalog pricing,
                                   boolean controlRuns, Duration liveReadTimeout, Duration liveCallTimeout,
-                                  Optional<Path> previousMetrics) {
+                                  Optional<Path> previousMetrics,
+                                  AguiProfile aguiProfile, Optional<Path> auditDirectory) {
 
     /** Comma-separated modes; default both. */
     public static final String MODES = "agentlab.modes";
@@ -83,6 +89,10 @@ public record ConformanceSettings(List<InvocationMode> modes, KernelUnderTestFac
     public static final String LIVE_READ_TIMEOUT = "agentlab.provider.live.read-timeout";
     /** The longest a whole live call may take, first byte to last; default 120s. */
     public static final String LIVE_CALL_TIMEOUT = "agentlab.provider.live.call-timeout";
+    /** The AG-UI profile of the audit streams: {@code agui-1.0} (default) or {@code social-dialect}. */
+    public static final String AGUI_PROFILE = "agentlab.agui.profile";
+    /** A directory that receives each case's audit streams, {@code <suite>/<case>/<mode>/<turn>.sse}. */
+    public static final String AUDIT_DIRECTORY = "agentlab.audit.directory";
     /** Prefix of the parallel executor's settings (as Jupiter's, e.g. {@code ...config.strategy=fixed}). */
     public static final String PARALLEL_CONFIG_PREFIX = "agentlab.execution.parallel.config.";
 
@@ -124,7 +134,10 @@ public record ConformanceSettings(List<InvocationMode> modes, KernelUnderTestFac
                 parameters.getBoolean(CONTROL_RUNS).orElse(true),
                 positiveDuration(parameters, LIVE_READ_TIMEOUT, Duration.ofSeconds(60)),
                 positiveDuration(parameters, LIVE_CALL_TIMEOUT, OpenAiCompatibleClient.DEFAULT_CALL_TIMEOUT),
-                parameters.get(PREVIOUS_METRICS).map(value -> Path.of(value.strip())));
+                parameters.get(PREVIOUS_METRICS).map(value -> Path.of(value.strip())),
+                parameters.get(AGUI_PROFILE).map(value -> parse(AGUI_PROFILE, value, () -> AguiProfile.fromId(value)))
+                        .orElse(AguiProfile.AGUI_1_0),
+                parameters.get(AUDIT_DIRECTORY).map(String::strip).filter(v -> !v.isEmpty()).map(Path::of));
     }
 
     /** The live provider's connection settings, when {@code agentlab.provider=live}. */

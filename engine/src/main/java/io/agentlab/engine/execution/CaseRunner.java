@@ -12,6 +12,7 @@ import io.agentlab.kernel.runtime.Conversation;
 import io.agentlab.kernel.runtime.RuntimeConfig;
 import io.agentlab.kernel.runtime.TurnResult;
 import io.agentlab.kernel.runtime.TurnRuntime;
+import io.agentlab.kernel.runtime.audit.AguiProfile;
 import io.agentlab.kernel.runtime.llm.CallRole;
 import io.agentlab.kernel.runtime.llm.ChatProvider;
 import io.agentlab.kernel.runtime.llm.ChatRequestJson;
@@ -65,10 +66,11 @@ public final class CaseRunner {
      * @param cancelled  whether the engine was asked to stop
      * @param live       a live provider every call goes to instead of the replay
      * @param pricing    prices for cost estimates
+     * @param agui       the AG-UI profile of the audit streams
      */
     public record Environment(KernelUnderTestFactory factory, TimedReplay replay, RecordingLibrary recordings,
                               long seed, BooleanSupplier cancelled, Optional<OpenAiCompatibleClient.Config> live,
-                              PricingCatalog pricing) {
+                              PricingCatalog pricing, AguiProfile agui) {
         /** Rejects nulls; a replay is required unless the run is live. */
         public Environment {
             Objects.requireNonNull(factory, "factory");
@@ -76,9 +78,17 @@ public final class CaseRunner {
             Objects.requireNonNull(cancelled, "cancelled");
             Objects.requireNonNull(live, "live");
             Objects.requireNonNull(pricing, "pricing");
+            Objects.requireNonNull(agui, "agui");
             if (live.isEmpty()) {
                 Objects.requireNonNull(replay, "replay");
             }
+        }
+
+        /** An environment whose audit streams are AG-UI 1.0. */
+        public Environment(KernelUnderTestFactory factory, TimedReplay replay, RecordingLibrary recordings, long seed,
+                           BooleanSupplier cancelled, Optional<OpenAiCompatibleClient.Config> live,
+                           PricingCatalog pricing) {
+            this(factory, replay, recordings, seed, cancelled, live, pricing, AguiProfile.AGUI_1_0);
         }
     }
 
@@ -109,6 +119,7 @@ public final class CaseRunner {
                 .clock(clock)
                 .pricing(environment.pricing())
                 .kernelFactory(ObservedKernel.wrap(environment.factory().kernels(), kernel::set))
+                .aguiProfile(environment.agui())
                 .build()) {
             Conversation conversation = new Conversation(suite.id() + "-" + testCase.id() + "-" + mode.wireName(),
                     suite.session().timezone(), suite.session().locale());

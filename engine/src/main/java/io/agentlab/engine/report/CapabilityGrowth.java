@@ -5,13 +5,10 @@ import io.agentlab.kernel.api.HandlerResult;
 import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.kernel.api.Resolution;
 import io.agentlab.kernel.api.ResultPolicy;
-import io.agentlab.kernel.runtime.Conversation;
+import io.agentlab.kernel.runtime.InvocationProtocol;
 import io.agentlab.kernel.runtime.RuntimeConfig;
-import io.agentlab.kernel.runtime.TurnRuntime;
 import io.agentlab.kernel.runtime.llm.ChatRequestJson;
-import io.agentlab.kernel.runtime.llm.ProviderRegistry;
 import io.agentlab.providers.recorded.PromptTokens;
-import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -19,7 +16,7 @@ import java.util.Map;
 
 /**
  * The capability-growth curve: ChatAgent's first-request prompt tokens for 0..N enabled events in each mode, counted
- * with jtokkit over the request the runtime actually builds (catalog lines in {@code dual_agent}, full tool schemas in
+ * with jtokkit over the request the mode's {@link InvocationProtocol} builds (catalog lines in {@code dual_agent}, full tool schemas in
  * {@code chat_agent_tools}). The factory's events come first, then generated synthetic definitions of a typical size.
  */
 public final class CapabilityGrowth {
@@ -55,11 +52,9 @@ public final class CapabilityGrowth {
     }
 
     private static int tokens(List<EventDefinition> definitions, InvocationMode mode, String model, String persona) {
-        try (TurnRuntime runtime = TurnRuntime.builder().definitions(definitions.toArray(EventDefinition[]::new))
-                .providers(new ProviderRegistry()).config(RuntimeConfig.of(mode, "none", model, persona)).build()) {
-            return PromptTokens.count(ChatRequestJson.write(runtime.firstRequest(
-                    new Conversation("growth", ZoneId.of("UTC"), Locale.ENGLISH), PROBE_TEXT)));
-        }
+        InvocationProtocol protocol = InvocationProtocol.of(RuntimeConfig.of(mode, "none", model, persona),
+                definitions);
+        return PromptTokens.count(ChatRequestJson.write(protocol.firstRequest(List.of(), PROBE_TEXT)));
     }
 
     /** A synthetic capability with a schema of typical size: three described properties. */

@@ -4,6 +4,7 @@ import io.agentlab.engine.metrics.Figure;
 import io.agentlab.kernel.api.EventDefinition;
 import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.kernel.runtime.Conversation;
+import io.agentlab.kernel.runtime.InvocationProtocol;
 import io.agentlab.kernel.runtime.RuntimeConfig;
 import io.agentlab.kernel.runtime.TurnResult;
 import io.agentlab.kernel.runtime.TurnRuntime;
@@ -76,12 +77,11 @@ public final class ControlMatrix {
         long prompt = 0;
         for (String user : DATASET) {
             String scope = "control-" + SCOPES.incrementAndGet();
+            RuntimeConfig config = RuntimeConfig.of(mode, "control", model, persona);
+            int tokens = PromptTokens.count(ChatRequestJson.write(InvocationProtocol.of(config, enabled)
+                    .firstRequest(List.of(), user)));
             TurnRuntime.Builder builder = TurnRuntime.builder().definitions(enabled.toArray(EventDefinition[]::new))
-                    .config(RuntimeConfig.of(mode, "control", model, persona));
-            int tokens;
-            try (TurnRuntime probe = builder.providers(new ProviderRegistry()).build()) {
-                tokens = PromptTokens.count(ChatRequestJson.write(probe.firstRequest(conversation(), user)));
-            }
+                    .config(config);
             Recording synthesized = synthesizer.synthesize(new StreamSynthesizer.Script(scope, mode, CallRole.CHAT, user,
                     "That is a lovely thing to say. Let me think about it for a moment.", List.of(),
                     ProviderFamily.OPENAI, model), 1, tokens);

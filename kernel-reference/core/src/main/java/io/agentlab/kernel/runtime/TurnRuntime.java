@@ -8,40 +8,28 @@ import io.agentlab.kernel.api.EventBatch;
 import io.agentlab.kernel.api.EventDefinition;
 import io.agentlab.kernel.api.EventKernel;
 import io.agentlab.kernel.api.EventKernelFactory;
-import io.agentlab.kernel.api.EventOutcome;
 import io.agentlab.kernel.api.EventPlugin;
 import io.agentlab.kernel.api.EventResult;
 import io.agentlab.kernel.api.EventScope;
-import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.kernel.api.KernelLimits;
-import io.agentlab.kernel.api.ResolutionReport;
 import io.agentlab.kernel.api.TurnContext;
 import io.agentlab.kernel.core.ReferenceKernel;
 import io.agentlab.kernel.runtime.audit.AguiEmitter;
 import io.agentlab.kernel.runtime.audit.AguiProfile;
-import io.agentlab.kernel.runtime.llm.CallRole;
 import io.agentlab.kernel.runtime.llm.ChatCompletion;
 import io.agentlab.kernel.runtime.llm.ChatMessage;
 import io.agentlab.kernel.runtime.llm.ChatRequest;
 import io.agentlab.kernel.runtime.llm.ChatRequestJson;
 import io.agentlab.kernel.runtime.llm.ChatStreamListener;
-import io.agentlab.kernel.runtime.llm.Json;
 import io.agentlab.kernel.runtime.llm.ProviderException;
 import io.agentlab.kernel.runtime.llm.ProviderRegistry;
-import io.agentlab.kernel.runtime.llm.ToolSpec;
-import io.agentlab.kernel.runtime.protocol.HiddenEventBlockParser;
 import io.agentlab.kernel.runtime.protocol.ProposedEvent;
-import io.agentlab.kernel.runtime.protocol.ToolCallEvents;
-import io.agentlab.kernel.runtime.protocol.ToolNames;
 import io.agentlab.kernel.runtime.usage.NormalizedUsage;
 import io.agentlab.kernel.runtime.usage.PricingCatalog;
-import io.agentlab.kernel.runtime.usage.TurnCost;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -50,17 +38,19 @@ import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.LongSupplier;
 
 /**
- * One runtime for both invocation modes ({@code docs/design.md#modes-same-batch}): stream ChatAgent's first answer to
- * the visible sink, collect the events (hidden block or native tool calls) into one ordered batch only when the stream
- * has ended, run it through the kernel, apply the continuation decision (end the session; keep the first answer;
- * template confirmations; or exactly one follow-up ChatAgent call with the compact results), and record the audit
- * stream and the metrics.
+ * One runtime for every invocation protocol ({@code docs/design.md#modes-same-batch}): stream ChatAgent's first answer
+ * to the visible sink through the protocol's filter, collect the protocol's proposals into one ordered batch only when
+ * the stream has ended, run it through the kernel, apply the continuation decision (end the session; keep the first
+ * answer; template confirmations; or exactly one follow-up ChatAgent call with the compact results), and record the
+ * audit stream ({@link AguiEmitter}) and the metrics ({@code TurnMeter}). What differs between the modes is the
+ * {@link InvocationProtocol}'s; this class has no mode of its own.
  *
  * <pre>{@code
  * TurnRuntime runtime = TurnRuntime.builder()
@@ -73,31 +63,14 @@ import java.util.function.LongSupplier;
  */
 public final class TurnRuntime implements AutoCloseable {
 
-    private static final String DUAL_INSTRUCTION = """
-            You can trigger actions for the user. Always answer the user first, naturally and briefly.
-            If the request needs actions, end your message with a new line that starts with %s followed by the \
-            action names, comma-separated, in the order they should run. Never mention that line or the action \
-            names to the user.
-            Actions:
-            %s""";
-    private static final String TOOLS_INSTRUCTION = """
-            You can call tools for the user. Always answer the user first, naturally and briefly, then call the \
-            tools the request needs.""";
-    private static final String FOLLOW_UP_INSTRUCTION = """
-            The actions have finished; their results follow and the user has not seen them. Answer the user once \
-            more, briefly: use the results, correct your first answer if needed, and do not repeat it. If an action \
-            failed, say so plainly; if one needs clarification, ask its question.""";
-
     private final EventKernel kernel;
     private final ProviderRegistry providers;
     private final RuntimeConfig config;
+    private final InvocationProtocol protocol;
     private final PricingCatalog pricing;
     private final LongSupplier nanoTime;
     private final Clock clock;
     private final AguiProfile aguiProfile;
-    private final ToolNames toolNames;
-    private final List<ToolSpec> tools;
-    private final String catalog;
     private final Map<String, List<CallRecord>> callsByTurn = new ConcurrentHashMap<>();
     /** Each running turn's start on {@link #nanoTime}, so a call (the EventAgent's too) knows its offset. */
     private final Map<String, Long> turnStarts = new ConcurrentHashMap<>();
@@ -118,17 +91,8 @@ public final class TurnRuntime implements AutoCloseable {
                 config.eventAgentMaxTokens());
         this.kernel = builder.kernelFactory.create(new EventKernelFactory.Setup(builder.definitions, builder.limits,
                 eventAgent, builder.fallbackTimeout));
-        List<String> names = kernel.definitions().stream().map(EventDefinition::name).toList();
-        this.toolNames = ToolNames.of(names);
-        List<ToolSpec> specs = new ArrayList<>();
-        StringBuilder lines = new StringBuilder();
-        for (EventDefinition definition : kernel.definitions()) {
-            specs.add(new ToolSpec(toolNames.alias(definition.name()), definition.description(),
-                    definition.argumentsSchema()));
-            lines.append("- ").append(definition.name()).append(": ").append(definition.description()).append('\n');
-        }
-        this.tools = List.copyOf(specs);
-        this.catalog = lines.toString().strip();
+        // after the kernel, so its registration errors (duplicates, schemas) come before alias collisions
+        this.protocol = InvocationProtocol.of(config, kernel.definitions());
     }
 
     /** Starts a runtime configuration. */
@@ -146,48 +110,33 @@ public final class TurnRuntime implements AutoCloseable {
         return config;
     }
 
-    /** ChatAgent's first request for a turn, as this mode builds it (for prompt-cost measurements). */
-    public ChatRequest firstRequest(Conversation conversation, String userText) {
-        List<ChatMessage> messages = new ArrayList<>();
-        messages.add(ChatMessage.system(systemPrompt()));
-        messages.addAll(conversation.context());
-        messages.add(ChatMessage.user(userText));
-        return new ChatRequest(config.model(), messages, config.mode() == InvocationMode.CHAT_AGENT_TOOLS ? tools
-                : List.of(), config.temperature(), config.maxTokens(), config.includeUsage(), CallRole.CHAT);
+    /** The invocation protocol of the configured mode, over the kernel's definitions. */
+    public InvocationProtocol protocol() {
+        return protocol;
     }
 
-    private String systemPrompt() {
-        if (tools.isEmpty()) {
-            // no capability enabled: the mode-specific instruction is none (docs/design.md#modes-minimal-instruction)
-            return config.persona();
-        }
-        return config.persona() + "\n\n" + (config.mode() == InvocationMode.DUAL_AGENT
-                ? String.format(DUAL_INSTRUCTION, HiddenEventBlockParser.MARKER, catalog) : TOOLS_INSTRUCTION);
+    /** ChatAgent's first request for a turn, as this mode builds it (for prompt-cost measurements). */
+    public ChatRequest firstRequest(Conversation conversation, String userText) {
+        return protocol.firstRequest(conversation.context(), userText);
     }
 
     /** Runs one turn on the calling thread. */
     public TurnResult runTurn(Conversation conversation, String userText, VisibleSink sink) {
-        return new Turn(conversation, userText, sink, new boolean[2]).run();
+        return new Turn(conversation, conversation.nextTurnId(), userText, sink, new TurnControl()).run();
     }
 
     /** Starts a turn on a runtime thread; the handle can interrupt or cancel it. */
     public TurnHandle start(Conversation conversation, String userText, VisibleSink sink) {
-        boolean[] flags = new boolean[2]; // [interrupted, deleted], guarded by itself
+        TurnControl control = new TurnControl();
         CompletableFuture<TurnResult> result = new CompletableFuture<>();
-        Thread[] runner = new Thread[1];
         turns.execute(() -> {
-            synchronized (flags) {
-                runner[0] = Thread.currentThread();
-            }
+            control.bind();
             try {
-                result.complete(new Turn(conversation, userText, sink, flags).run());
+                result.complete(new Turn(conversation, conversation.nextTurnId(), userText, sink, control).run());
             } catch (RuntimeException | Error e) {
                 result.completeExceptionally(e);
             } finally {
-                synchronized (flags) {
-                    runner[0] = null;
-                    Thread.interrupted();
-                }
+                control.release();
             }
         });
         return new TurnHandle() {
@@ -198,21 +147,12 @@ public final class TurnRuntime implements AutoCloseable {
 
             @Override
             public void interrupt() {
-                stop(0);
+                control.interrupt();
             }
 
             @Override
             public void cancel() {
-                stop(1);
-            }
-
-            private void stop(int flag) {
-                synchronized (flags) {
-                    flags[flag] = true;
-                    if (runner[0] != null) {
-                        runner[0].interrupt();
-                    }
-                }
+                control.delete();
             }
         };
     }
@@ -225,7 +165,7 @@ public final class TurnRuntime implements AutoCloseable {
 
     /** A model call recorded under its turn; returns the completion. */
     private ChatCompletion call(String turnId, ChatRequest request, ChatStreamListener listener) {
-        List<CallRecord> calls = callsByTurn.computeIfAbsent(turnId, id -> new java.util.concurrent.CopyOnWriteArrayList<>());
+        List<CallRecord> calls = callsByTurn.computeIfAbsent(turnId, id -> new CopyOnWriteArrayList<>());
         String body = ChatRequestJson.write(request);
         long now = nanoTime.getAsLong();
         Duration started = Duration.ofNanos(Math.max(0, now - turnStarts.getOrDefault(turnId, now)));
@@ -253,124 +193,96 @@ public final class TurnRuntime implements AutoCloseable {
         private final Conversation conversation;
         private final String userText;
         private final VisibleSink sink;
-        private final boolean[] flags;
+        private final TurnControl control;
         private final String turnId;
-        private final long start;
+        private final TurnMeter meter;
         private final AguiEmitter agui;
+        private final InvocationProtocol.FirstAnswer reader = protocol.firstAnswer();
         private final List<StoredMessage> produced = new ArrayList<>();
         private final List<String> confirmations = new ArrayList<>();
         private final StringBuilder firstAnswer = new StringBuilder();
-        private Long firstVisible;
-        private Long secondVisible;
-        private long firstAnswerEnd;
-        private long batchSubmitted;
+        private ChatCompletion first;
+        private List<ProposedEvent> proposals = List.of();
+        private BatchResult batch;
+        private Optional<String> followUp = Optional.empty();
 
-        Turn(Conversation conversation, String userText, VisibleSink sink, boolean[] flags) {
+        Turn(Conversation conversation, String turnId, String userText, VisibleSink sink, TurnControl control) {
             this.conversation = conversation;
             this.userText = userText;
             this.sink = sink;
-            this.flags = flags;
-            this.turnId = conversation.nextTurnId();
+            this.control = control;
+            this.turnId = turnId;
             this.agui = new AguiEmitter(aguiProfile, conversation.sessionId(), turnId);
-            this.start = nanoTime.getAsLong();
+            this.meter = new TurnMeter(nanoTime);
         }
 
         TurnResult run() {
             if (conversation.ended()) {
                 throw new IllegalStateException("session " + conversation.sessionId() + " has ended");
             }
-            turnStarts.put(turnId, start);
+            turnStarts.put(turnId, meter.start());
             agui.runStarted();
-            ChatCompletion first;
-            HiddenEventBlockParser parser = new HiddenEventBlockParser();
-            boolean dual = config.mode() == InvocationMode.DUAL_AGENT;
             agui.stepStarted("chat");
             String firstId = agui.textMessageStarted();
             try {
                 first = call(turnId, firstRequest(conversation, userText), delta ->
-                        visible(firstId, dual ? parser.accept(delta) : delta, true));
-                if (dual) {
-                    visible(firstId, parser.finish(), true);
-                }
+                        firstVisible(firstId, reader.accept(delta)));
+                firstVisible(firstId, reader.finish());
             } catch (ProviderException e) {
-                return failedFirstCall(e, firstId);
+                return failedFirstCall(e);
             }
-            firstAnswerEnd = nanoTime.getAsLong();
+            meter.firstAnswerEnded();
             agui.textMessageEnded(firstId);
             agui.stepFinished("chat");
 
-            List<ProposedEvent> proposals = dual ? dualProposals(parser.eventNames())
-                    : ToolCallEvents.of(first.toolCalls(), toolNames);
-            produced.add(new StoredMessage(ChatMessage.user(userText), StoredMessage.VISIBLE, turnId, null));
-            String answer = firstAnswer.toString().strip();
-            if (dual || first.toolCalls().isEmpty()) {
-                produced.add(new StoredMessage(ChatMessage.assistant(answer), StoredMessage.VISIBLE, turnId, null));
-            } else {
-                produced.add(new StoredMessage(ChatMessage.assistantToolCalls(answer,
-                        first.toolCalls()), StoredMessage.VISIBLE, turnId, null));
-            }
+            proposals = reader.proposals(first);
+            store(ChatMessage.user(userText), StoredMessage.VISIBLE);
+            store(protocol.answerMessage(firstAnswer.toString().strip(), first), StoredMessage.VISIBLE);
             if (proposals.isEmpty()) {
-                return finish(first, proposals, parser.rawBlock(), null, null, Optional.empty(), Optional.empty());
+                return finish(null, Optional.empty());
             }
-
-            BatchResult batch;
             try {
-                batch = runBatch(proposals, firstId);
+                batch = runBatch(firstId);
             } catch (CancellationException e) {
-                return interrupted(first, proposals, parser.rawBlock());
+                return interrupted();
             }
+            protocol.resultMessages(first, batch).forEach(message -> store(message, StoredMessage.CONTEXT_ASSEMBLY));
             ContinuationDecision decision = batch.decision();
-            if (!dual) {
-                Map<String, String> compact = compactById(decision);
-                for (int i = 0; i < proposals.size(); i++) {
-                    EventResult result = batch.results().get(i);
-                    produced.add(new StoredMessage(ChatMessage.tool(first.toolCalls().get(i).id(),
-                            compact.getOrDefault(result.eventId(), Json.write(Map.of("status", result.status())))),
-                            StoredMessage.CONTEXT_ASSEMBLY, turnId, null));
-                }
-            }
             for (Confirmation confirmation : decision.confirmations()) {
                 String id = agui.textMessageStarted();
-                visible(id, confirmation.text(), false);
+                show(id, confirmation.text());
                 agui.textMessageEnded(id);
                 confirmations.add(confirmation.text());
-                produced.add(new StoredMessage(ChatMessage.assistant(confirmation.text()), StoredMessage.VISIBLE,
-                        turnId, null));
+                store(ChatMessage.assistant(confirmation.text()), StoredMessage.VISIBLE);
             }
             if (decision instanceof ContinuationDecision.EndSession) {
                 conversation.end();
             }
-            Optional<String> followUp = Optional.empty();
             if (decision instanceof ContinuationDecision.FollowUp follow) {
                 try {
-                    followUp = Optional.of(followUp(first, follow));
+                    followUp = Optional.of(followUp(follow));
                 } catch (ProviderException e) {
-                    if (isStopped()) {
-                        return interrupted(first, proposals, parser.rawBlock());
+                    if (control.stopped()) {
+                        return interrupted();
                     }
                     conversation.append(produced);
                     agui.runError("the follow-up answer failed: " + e.getMessage(), e.code());
-                    return result(first, proposals, parser.rawBlock(), batch, decision, followUp, Optional.of(e.code()));
+                    return result(decision, Optional.of(e.code()));
                 }
             }
-            return finish(first, proposals, parser.rawBlock(), batch, decision, followUp, Optional.empty());
+            return finish(decision, Optional.empty());
         }
 
-        private List<ProposedEvent> dualProposals(List<String> names) {
-            List<ProposedEvent> proposals = new ArrayList<>();
-            for (String name : names) {
-                proposals.add(new ProposedEvent("e" + (proposals.size() + 1), toolNames.eventName(name), Map.of(),
-                        "", null));
-            }
-            return proposals;
+        private void store(ChatMessage message, int visibility) {
+            produced.add(new StoredMessage(message, visibility, turnId, null));
         }
 
-        private BatchResult runBatch(List<ProposedEvent> proposals, String firstId) {
+        private BatchResult runBatch(String firstId) {
             agui.stepStarted("events");
             TurnContext context = new TurnContext(new EventScope(conversation.sessionId(), turnId),
                     clock.instant(), conversation.timezone(), conversation.locale(), userText,
                     conversation.visibleText());
-            EventBatch.Builder builder = EventBatch.builder(context, config.mode());
+            EventBatch.Builder builder = EventBatch.builder(context, protocol.mode());
             Set<String> ids = new HashSet<>();
             for (ProposedEvent proposal : proposals) {
                 String id = proposal.id() == null || proposal.id().isBlank() || !ids.add(proposal.id())
@@ -379,9 +291,9 @@ public final class TurnRuntime implements AutoCloseable {
                 builder.event(id, proposal.name(), proposal.arguments());
                 agui.toolCallStarted(id, proposal.name(), firstId);
             }
-            EventBatch batch = builder.build();
-            batchSubmitted = nanoTime.getAsLong();
-            BatchExecution execution = kernel.submit(batch);
+            EventBatch events = builder.build();
+            meter.batchSubmitted();
+            BatchExecution execution = kernel.submit(events);
             BatchResult result;
             try {
                 result = execution.result().get();
@@ -400,161 +312,91 @@ public final class TurnRuntime implements AutoCloseable {
             return result;
         }
 
-
-        private String followUp(ChatCompletion first, ContinuationDecision.FollowUp follow) {
+        private String followUp(ContinuationDecision.FollowUp follow) {
             agui.stepStarted("follow_up");
-            List<ChatMessage> messages = new ArrayList<>();
-            messages.add(ChatMessage.system(systemPrompt()));
-            messages.addAll(conversation.context());
+            List<ChatMessage> context = new ArrayList<>(conversation.context());
             for (StoredMessage stored : produced) {
                 if (stored.has(StoredMessage.CONTEXT_ASSEMBLY)) {
-                    messages.add(stored.message());
+                    context.add(stored.message());
                 }
             }
-            messages.add(ChatMessage.system(FOLLOW_UP_INSTRUCTION + (config.mode() == InvocationMode.DUAL_AGENT
-                    ? "\nResults: " + follow.summary().json() : "")));
-            ChatRequest request = new ChatRequest(config.model(), messages,
-                    config.mode() == InvocationMode.CHAT_AGENT_TOOLS ? tools : List.of(), config.temperature(),
-                    config.maxTokens(), config.includeUsage(), CallRole.FOLLOW_UP);
+            ChatRequest request = protocol.followUpRequest(context, follow);
             String id = agui.textMessageStarted();
-            HiddenEventBlockParser parser = new HiddenEventBlockParser(); // a block in the second answer is ignored
+            InvocationProtocol.VisibleText filter = protocol.followUpText();
             StringBuilder text = new StringBuilder();
-            call(turnId, request, delta -> {
-                String visible = parser.accept(delta);
-                text.append(visible);
-                secondVisible(id, visible);
-            });
-            String rest = parser.finish();
-            text.append(rest);
-            secondVisible(id, rest);
+            call(turnId, request, delta -> text.append(secondVisible(id, filter.accept(delta))));
+            text.append(secondVisible(id, filter.finish()));
             agui.textMessageEnded(id);
             agui.stepFinished("follow_up");
-            produced.add(new StoredMessage(ChatMessage.assistant(text.toString()), StoredMessage.VISIBLE, turnId, null));
+            store(ChatMessage.assistant(text.toString()), StoredMessage.VISIBLE);
             return text.toString();
         }
 
-        private void secondVisible(String id, String text) {
+        private String secondVisible(String id, String text) {
             if (!text.isEmpty()) {
-                if (secondVisible == null) {
-                    secondVisible = nanoTime.getAsLong();
-                }
-                sink.onDelta(id, text);
-                agui.textMessageContent(id, text);
+                meter.secondVisible();
+                show(id, text);
             }
+            return text;
         }
 
-        private void visible(String messageId, String text, boolean firstAnswerText) {
-            if (text.isEmpty()) {
-                return;
-            }
-            if (firstAnswerText) {
-                if (firstVisible == null) {
-                    firstVisible = nanoTime.getAsLong();
-                }
+        private void firstVisible(String messageId, String text) {
+            if (!text.isEmpty()) {
+                meter.firstVisible();
                 firstAnswer.append(text);
+                show(messageId, text);
             }
-            sink.onDelta(messageId, text);
-            agui.textMessageContent(messageId, text);
         }
 
-        private TurnResult failedFirstCall(ProviderException e, String firstId) {
-            if (isStopped()) {
-                return interrupted(null, List.of(), "");
+        private void show(String messageId, String text) {
+            if (!text.isEmpty()) {
+                sink.onDelta(messageId, text);
+                agui.textMessageContent(messageId, text);
+            }
+        }
+
+        private TurnResult failedFirstCall(ProviderException e) {
+            if (control.stopped()) {
+                return interrupted();
             }
             // History unchanged: the user's message is not stored either, so the next turn starts clean.
             agui.runError("the model call failed: " + e.getMessage(), e.code());
-            firstAnswerEnd = nanoTime.getAsLong();
-            return result(null, List.of(), "", null, null, Optional.empty(), Optional.of(e.code()));
+            meter.firstAnswerEnded();
+            return result(null, Optional.of(e.code()));
         }
 
-        private TurnResult interrupted(ChatCompletion first, List<ProposedEvent> proposals, String block) {
-            boolean deleted;
-            synchronized (flags) {
-                deleted = flags[1];
-            }
-            if (firstAnswerEnd == 0) {
-                firstAnswerEnd = nanoTime.getAsLong();
-            }
+        private TurnResult interrupted() {
+            boolean deleted = control.deleted();
+            meter.firstAnswerEnded();
             if (!deleted) {
                 if (produced.isEmpty()) {
-                    produced.add(new StoredMessage(ChatMessage.user(userText), StoredMessage.VISIBLE, turnId, null));
+                    store(ChatMessage.user(userText), StoredMessage.VISIBLE);
                     produced.add(new StoredMessage(ChatMessage.assistant(firstAnswer.toString()),
                             StoredMessage.VISIBLE, turnId, "interrupted"));
                 }
                 conversation.append(produced);
             }
             agui.runCancelled(deleted ? "run canceled" : "run canceled by user");
-            return result(first, proposals, block, null, null, Optional.empty(), Optional.of("RUN_CANCELED"));
+            batch = null;
+            followUp = Optional.empty();
+            return result(null, Optional.of("RUN_CANCELED"));
         }
 
-        private boolean isStopped() {
-            synchronized (flags) {
-                return flags[0] || flags[1];
-            }
-        }
-
-        private TurnResult finish(ChatCompletion first, List<ProposedEvent> proposals, String block, BatchResult batch,
-                                  ContinuationDecision decision, Optional<String> followUp, Optional<String> error) {
+        private TurnResult finish(ContinuationDecision decision, Optional<String> error) {
             conversation.append(produced);
             agui.runFinished();
-            return result(first, proposals, block, batch, decision, followUp, error);
+            return result(decision, error);
         }
 
-
-
-        private Map<String, String> compactById(ContinuationDecision decision) {
-            Map<String, String> compact = new LinkedHashMap<>();
-            if (decision instanceof ContinuationDecision.FollowUp follow) {
-                for (var item : Json.tree(follow.summary().json())) {
-                    compact.put(item.path("id").asString(), Json.write(Json.MAPPER.convertValue(item, Object.class)));
-                }
-            }
-            return compact;
-        }
-
-        private TurnResult result(ChatCompletion first, List<ProposedEvent> proposals, String block, BatchResult batch,
-                                  ContinuationDecision decision, Optional<String> followUp, Optional<String> error) {
-            long end = nanoTime.getAsLong();
+        private TurnResult result(ContinuationDecision decision, Optional<String> error) {
             List<CallRecord> calls = List.copyOf(callsByTurn.getOrDefault(turnId, List.of()));
+            TurnMetrics metrics = meter.metrics(protocol.mode(), turnId, calls, batch,
+                    first != null && first.contentAfterToolCalls(), pricing);
             callsByTurn.remove(turnId);
             turnStarts.remove(turnId);
-            Map<CallRole, Integer> perRole = new EnumMap<>(CallRole.class);
-            List<TurnMetrics.CallMetrics> callMetrics = new ArrayList<>();
-            List<TurnCost.Call> priced = new ArrayList<>();
-            for (CallRecord call : calls) {
-                perRole.merge(call.role(), 1, Integer::sum);
-                callMetrics.add(new TurnMetrics.CallMetrics(call.role(), call.firstItem(), call.total(),
-                        call.usage().inputTokens(), call.usage().outputTokens(), call.usage().cachedPromptTokens()));
-                priced.add(new TurnCost.Call(call.model(), call.usage()));
-            }
-            Map<String, Duration> dispatch = new LinkedHashMap<>();
-            Map<String, Duration> latency = new LinkedHashMap<>();
-            int validBefore = 0;
-            int validAfter = 0;
-            int succeeded = 0;
-            if (batch != null) {
-                for (EventResult event : batch.results()) {
-                    event.timings().dispatchOffset().ifPresent(offset -> dispatch.put(event.eventId(),
-                            Duration.ofNanos(batchSubmitted - firstAnswerEnd).plus(offset)));
-                    event.timings().execution().ifPresent(execution -> latency.put(event.eventId(), execution));
-                    ResolutionReport report = event.resolution();
-                    validBefore += report.validBeforeNormalization() ? 1 : 0;
-                    validAfter += report.validAfterNormalization() ? 1 : 0;
-                    succeeded += event.outcome() instanceof EventOutcome.Succeeded ? 1 : 0;
-                }
-            }
-            TurnCost cost = TurnCost.of(priced, pricing);
-            TurnMetrics metrics = new TurnMetrics(config.mode(), turnId,
-                    Optional.ofNullable(firstVisible).map(t -> Duration.ofNanos(t - start)),
-                    Duration.ofNanos((firstAnswerEnd == 0 ? end : firstAnswerEnd) - start),
-                    Optional.ofNullable(secondVisible).map(t -> Duration.ofNanos(t - start)), dispatch, latency,
-                    Duration.ofNanos(end - start), callMetrics, perRole, perRole.getOrDefault(CallRole.EVENT_AGENT, 0),
-                    batch == null ? 0 : batch.results().size(), validBefore, validAfter, succeeded, cost.amount(),
-                    cost.source(), first != null && first.contentAfterToolCalls(),
-                    batch == null ? Optional.empty() : Optional.of(Duration.ofNanos(batchSubmitted - start)));
             return new TurnResult(turnId, firstAnswer.toString().strip(), List.copyOf(confirmations), followUp,
-                    List.copyOf(proposals), block, Optional.ofNullable(batch), Optional.ofNullable(decision),
-                    agui.events(), calls, metrics, error);
+                    List.copyOf(proposals), first == null ? "" : reader.hiddenBlock(), Optional.ofNullable(batch),
+                    Optional.ofNullable(decision), agui.events(), calls, metrics, error);
         }
     }
 

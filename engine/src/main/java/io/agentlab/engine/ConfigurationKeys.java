@@ -1,5 +1,7 @@
 package io.agentlab.engine;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -10,6 +12,7 @@ import java.util.Comparator;
 import java.util.Enumeration;
 import java.util.List;
 import java.util.Optional;
+import org.apiguardian.api.API;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -18,6 +21,7 @@ import tools.jackson.databind.json.JsonMapper;
  * ({@value #METADATA}, kept equal to {@link ConformanceSettings}, the gates and {@code docs/configuration.md} by a
  * test), so a mistyped key can be reported with the closest known one instead of being ignored.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class ConfigurationKeys {
 
     /** The classpath resource listing every key. */

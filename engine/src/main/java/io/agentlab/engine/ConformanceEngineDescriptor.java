@@ -1,6 +1,6 @@
 package io.agentlab.engine;
 
-import io.agentlab.engine.execution.CaseRunner;
+import io.agentlab.engine.internal.execution.CaseRunner;
 import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
 import io.agentlab.providers.recorded.TimedReplay;
 import java.io.IOException;

@@ -1,7 +1,9 @@
 package io.agentlab.engine;
 
-import io.agentlab.engine.suite.Durations;
-import io.agentlab.engine.suite.RecordingLibrary;
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import io.agentlab.engine.internal.suite.Durations;
+import io.agentlab.engine.internal.suite.RecordingLibrary;
 import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
 import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.kernel.runtime.audit.AguiProfile;
@@ -13,6 +15,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import org.apiguardian.api.API;
 import org.junit.platform.engine.ConfigurationParameters;
 
 /**
@@ -44,6 +47,7 @@ import org.junit.platform.engine.ConfigurationParameters;
  * @param auditDirectory       a directory receiving every case's audit streams as SSE files
  *                             ({@code agentlab.audit.directory})
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record ConformanceSettings(List<InvocationMode> modes, KernelUnderTestFactory factory,
                                   Optional<Path> reportDirectory, double replaySpeed, Provider provider,
                                   Optional<String> liveBaseUrl, String liveApiKeyEnv, long seed,

@@ -1,10 +1,12 @@
 package io.agentlab.engine;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import io.agentlab.engine.gates.Gate;
 import io.agentlab.engine.gates.Gates;
-import io.agentlab.engine.metrics.MetricsReport;
-import io.agentlab.engine.report.RunMetadata;
-import io.agentlab.engine.suite.SuiteReader;
+import io.agentlab.engine.internal.metrics.MetricsReport;
+import io.agentlab.engine.internal.report.RunMetadata;
+import io.agentlab.engine.internal.suite.SuiteReader;
 import io.agentlab.kernel.api.EventPlugin;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -12,6 +14,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.apiguardian.api.API;
 import org.junit.platform.commons.io.ResourceFilter;
 import org.junit.platform.engine.DiscoveryIssue;
 import org.junit.platform.engine.EngineDiscoveryRequest;
@@ -32,6 +35,7 @@ import org.junit.platform.engine.support.hierarchical.SameThreadHierarchicalTest
  * ({@code docs/engine.md}). Run it from Surefire with a {@code @Suite @IncludeEngines("agentlab-conformance")} class
  * that selects the suites, or directly through the Launcher.
  */
+@API(status = STABLE, since = "0.1")
 public final class ConformanceTestEngine extends HierarchicalTestEngine<ConformanceContext> {
 
     /** The engine id. */

@@ -3,7 +3,7 @@ package io.agentlab.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentlab.engine.gates.Gates;
-import io.agentlab.engine.suite.SuiteSchema;
+import io.agentlab.engine.internal.suite.SuiteSchema;
 import java.io.IOException;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;

@@ -1,8 +1,10 @@
 package io.agentlab.engine.gates;
 
-import io.agentlab.engine.metrics.Metric;
-import io.agentlab.engine.metrics.MetricsReport;
-import io.agentlab.engine.metrics.ModeMetrics;
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import io.agentlab.engine.internal.metrics.Metric;
+import io.agentlab.engine.internal.metrics.MetricsReport;
+import io.agentlab.engine.internal.metrics.ModeMetrics;
 import io.agentlab.kernel.api.InvocationMode;
 import java.math.BigDecimal;
 import java.math.MathContext;
@@ -13,6 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
+import org.apiguardian.api.API;
 import org.junit.platform.engine.ConfigurationParameters;
 
 /**
@@ -20,6 +23,7 @@ import org.junit.platform.engine.ConfigurationParameters;
  * baseline with a maximum regression ({@code docs/configuration.md}, "Gates"). Making the gates reads no file: the
  * baseline is read when its first gate runs, and a run never writes it ({@link Baseline#refresh} does, as a command).
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class Gates {
 
     /** Turn gates on. */

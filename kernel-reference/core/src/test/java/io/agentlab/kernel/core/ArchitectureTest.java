@@ -17,8 +17,9 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * Layering: the SPI depends on nothing of ours, and the kernel never names a built-in event ({@code
- * docs/design.md#kernel-no-event-names}).
+ * Layering: the SPI depends on nothing of ours, the kernel knows nothing of the turn runtime or HTTP, and the kernel
+ * never names a built-in event ({@code docs/design.md#kernel-no-event-names}). The reactor-wide rules (engine
+ * internals, the runtime's own module) are {@code its/src/test/java/io/agentlab/its/LayeringTest.java}.
  */
 class ArchitectureTest {
 
@@ -43,6 +44,15 @@ class ArchitectureTest {
     void apiDependsOnNothingOfOurs() {
         noClasses().that().resideInAPackage("io.agentlab.kernel.api..")
                 .should().dependOnClassesThat().resideOutsideOfPackages("io.agentlab.kernel.api..", "java..")
+                .check(kernel);
+    }
+
+    @Test
+    @DisplayName("the kernel (api and core) never depends on the turn runtime, HTTP or JSON-over-the-wire code")
+    void kernelDoesNotDependOnTheRuntime() {
+        noClasses().that().resideInAnyPackage("io.agentlab.kernel.api..", "io.agentlab.kernel.core..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.agentlab.kernel.runtime..", "okhttp3..",
+                        "okio..", "com.sun.net.httpserver..", "java.net.http..")
                 .check(kernel);
     }
 

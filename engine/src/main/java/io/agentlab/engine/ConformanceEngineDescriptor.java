@@ -20,6 +20,7 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
 
     private TimedReplay replay;
     private List<String> selectedSuites = List.of();
+    private ConformanceSettings settings;
 
     ConformanceEngineDescriptor(UniqueId uniqueId) {
         super(uniqueId, "Agent Lab conformance");
@@ -36,6 +37,15 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
         return context.withRunner(new CaseRunner(new CaseRunner.Environment(settings.factory(), replay,
                 settings.recordings(), settings.seed(), cancelled, live, settings.pricing(),
                 settings.aguiProfile())));
+    }
+
+    /** The settings discovery read, so the run uses the same instance (one parse per run). */
+    void settings(ConformanceSettings settings) {
+        this.settings = settings;
+    }
+
+    Optional<ConformanceSettings> settings() {
+        return Optional.ofNullable(settings);
     }
 
     /** Remembers which suites discovery selected, before filters and pruning may remove their nodes. */

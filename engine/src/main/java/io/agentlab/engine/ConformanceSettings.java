@@ -110,8 +110,12 @@ public record ConformanceSettings(List<InvocationMode> modes, KernelUnderTestFac
         LIVE
     }
 
-    /** Reads the settings. */
-    public static ConformanceSettings from(ConfigurationParameters parameters) {
+    /**
+     * Reads the settings; a deprecated key still counts ({@link ConfigurationKeys#aliases()}). The engine reads them
+     * once per run, at discovery, and executes with the same instance.
+     */
+    public static ConformanceSettings from(ConfigurationParameters configuration) {
+        ConfigurationParameters parameters = ConfigurationKeys.withAliases(configuration);
         List<InvocationMode> modes = parameters.get(MODES).map(value -> Arrays.stream(value.split(","))
                 .map(String::strip).filter(s -> !s.isEmpty()).map(mode -> parse(MODES, mode,
                         () -> InvocationMode.fromWireName(mode))).distinct().toList())

@@ -16,6 +16,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.apiguardian.api.API;
 import org.junit.platform.commons.io.ResourceFilter;
+import org.junit.platform.engine.ConfigurationParameters;
 import org.junit.platform.engine.DiscoveryIssue;
 import org.junit.platform.engine.EngineDiscoveryRequest;
 import org.junit.platform.engine.ExecutionRequest;
@@ -66,10 +67,12 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
         ConformanceEngineDescriptor engine = new ConformanceEngineDescriptor(uniqueId);
         DiscoveryIssueReporter issues = DiscoveryIssueReporter.deduplicating(
                 DiscoveryIssueReporter.forwarding(request.getDiscoveryListener(), uniqueId));
+        ConfigurationParameters parameters = ConfigurationKeys.withAliases(request.getConfigurationParameters());
         ConformanceSettings settings;
         Set<String> events = new LinkedHashSet<>();
         try {
-            settings = ConformanceSettings.from(request.getConfigurationParameters());
+            settings = ConformanceSettings.from(parameters);
+            engine.settings(settings);
             for (EventPlugin plugin : settings.factory().plugins()) {
                 events.add(plugin.definition().name());
             }
@@ -80,8 +83,11 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
         }
         for (String key : request.getConfigurationParameters().keySet()) {
             Optional<String> retired = Gates.retiredKeyProblem(key);
+            Optional<String> deprecated = ConfigurationKeys.deprecation(key);
             if (retired.isPresent()) {
                 issues.reportIssue(DiscoveryIssue.builder(DiscoveryIssue.Severity.ERROR, retired.get()));
+            } else if (deprecated.isPresent()) {
+                issues.reportIssue(DiscoveryIssue.builder(DiscoveryIssue.Severity.WARNING, deprecated.get()));
             } else {
                 ConfigurationKeys.problem(key).ifPresent(problem -> issues.reportIssue(DiscoveryIssue.builder(
                         DiscoveryIssue.Severity.WARNING, problem)));
@@ -98,10 +104,10 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
         engine.accept(ConformanceTestEngine::orderCaseChildren);
         engine.selectedSuites(engine.getChildren().stream().filter(SuiteDescriptor.class::isInstance)
                 .map(child -> ((SuiteDescriptor) child).suite().id()).toList());
-        if (Gates.enabled(request.getConfigurationParameters()) && !engine.getChildren().isEmpty()) {
+        if (Gates.enabled(parameters) && !engine.getChildren().isEmpty()) {
             try {
                 GatesDescriptor gates = new GatesDescriptor(uniqueId.append(GatesDescriptor.SEGMENT, "run"));
-                for (Gate gate : Gates.from(request.getConfigurationParameters(), settings.modes())) {
+                for (Gate gate : Gates.from(parameters, settings.modes())) {
                     gates.addChild(new GateDescriptor(gates.getUniqueId().append(GateDescriptor.SEGMENT, gate.id()),
                             gate));
                 }
@@ -127,7 +133,7 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
 
     @Override
     protected HierarchicalTestExecutorService createExecutorService(ExecutionRequest request) {
-        if (request.getConfigurationParameters().getBoolean(ConformanceSettings.PARALLEL).orElse(false)) {
+        if (discovered(request).map(ConformanceSettings::parallel).orElse(false)) {
             return ParallelHierarchicalTestExecutorServiceFactory.create(new PrefixedConfigurationParameters(
                     request.getConfigurationParameters(), ConformanceSettings.PARALLEL_CONFIG_PREFIX));
         }
@@ -136,7 +142,15 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
 
     @Override
     protected ConformanceContext createExecutionContext(ExecutionRequest request) {
-        return new ConformanceContext(request, ConformanceSettings.from(request.getConfigurationParameters()), null,
-                new MetricsReport(), new RunLog());
+        // read again only when discovery could not, so the run fails saying why
+        ConformanceSettings settings = discovered(request).orElseGet(() -> ConformanceSettings.from(
+                request.getConfigurationParameters()));
+        return new ConformanceContext(request, settings, null, new MetricsReport(), new RunLog());
+    }
+
+    /** The settings discovery read, if it could. */
+    private static Optional<ConformanceSettings> discovered(ExecutionRequest request) {
+        return request.getRootTestDescriptor() instanceof ConformanceEngineDescriptor engine ? engine.settings()
+                : Optional.empty();
     }
 }

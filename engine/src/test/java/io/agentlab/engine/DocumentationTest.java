@@ -53,5 +53,10 @@ class DocumentationTest {
             assertThat(documented).as("configuration metadata").contains(key);
         });
         assertThat(documented).containsExactlyInAnyOrderElementsOf(declaredKeys());
+        List<String> declared = declaredKeys();
+        assertThat(ConfigurationKeys.aliases()).as("deprecated aliases").isNotEmpty().allSatisfy((old, current) -> {
+            assertThat(reference).as("docs/configuration.md").contains("| `" + old + "` | `" + current + "` |");
+            assertThat(declared).as("an alias names a current key").contains(current).doesNotContain(old);
+        });
     }
 }

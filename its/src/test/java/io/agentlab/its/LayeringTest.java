@@ -25,9 +25,9 @@ import org.junit.jupiter.api.Test;
 class LayeringTest {
 
     /** Modules whose classes are checked, relative to the repository root. */
-    static final List<String> MODULES = List.of("kernel-reference/api", "kernel-reference/core", "plugins",
-            "providers-recorded", "engine", "runner", "plugins-contracts", "conformance-suites", "cli", "maven-plugin",
-            "benchmarks");
+    static final List<String> MODULES = List.of("kernel-reference/api", "kernel-reference/core",
+            "kernel-reference/runtime", "plugins", "providers-recorded", "engine", "runner", "plugins-contracts",
+            "conformance-suites", "cli", "maven-plugin", "benchmarks");
 
     /** An {@code @API(status = INTERNAL)} type. */
     static final DescribedPredicate<JavaClass> INTERNAL = DescribedPredicate.describe("marked @API(status = INTERNAL)",
@@ -38,7 +38,7 @@ class LayeringTest {
 
     @BeforeAll
     static void importReactor() {
-        Path root = Path.of(System.getProperty("agentlab.its.root", ".."));
+        Path root = root();
         List<Path> directories = new ArrayList<>();
         for (String module : MODULES) {
             for (String output : List.of("target/classes", "target/test-classes")) {
@@ -52,6 +52,10 @@ class LayeringTest {
                     .isDirectory();
         }
         classes = new ClassFileImporter().importPaths(directories);
+    }
+
+    private static Path root() {
+        return Path.of(System.getProperty("agentlab.its.root", ".."));
     }
 
     @Test
@@ -82,10 +86,25 @@ class LayeringTest {
     }
 
     @Test
+    @DisplayName("the kernel's module holds no runtime, HTTP or demo code, and no main class is a test double")
+    void kernelModuleIsTheKernel() {
+        JavaClasses kernelModule = new ClassFileImporter().importPath(root().resolve(
+                "kernel-reference/core/target/classes"));
+        noClasses().should().resideInAnyPackage("io.agentlab.kernel.runtime..", "io.agentlab.kernel.demo..")
+                .orShould().dependOnClassesThat().resideInAnyPackage("okhttp3..", "okio..")
+                .check(kernelModule);
+        noClasses().should().haveNameMatching(".*\\.(Scripted|Manual)[A-Za-z]*")
+                .because("test doubles ship as test fixtures, not in a main artifact")
+                .check(new ClassFileImporter().importPaths(MODULES.stream().map(module -> root().resolve(module)
+                        .resolve("target/classes")).filter(Files::isDirectory).toList()));
+    }
+
+    @Test
     @DisplayName("the checks see every module and tell internal types from API ones")
     void checksCanFail() {
         assertThat(classes.stream().map(JavaClass::getPackageName).distinct())
                 .contains("io.agentlab.engine", "io.agentlab.engine.internal.execution", "io.agentlab.runner",
+                        "io.agentlab.kernel.core", "io.agentlab.kernel.runtime",
                         "io.agentlab.cli", "io.agentlab.suites", "io.agentlab.plugins.contracts");
         assertThat(INTERNAL.test(classes.get("io.agentlab.engine.internal.execution.CaseRunner"))).isTrue();
         assertThat(INTERNAL.test(classes.get("io.agentlab.engine.ConfigurationKeys"))).isTrue();

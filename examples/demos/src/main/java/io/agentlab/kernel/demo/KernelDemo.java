@@ -31,7 +31,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * A runnable tour of the reference kernel with four demo definitions (none of them a built-in event): it submits
  * real batches and prints the ordered results and the continuation decision of each.
  *
- * <p>Run with {@code mvn -B -q -pl kernel-reference/core exec:java} after {@code mvn -B -q install -DskipTests}.
+ * <p>Run with {@code mvn -B -q compile exec:java} in {@code examples/demos}, after {@code mvn -B -q install -DskipTests}.
  */
 public final class KernelDemo {
 

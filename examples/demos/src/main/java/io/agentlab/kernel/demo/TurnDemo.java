@@ -33,8 +33,8 @@ import java.util.concurrent.locks.LockSupport;
  * (prompt tokens = request characters / 4), so the timing and token figures show the mechanics and the relative
  * prompt size of the modes, not a provider's behaviour.
  *
- * <p>Run with {@code mvn -B -q -pl kernel-reference/core exec:java -Dexec.mainClass=io.agentlab.kernel.demo.TurnDemo}
- * after {@code mvn -B -q install -DskipTests}.
+ * <p>Run with {@code mvn -B -q compile exec:java -Dexec.mainClass=io.agentlab.kernel.demo.TurnDemo} in
+ * {@code examples/demos}, after {@code mvn -B -q install -DskipTests}.
  */
 public final class TurnDemo {
 

@@ -1,8 +1,7 @@
-package io.agentlab.kernel.core;
+package io.agentlab.kernel.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentlab.kernel.demo.KernelDemo;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

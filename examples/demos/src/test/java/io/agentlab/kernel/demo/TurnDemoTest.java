@@ -1,8 +1,7 @@
-package io.agentlab.kernel.runtime;
+package io.agentlab.kernel.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentlab.kernel.demo.TurnDemo;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;

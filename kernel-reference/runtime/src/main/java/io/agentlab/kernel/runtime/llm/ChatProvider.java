@@ -2,7 +2,7 @@ package io.agentlab.kernel.runtime.llm;
 
 /**
  * A model reached through the provider seam. Implementations: {@link OpenAiCompatibleClient} (real HTTP) and
- * {@link ScriptedChatProvider} (in-process, for unit tests).
+ * {@code ScriptedChatProvider} (in-process, for unit tests; test fixtures).
  */
 public interface ChatProvider {
 

@@ -9,6 +9,7 @@ import io.agentlab.kernel.runtime.llm.ChatMessage;
 import io.agentlab.kernel.runtime.llm.ChatRequest;
 import io.agentlab.kernel.runtime.protocol.HiddenEventBlockParser;
 import io.agentlab.kernel.runtime.protocol.ProposedEvent;
+import io.agentlab.kernel.runtime.protocol.VisibleText;
 import java.util.List;
 
 /**
@@ -77,28 +78,7 @@ public sealed interface InvocationProtocol permits DualAgentProtocol, ChatAgentT
      * shown and runs nothing.
      */
     default VisibleText followUpText() {
-        HiddenEventBlockParser parser = new HiddenEventBlockParser();
-        return new VisibleText() {
-            @Override
-            public String accept(String delta) {
-                return parser.accept(delta);
-            }
-
-            @Override
-            public String finish() {
-                return parser.finish();
-            }
-        };
-    }
-
-    /** What the user may see of a streamed answer. One instance reads one answer; not thread-safe. */
-    interface VisibleText {
-
-        /** The visible part of a content delta to release now (possibly empty). */
-        String accept(String delta);
-
-        /** What was held back and may be released when the stream has ended (possibly empty). */
-        String finish();
+        return new HiddenEventBlockParser();
     }
 
     /** One streamed first answer: its visible text, then the proposals the protocol reads from it. */

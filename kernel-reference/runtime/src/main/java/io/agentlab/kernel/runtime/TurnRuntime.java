@@ -24,6 +24,7 @@ import io.agentlab.kernel.runtime.llm.ChatStreamListener;
 import io.agentlab.kernel.runtime.llm.ProviderException;
 import io.agentlab.kernel.runtime.llm.ProviderRegistry;
 import io.agentlab.kernel.runtime.protocol.ProposedEvent;
+import io.agentlab.kernel.runtime.protocol.VisibleText;
 import io.agentlab.kernel.runtime.usage.NormalizedUsage;
 import io.agentlab.kernel.runtime.usage.PricingCatalog;
 import java.time.Clock;
@@ -322,7 +323,7 @@ public final class TurnRuntime implements AutoCloseable {
             }
             ChatRequest request = protocol.followUpRequest(context, follow);
             String id = agui.textMessageStarted();
-            InvocationProtocol.VisibleText filter = protocol.followUpText();
+            VisibleText filter = protocol.followUpText();
             StringBuilder text = new StringBuilder();
             call(turnId, request, delta -> text.append(secondVisible(id, filter.accept(delta))));
             text.append(secondVisible(id, filter.finish()));

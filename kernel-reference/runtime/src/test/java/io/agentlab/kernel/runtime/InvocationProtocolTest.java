@@ -12,6 +12,7 @@ import io.agentlab.kernel.runtime.llm.ChatMessage;
 import io.agentlab.kernel.runtime.llm.ChatRequest;
 import io.agentlab.kernel.runtime.llm.ToolCall;
 import io.agentlab.kernel.runtime.protocol.ProposedEvent;
+import io.agentlab.kernel.runtime.protocol.VisibleText;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -39,7 +40,7 @@ class InvocationProtocolTest {
                 Optional.empty(), Duration.ZERO, false);
     }
 
-    private static String read(InvocationProtocol.VisibleText text, String... deltas) {
+    private static String read(VisibleText text, String... deltas) {
         StringBuilder visible = new StringBuilder();
         for (String delta : deltas) {
             visible.append(text.accept(delta));

@@ -21,7 +21,7 @@ import java.util.regex.Pattern;
  * delta under any chunking, and nothing after it ever does. Visible text is exactly what precedes the marker
  * (including the newline before it), whatever the chunking.
  */
-public final class HiddenEventBlockParser {
+public final class HiddenEventBlockParser implements VisibleText {
 
     /** The block marker. */
     public static final String MARKER = "[[EVENTS]]";
@@ -37,6 +37,7 @@ public final class HiddenEventBlockParser {
      *
      * @return the visible text to release now (possibly empty)
      */
+    @Override
     public String accept(String delta) {
         if (finished) {
             throw new IllegalStateException("the parser already finished");
@@ -64,6 +65,7 @@ public final class HiddenEventBlockParser {
     }
 
     /** Ends the stream and returns the last visible text (held characters that turned out not to be the marker). */
+    @Override
     public String finish() {
         finished = true;
         String rest = hidden ? "" : held.toString();

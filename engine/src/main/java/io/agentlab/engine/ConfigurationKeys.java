@@ -38,6 +38,11 @@ public final class ConfigurationKeys {
     private static final List<String> KNOWN = new ArrayList<>();
     /** Deprecated name → current name, from each parameter's {@code deprecated-aliases}. */
     private static final Map<String, String> ALIASES = new LinkedHashMap<>();
+    /**
+     * System properties in the namespace that are not engine keys (the kit's own build and tests read them, and
+     * Surefire hands every {@code -D} to the engine as a parameter): never reported as unknown.
+     */
+    private static final List<String> SYSTEM_PROPERTIES = new ArrayList<>();
 
     static {
         load();
@@ -105,8 +110,18 @@ public final class ConfigurationKeys {
 
     /** Whether {@code key} is an engine key or one of {@code extra} (a caller's own keys, such as a goal's). */
     public static boolean isKnown(String key, Collection<String> extra) {
-        return extra.contains(key) || ALIASES.containsKey(key) || KNOWN.stream().anyMatch(known ->
-                known.endsWith(".*") ? key.startsWith(known.substring(0, known.length() - 1)) : known.equals(key));
+        return extra.contains(key) || ALIASES.containsKey(key) || matches(KNOWN, key)
+                || matches(SYSTEM_PROPERTIES, key);
+    }
+
+    /** The system properties of the namespace that are not engine keys ({@code system-properties} in the metadata). */
+    public static List<String> systemProperties() {
+        return List.copyOf(SYSTEM_PROPERTIES);
+    }
+
+    private static boolean matches(List<String> keys, String key) {
+        return keys.stream().anyMatch(known -> known.endsWith(".*")
+                ? key.startsWith(known.substring(0, known.length() - 1)) : known.equals(key));
     }
 
     /**
@@ -165,6 +180,8 @@ public final class ConfigurationKeys {
                         KNOWN.add(key);
                         parameter.path("deprecated-aliases").forEach(alias -> ALIASES.put(alias.asString(), key));
                     });
+                    metadata.path("system-properties").forEach(property -> SYSTEM_PROPERTIES.add(
+                            property.path("key").asString()));
                     return;
                 }
             }

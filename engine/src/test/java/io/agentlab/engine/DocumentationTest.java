@@ -53,6 +53,8 @@ class DocumentationTest {
             assertThat(documented).as("configuration metadata").contains(key);
         });
         assertThat(documented).containsExactlyInAnyOrderElementsOf(declaredKeys());
+        assertThat(ConfigurationKeys.systemProperties()).as("system properties").isNotEmpty()
+                .allSatisfy(property -> assertThat(reference).as("docs/configuration.md").contains("`" + property + "`"));
         List<String> declared = declaredKeys();
         assertThat(ConfigurationKeys.aliases()).as("deprecated aliases").isNotEmpty().allSatisfy((old, current) -> {
             assertThat(reference).as("docs/configuration.md").contains("| `" + old + "` | `" + current + "` |");

@@ -67,7 +67,7 @@ public sealed interface InvocationProtocol permits DualAgentProtocol, ChatAgentT
     List<ChatMessage> resultMessages(ChatCompletion first, BatchResult batch);
 
     /**
-     * The single follow-up request ({@code docs/design.md#continuation-follow-up}).
+     * The single follow-up request ({@code docs/design.md#policy-llm-follow-up}).
      *
      * @param context the conversation's context followed by what this turn stored for context so far
      */

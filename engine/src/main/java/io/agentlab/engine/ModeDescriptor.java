@@ -5,7 +5,6 @@ import io.agentlab.engine.execution.ExpectationCheck;
 import io.agentlab.engine.execution.TurnRun;
 import io.agentlab.engine.metrics.MetricsReport;
 import io.agentlab.engine.metrics.TurnRecord;
-import io.agentlab.engine.suite.Expectations;
 import io.agentlab.engine.suite.Suite;
 import io.agentlab.kernel.api.InvocationMode;
 import java.util.ArrayList;
@@ -44,8 +43,7 @@ final class ModeDescriptor extends CaseTestDescriptor {
         List<String> failures = new ArrayList<>();
         for (TurnRun turn : run.turns()) {
             TurnRecord record = new TurnRecord(suite.id(), testCase.id(), turn.index(), mode,
-                    turn.turn().expect().events().map(events -> events.stream()
-                            .map(Expectations.EventExpectation::name).toList()), turn.result());
+                    turn.turn().expect().expectedEvents(), turn.result());
             context.metrics().add(record);
             Map<String, String> entry = new LinkedHashMap<>();
             MetricsReport.turnFigures(record).forEach((key, value) -> entry.put(key, String.valueOf(value)));

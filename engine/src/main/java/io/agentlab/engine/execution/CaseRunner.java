@@ -1,22 +1,26 @@
 package io.agentlab.engine.execution;
 
 import io.agentlab.engine.KernelUnderTestFactory;
+import io.agentlab.engine.suite.ProviderFault;
 import io.agentlab.engine.suite.RecordingLibrary;
 import io.agentlab.engine.suite.Suite;
 import io.agentlab.kernel.api.EventDefinition;
 import io.agentlab.kernel.api.EventPlugin;
 import io.agentlab.kernel.api.InvocationMode;
+import io.agentlab.kernel.api.JsonValues;
 import io.agentlab.kernel.api.KernelLimits;
 import io.agentlab.kernel.runtime.Conversation;
 import io.agentlab.kernel.runtime.RuntimeConfig;
 import io.agentlab.kernel.runtime.TurnResult;
 import io.agentlab.kernel.runtime.TurnRuntime;
+import io.agentlab.kernel.runtime.VisibleSink;
 import io.agentlab.kernel.runtime.llm.CallRole;
 import io.agentlab.kernel.runtime.llm.ChatProvider;
 import io.agentlab.kernel.runtime.llm.ChatRequestJson;
 import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
 import io.agentlab.kernel.runtime.llm.ProviderRegistry;
 import io.agentlab.kernel.runtime.usage.PricingCatalog;
+import io.agentlab.providers.recorded.InjectedFault;
 import io.agentlab.providers.recorded.PromptTokens;
 import io.agentlab.providers.recorded.Recording;
 import io.agentlab.providers.recorded.StreamSynthesizer;
@@ -27,11 +31,16 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
@@ -39,7 +48,9 @@ import java.util.function.BooleanSupplier;
 /**
  * Runs one case in one mode: a fresh kernel and plugins from the factory (plus the suite's probes, every handler
  * recorded), a turn runtime whose provider is the shared replay server, each turn answered by its recordings or by
- * streams synthesized from its script.
+ * streams synthesized from its script — with the faults it declares injected into the calls it names — and run
+ * afresh or, for a retransmission, under an earlier turn's id. After each turn, once the kernel is quiescent, it
+ * reads the handler log, the conversation's history and the plugins' port states.
  */
 public final class CaseRunner {
 
@@ -52,6 +63,14 @@ public final class CaseRunner {
      * (docs/limits-and-safety.md). It passes at once unless a handler ignores interruption.
      */
     public static final Duration QUIESCENCE_BOUND = Duration.ofSeconds(30);
+    /** The client's idle timeout for every replayed call. */
+    static final Duration IDLE_TIMEOUT = Duration.ofSeconds(30);
+    /**
+     * The client's idle timeout for a call the suite stalls: nothing will ever arrive, so the bound decides only how
+     * long the case takes, never its verdict; every other call keeps {@link #IDLE_TIMEOUT}, so a busy machine never
+     * trips them.
+     */
+    public static final Duration STALLED_CALL_IDLE_TIMEOUT = Duration.ofSeconds(1);
 
     /**
      * What every run shares.
@@ -97,10 +116,11 @@ public final class CaseRunner {
                 (request, listener) -> provider.get().stream(request, listener));
         Clock clock = suite.session().clock().map(instant -> Clock.fixed(instant, suite.session().timezone()))
                 .orElseGet(Clock::systemUTC);
+        List<EventPlugin> plugins = enabledPlugins(suite);
         List<TurnRun> turns = new ArrayList<>();
         boolean cancelled = false;
         try (TurnRuntime runtime = TurnRuntime.builder()
-                .definitions(definitions(suite, log, probes).toArray(EventDefinition[]::new))
+                .definitions(definitions(suite, plugins, log, probes).toArray(EventDefinition[]::new))
                 .providers(registry)
                 .config(RuntimeConfig.of(mode, PROVIDER_KEY, suite.provider().model(), PERSONA))
                 .limits(new KernelLimits(suite.kernel().concurrency(), suite.kernel().batchDeadline()))
@@ -116,32 +136,38 @@ public final class CaseRunner {
                     break;
                 }
                 Suite.Turn turn = testCase.turns().get(index);
-                String scope = "s" + SCOPES.incrementAndGet();
+                List<String> scopes = new ArrayList<>();
                 int problemsBefore = 0;
                 if (environment.live().isPresent()) {
                     provider.set(new OpenAiCompatibleClient(environment.live().get()));
                 } else {
-                    List<Recording> recordings = recordings(suite, testCase, turn, index, mode, runtime, conversation);
-                    provider.set(new OpenAiCompatibleClient(new OpenAiCompatibleClient.Config(
-                            environment.replay().scope(scope, recordings), null, Duration.ofSeconds(5),
-                            Duration.ofSeconds(30))));
+                    provider.set(replayed(suite, testCase, turn, index, mode, runtime, conversation, scopes));
                     problemsBefore = environment.replay().mismatches().size();
                 }
                 int callsBefore = log.calls().size();
                 log.resetMaxConcurrency();
                 log.faults(turn.faults());
                 StringBuilder visible = new StringBuilder();
+                AtomicLong firstVisible = new AtomicLong(-1);
+                VisibleSink sink = (messageId, text) -> {
+                    synchronized (visible) {
+                        if (firstVisible.get() < 0 && !text.isBlank()) {
+                            // on the handlers' counter, so ordered with their starts and returns; white space alone
+                            // (the line break before a hidden block) shows the user nothing
+                            firstVisible.set(log.tick());
+                        }
+                        visible.append(text);
+                    }
+                };
+                int historyBefore = conversation.historyView().size();
                 TurnResult result;
                 try {
-                    result = runtime.runTurn(conversation, turn.user(), (messageId, text) -> {
-                        synchronized (visible) {
-                            visible.append(text);
-                        }
-                    });
+                    result = turn.retransmits().isPresent()
+                            ? runtime.retransmit(conversation, turns.get(turn.retransmits().get()).result().turnId(),
+                            turn.user(), sink)
+                            : runtime.runTurn(conversation, turn.user(), sink);
                 } finally {
-                    if (environment.live().isEmpty()) {
-                        environment.replay().closeScope(scope);
-                    }
+                    scopes.forEach(scope -> environment.replay().closeScope(scope)); // none when live
                 }
                 List<String> harness = new ArrayList<>();
                 try {
@@ -150,9 +176,14 @@ public final class CaseRunner {
                     Thread.currentThread().interrupt();
                     cancelled = true;
                 }
+                Map<String, Map<String, Object>> states = portStates(plugins, harness);
                 List<String> mismatches = environment.live().isPresent() ? List.of() : environment.replay().mismatches();
-                turns.add(new TurnRun(index, turn, result, visible.toString(), log.callsSince(callsBefore),
-                        log.maxConcurrency(), conversation.ended(),
+                String text;
+                synchronized (visible) {
+                    text = visible.toString();
+                }
+                turns.add(new TurnRun(index, turn, result, text, log.callsSince(callsBefore), log.maxConcurrency(),
+                        conversation.ended(), firstVisible.get(), conversation.historyView(), historyBefore, states,
                         mismatches.subList(Math.min(problemsBefore, mismatches.size()), mismatches.size()), harness));
                 if (cancelled) {
                     break;
@@ -164,14 +195,23 @@ public final class CaseRunner {
         return new CaseRun(suite, testCase, mode, turns, cancelled);
     }
 
-    private List<EventDefinition> definitions(Suite suite, HandlerLog log, ProbeEvents probes) {
+    /** The factory's plugins (fresh ones) whose events the suite enables. */
+    private List<EventPlugin> enabledPlugins(Suite suite) {
         Set<String> enabled = new LinkedHashSet<>(suite.kernel().events());
-        List<EventDefinition> definitions = new ArrayList<>();
+        List<EventPlugin> plugins = new ArrayList<>();
         for (EventPlugin plugin : environment.factory().plugins()) {
-            EventDefinition definition = plugin.definition();
-            if (enabled.isEmpty() || enabled.contains(definition.name())) {
-                definitions.add(log.wrap(definition));
+            if (enabled.isEmpty() || enabled.contains(plugin.definition().name())) {
+                plugins.add(plugin);
             }
+        }
+        return plugins;
+    }
+
+    private static List<EventDefinition> definitions(Suite suite, List<EventPlugin> plugins, HandlerLog log,
+                                                     ProbeEvents probes) {
+        List<EventDefinition> definitions = new ArrayList<>();
+        for (EventPlugin plugin : plugins) {
+            definitions.add(log.wrap(plugin.definition()));
         }
         for (Suite.Probe probe : suite.probes()) {
             definitions.add(log.wrap(probes.definition(probe)));
@@ -179,32 +219,118 @@ public final class CaseRunner {
         return definitions;
     }
 
-    private List<Recording> recordings(Suite suite, Suite.Case testCase, Suite.Turn turn, int index,
-                                       InvocationMode mode, TurnRuntime runtime, Conversation conversation) {
-        if (!turn.recordings().isEmpty()) {
-            List<Recording> recordings = new ArrayList<>();
-            for (String id : turn.recordings()) {
-                environment.recordings().find(id).ifPresent(recordings::add); // discovery checked every id
+    /** Each plugin's port state, read when no handler runs; a port that cannot be read is a harness problem. */
+    private static Map<String, Map<String, Object>> portStates(List<EventPlugin> plugins, List<String> harness) {
+        Map<String, Map<String, Object>> states = new LinkedHashMap<>();
+        for (EventPlugin plugin : plugins) {
+            String name = plugin.definition().name();
+            try {
+                plugin.portState().ifPresent(state -> states.put(name, JsonValues.copyObject(state.snapshot())));
+            } catch (RuntimeException e) {
+                harness.add("the port state of " + name + " could not be read: " + e);
             }
-            return recordings;
         }
+        return states;
+    }
+
+    /**
+     * The turn's provider over the replay: its recordings (or streams synthesized from its script) in one scope, and
+     * each call with a declared fault routed to a scope of its own that serves the faulted stream.
+     */
+    private ChatProvider replayed(Suite suite, Suite.Case testCase, Suite.Turn turn, int index, InvocationMode mode,
+                                  TurnRuntime runtime, Conversation conversation, List<String> scopes) {
+        Scripts scripts = scripts(suite, testCase, turn, index, mode, runtime, conversation);
+        String scope = "s" + SCOPES.incrementAndGet();
+        scopes.add(scope);
+        OpenAiCompatibleClient normal = client(environment.replay().scope(scope, scripts.recordings()), IDLE_TIMEOUT);
+        Map<String, OpenAiCompatibleClient> faulted = new HashMap<>();
+        for (ProviderFault fault : turn.providerFaults()) {
+            if (fault.fault() instanceof InjectedFault.InvalidToolArguments && mode == InvocationMode.DUAL_AGENT) {
+                continue; // a dual_agent model sends no arguments to break
+            }
+            String faultScope = "s" + SCOPES.incrementAndGet();
+            scopes.add(faultScope);
+            Recording recording = fault.fault().response(scripts.synthesize(fault.fault().script(scripts.of(fault.call()))));
+            Duration idle = fault.fault() instanceof InjectedFault.StallAfter ? STALLED_CALL_IDLE_TIMEOUT : IDLE_TIMEOUT;
+            faulted.put(fault.describeCall(), client(environment.replay().scope(faultScope, List.of(recording)), idle));
+        }
+        Map<CallRole, AtomicInteger> counts = new EnumMap<>(CallRole.class);
+        for (CallRole role : CallRole.values()) {
+            counts.put(role, new AtomicInteger());
+        }
+        return (request, listener) -> {
+            int n = counts.get(request.role()).incrementAndGet();
+            String call = ProviderFault.roleName(request.role()) + " call " + n;
+            return faulted.getOrDefault(call, normal).stream(request, listener);
+        };
+    }
+
+    private static OpenAiCompatibleClient client(String baseUrl, Duration idle) {
+        return new OpenAiCompatibleClient(new OpenAiCompatibleClient.Config(baseUrl, null, Duration.ofSeconds(5), idle));
+    }
+
+    /**
+     * What the scripted model says in each call of a turn, and how to turn a script into a stream.
+     *
+     * @param recordings the turn's recordings (or those synthesized from its scripts)
+     * @param chat       the chat call's script
+     * @param followUp   the follow-up call's script
+     * @param eventAgent the EventAgent call's script
+     * @param synthesizer makes the streams
+     * @param seed       their chunking seed
+     * @param promptTokens the first request's prompt tokens (for the latency model)
+     */
+    private record Scripts(List<Recording> recordings, Script chat, Script followUp, Script eventAgent,
+                           StreamSynthesizer synthesizer, long seed, int promptTokens) {
+        Script of(CallRole role) {
+            return switch (role) {
+                case CHAT -> chat;
+                case FOLLOW_UP -> followUp;
+                case EVENT_AGENT -> eventAgent;
+            };
+        }
+
+        Recording synthesize(Script script) {
+            // each call its own chunking: seed, seed + 1 and seed + 2 for the chat, follow-up and EventAgent calls
+            int offset = switch (script.role()) {
+                case CHAT -> 0;
+                case FOLLOW_UP -> 1;
+                case EVENT_AGENT -> 2;
+            };
+            return synthesizer.synthesize(script, seed + offset,
+                    script.role() == CallRole.EVENT_AGENT ? promptTokens / 2 : promptTokens);
+        }
+    }
+
+    private Scripts scripts(Suite suite, Suite.Case testCase, Suite.Turn turn, int index, InvocationMode mode,
+                            TurnRuntime runtime, Conversation conversation) {
         int promptTokens = PromptTokens.count(ChatRequestJson.write(runtime.firstRequest(conversation, turn.user())));
         StreamSynthesizer synthesizer = new StreamSynthesizer(suite.provider().latency(), LocalDate.of(2026, 1, 1));
         long seed = environment.seed() ^ Objects.hash(suite.id(), testCase.id(), index, mode);
         String id = suite.id() + "." + testCase.id() + ".t" + index + "." + mode.wireName();
         Suite.Reply reply = turn.replies().get(mode);
-        List<Recording> recordings = new ArrayList<>();
-        recordings.add(synthesizer.synthesize(new Script(id + ".chat", mode, CallRole.CHAT, turn.user(),
-                reply.visible(), reply.events().stream()
-                .map(event -> new ScriptedEvent(event.name(), event.argumentsJson())).toList(),
-                suite.provider().family(), suite.provider().model()), seed, promptTokens));
-        turn.followUp().ifPresent(text -> recordings.add(synthesizer.synthesize(new Script(id + ".follow_up", mode,
-                CallRole.FOLLOW_UP, turn.user(), text, List.of(), suite.provider().family(),
-                suite.provider().model()), seed + 1, promptTokens)));
+        Script chat = new Script(id + ".chat", mode, CallRole.CHAT, turn.user(),
+                reply == null ? "" : reply.visible(), reply == null ? List.of() : reply.events().stream()
+                .map(event -> event.unknown() ? new ScriptedEvent(event.name(), event.argumentsJson(), event.name())
+                        : new ScriptedEvent(event.name(), event.argumentsJson())).toList(),
+                suite.provider().family(), suite.provider().model());
+        Script followUp = new Script(id + ".follow_up", mode, CallRole.FOLLOW_UP, turn.user(),
+                turn.followUp().orElse(""), List.of(), suite.provider().family(), suite.provider().model());
         // The EventAgent's request never carries tools, so its recording answers the dual_agent request shape.
-        turn.eventAgent().ifPresent(json -> recordings.add(synthesizer.synthesize(new Script(id + ".event_agent",
-                InvocationMode.DUAL_AGENT, CallRole.EVENT_AGENT, turn.user(), json, List.of(),
-                suite.provider().family(), suite.provider().model()), seed + 2, promptTokens / 2)));
-        return recordings;
+        Script eventAgent = new Script(id + ".event_agent", InvocationMode.DUAL_AGENT, CallRole.EVENT_AGENT,
+                turn.user(), turn.eventAgent().orElse(""), List.of(), suite.provider().family(),
+                suite.provider().model());
+        Scripts scripts = new Scripts(List.of(), chat, followUp, eventAgent, synthesizer, seed, promptTokens);
+        List<Recording> recordings = new ArrayList<>();
+        if (!turn.recordings().isEmpty()) {
+            for (String recording : turn.recordings()) {
+                environment.recordings().find(recording).ifPresent(recordings::add); // discovery checked every id
+            }
+        } else {
+            recordings.add(scripts.synthesize(chat));
+            turn.followUp().ifPresent(text -> recordings.add(scripts.synthesize(followUp)));
+            turn.eventAgent().ifPresent(json -> recordings.add(scripts.synthesize(eventAgent)));
+        }
+        return new Scripts(recordings, chat, followUp, eventAgent, synthesizer, seed, promptTokens);
     }
 }

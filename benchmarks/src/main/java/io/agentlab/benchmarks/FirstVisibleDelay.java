@@ -15,6 +15,7 @@ import io.agentlab.kernel.runtime.llm.ScriptedChatProvider;
 import io.agentlab.plugins.BuiltInPlugins;
 import io.agentlab.providers.recorded.LatencyModel;
 import io.agentlab.providers.recorded.PromptTokens;
+import io.agentlab.providers.recorded.ProviderFamily;
 import io.agentlab.providers.recorded.Recording;
 import io.agentlab.providers.recorded.StreamSynthesizer;
 import io.agentlab.providers.recorded.TimedReplay;
@@ -102,7 +103,7 @@ public final class FirstVisibleDelay {
         }
         Recording recording = synthesizer.synthesize(new StreamSynthesizer.Script("delay-" + mode.wireName(), mode,
                 CallRole.CHAT, USER, VISIBLE, List.of(new StreamSynthesizer.ScriptedEvent("device.volume.adjust",
-                "{\"mode\":\"relative\",\"delta\":10}")), StreamSynthesizer.ProviderFamily.OPENAI, "gpt-4o-mini"),
+                "{\"mode\":\"relative\",\"delta\":10}")), ProviderFamily.OPENAI, "gpt-4o-mini"),
                 3, tokens);
         long offset = recording.response().events().get(0).offsetMs();
         List<Double> samples = new ArrayList<>();

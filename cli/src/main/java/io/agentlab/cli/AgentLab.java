@@ -1,13 +1,28 @@
 package io.agentlab.cli;
 
+import io.agentlab.runner.UsageException;
+import java.io.PrintWriter;
+import java.time.DateTimeException;
+import java.util.Optional;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
+import picocli.CommandLine.ParseResult;
 
-/** The {@code agentlab} command line ({@code java -jar cli/target/agentlab.jar --help}). */
+/**
+ * The {@code agentlab} command line ({@code java -jar cli/target/agentlab.jar --help}). Exit codes, as JUnit's console
+ * launcher and promptfoo use them: 0 all passed, 1 test failures or breached gates, 2 bad usage or unreadable input —
+ * the latter always one clear line per problem on standard error, never a stack trace.
+ */
 @Command(name = "agentlab", mixinStandardHelpOptions = true, version = "agentlab 0.1.0-SNAPSHOT",
         description = "Agent Lab Conformance Kit: run the conformance suites in both modes and compare them.",
-        subcommands = {RunCommand.class, RecordCommand.class, ResolveCommand.class, CheckStreamCommand.class})
+        subcommands = {RunCommand.class, ValidateCommand.class, MergeCommand.class, RecordCommand.class,
+                ResolveCommand.class, CheckStreamCommand.class})
 public final class AgentLab {
+
+    /** Exit code: bad usage or unreadable input. */
+    public static final int USAGE = 2;
 
     /** Runs the command line and exits with its code. */
     public static void main(String[] args) {
@@ -16,6 +31,58 @@ public final class AgentLab {
 
     /** The configured command line (tests execute it without exiting). */
     public static CommandLine commandLine() {
-        return new CommandLine(new AgentLab()).setCaseInsensitiveEnumValuesAllowed(true);
+        return new CommandLine(new AgentLab()).setCaseInsensitiveEnumValuesAllowed(true)
+                .setParameterExceptionHandler(AgentLab::badParameters)
+                .setExecutionExceptionHandler(AgentLab::failed);
+    }
+
+    private static int badParameters(CommandLine.ParameterException e, String[] args) {
+        CommandLine command = e.getCommandLine();
+        command.getErr().println(command.getCommandSpec().qualifiedName() + ": " + e.getMessage() + " (see "
+                + command.getCommandSpec().qualifiedName() + " --help)");
+        command.getErr().flush();
+        return USAGE;
+    }
+
+    /** An exception out of a command: one line naming the option when one holds the bad value. */
+    private static int failed(Exception e, CommandLine command, ParseResult parsed) {
+        PrintWriter err = command.getErr();
+        String name = command.getCommandSpec().qualifiedName();
+        if (e instanceof UsageException) {
+            e.getMessage().lines().forEach(line -> err.println(name + ": " + line));
+        } else if (e instanceof IllegalArgumentException || e instanceof DateTimeException) {
+            String message = e.getMessage() == null ? e.toString() : e.getMessage();
+            err.println(name + ": " + culprit(parsed, message).map(option -> option + ": ").orElse("") + message);
+        } else {
+            err.println(name + ": unexpected " + e.getClass().getSimpleName() + ": " + e.getMessage()
+                    + " (please report it with the command line that caused it)");
+        }
+        err.flush();
+        return USAGE;
+    }
+
+    /** The option or parameter whose value the message quotes, if one does. */
+    private static Optional<String> culprit(ParseResult parsed, String message) {
+        ParseResult leaf = parsed;
+        while (leaf.hasSubcommand()) {
+            leaf = leaf.subcommand();
+        }
+        for (OptionSpec option : leaf.matchedOptions()) {
+            if (option.stringValues().stream().anyMatch(value -> quotes(message, value))) {
+                return Optional.of(option.longestName());
+            }
+        }
+        for (PositionalParamSpec parameter : leaf.matchedPositionals()) {
+            if (parameter.stringValues().stream().anyMatch(value -> quotes(message, value))) {
+                return Optional.of(parameter.paramLabel());
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Whether {@code message} quotes {@code value} (libraries shorten long values, so a long prefix counts). */
+    private static boolean quotes(String message, String value) {
+        return !value.isEmpty() && (message.contains(value) || value.length() > 6
+                && message.contains(value.substring(0, 6)));
     }
 }

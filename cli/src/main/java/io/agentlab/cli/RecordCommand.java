@@ -1,5 +1,6 @@
 package io.agentlab.cli;
 
+import io.agentlab.providers.recorded.ProviderFamily;
 import io.agentlab.providers.recorded.RecordingProxy;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -10,6 +11,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -31,7 +33,8 @@ final class RecordCommand implements Callable<Integer> {
     @Option(names = "--out", description = "Where recordings go; default recordings.")
     Path out = Path.of("recordings");
 
-    @Option(names = "--provider-family", description = "openai, deepseek or dashscope (written to the metadata).")
+    @Option(names = "--provider-family", description = "openai, deepseek or dashscope: written to the metadata, and the chunk profile the recordings "
+            + "are held to when loaded.")
     String family = "openai";
 
     @Option(names = "--requests", description = "Stop after this many exchanges; default: run until stopped.")
@@ -39,6 +42,12 @@ final class RecordCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
+        try {
+            ProviderFamily.fromWireName(family);
+        } catch (IllegalArgumentException e) {
+            // a usage error, before anything is forwarded: a recording of an unknown family could never be loaded
+            throw new ParameterException(spec.commandLine(), "--provider-family: " + e.getMessage());
+        }
         PrintWriter console = spec.commandLine().getOut();
         CountDownLatch exchanges = new CountDownLatch(Math.max(0, requests));
         AtomicInteger failed = new AtomicInteger();

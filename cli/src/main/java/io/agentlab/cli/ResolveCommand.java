@@ -13,21 +13,28 @@ import java.io.PrintWriter;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneId;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.ServiceLoader;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /** {@code agentlab resolve}: what a plugin's deterministic resolver makes of an utterance. */
 @Command(name = "resolve", mixinStandardHelpOptions = true,
         description = "Show what an event's deterministic resolver makes of an utterance.")
 final class ResolveCommand implements Callable<Integer> {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     @Spec
     CommandSpec spec;
@@ -43,6 +50,9 @@ final class ResolveCommand implements Callable<Integer> {
 
     @Option(names = "--locale", description = "The session locale; default en.")
     String locale = "en";
+
+    @Option(names = "--json", description = "Print one JSON object instead of the text lines.")
+    boolean json;
 
     @Parameters(paramLabel = "UTTERANCE", arity = "1..*", description = "The user's words.")
     List<String> words;
@@ -69,14 +79,38 @@ final class ResolveCommand implements Callable<Integer> {
         TurnContext turn = TurnContext.of(scope, at, ZoneId.of(timezone), Locale.forLanguageTag(locale), utterance);
         Resolution resolution = definition.resolver().resolve(new ResolutionInput(new EventRequest("e1", event,
                 Map.of(), InvocationMode.DUAL_AGENT, 0, scope, at), turn));
-        out.println("event:         " + event);
-        out.println("utterance:     " + utterance);
-        out.println("arguments:     " + CanonicalJson.write(resolution.arguments()));
-        List<String> missing = definition.requiredFields().stream()
-                .filter(field -> !resolution.arguments().containsKey(field)).sorted().toList();
-        out.println("missing:       " + (missing.isEmpty() ? "none" : String.join(", ", missing)));
-        resolution.clarification().ifPresent(question -> out.println("clarification: " + question));
+        List<String> missing = missing(definition, resolution.arguments());
+        if (json) {
+            Map<String, Object> document = new LinkedHashMap<>();
+            document.put("event", event);
+            document.put("utterance", utterance);
+            document.put("arguments", resolution.arguments());
+            document.put("missing", missing);
+            document.put("clarification", resolution.clarification().orElse(null));
+            document.put("source", resolution.source().orElse(null));
+            out.println(JSON.writeValueAsString(document));
+        } else {
+            out.println("event:         " + event);
+            out.println("utterance:     " + utterance);
+            out.println("arguments:     " + CanonicalJson.write(resolution.arguments()));
+            out.println("missing:       " + (missing.isEmpty() ? "none" : String.join(", ", missing)));
+            resolution.clarification().ifPresent(question -> out.println("clarification: " + question));
+        }
         out.flush();
         return 0;
+    }
+
+    /**
+     * The required fields the resolution lacks: the definition's required fields and the arguments schema's top-level
+     * {@code required} list, sorted.
+     */
+    static List<String> missing(EventDefinition definition, Map<String, Object> arguments) {
+        Set<String> required = new TreeSet<>(definition.requiredFields());
+        JsonNode schemaRequired = JSON.readTree(definition.argumentsSchema()).get("required");
+        if (schemaRequired != null) {
+            schemaRequired.forEach(field -> required.add(field.asString()));
+        }
+        required.removeAll(arguments.keySet());
+        return List.copyOf(required);
     }
 }

@@ -1,5 +1,7 @@
 package io.agentlab.cli;
 
+import static io.agentlab.cli.Run.run;
+import static io.agentlab.cli.Run.suites;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
@@ -13,7 +15,6 @@ import io.agentlab.providers.recorded.Recordings;
 import io.agentlab.providers.recorded.TimedReplay;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.io.Writer;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -37,23 +38,6 @@ class AgentLabTest {
     @TempDir
     Path temp;
 
-    private record Run(int code, String out, String err) {
-    }
-
-    private static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cli = AgentLab.commandLine();
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        int code = cli.execute(args);
-        return new Run(code, out.toString(), err.toString());
-    }
-
-    private static String suites(String folder) {
-        return Path.of("src/test/resources/cli-suites", folder).toAbsolutePath().toString();
-    }
-
     @Test
     @DisplayName("resolve: a plugin's resolver on an utterance, in the session's zone and time")
     void resolve() {
@@ -65,11 +49,45 @@ class AgentLabTest {
     }
 
     @Test
+    @DisplayName("resolve: 'missing' lists the schema's required fields the words did not give, never 'none'")
+    void resolveMissing() {
+        Run run = run("resolve", "--event", "calendar.schedule.create", "--timezone", "Asia/Shanghai", "--now",
+                "2026-11-30T09:00:00+08:00", "remind", "me", "this", "afternoon", "to", "buy", "milk");
+        assertThat(run.code()).isZero();
+        assertThat(run.out()).contains("missing:       time", "clarification: What time").doesNotContain("none");
+    }
+
+    @Test
+    @DisplayName("resolve --json: one JSON object with arguments, missing fields, the question and the source clause")
+    void resolveJson() throws Exception {
+        Run run = run("resolve", "--json", "--event", "calendar.schedule.create", "--timezone", "Asia/Shanghai",
+                "--now", "2026-11-30T09:00:00+08:00", "remind", "me", "tomorrow", "to", "call", "grandma");
+        assertThat(run.code()).isZero();
+        tools.jackson.databind.JsonNode document = tools.jackson.databind.json.JsonMapper.builder().build()
+                .readTree(run.out());
+        assertThat(document.get("event").asString()).isEqualTo("calendar.schedule.create");
+        assertThat(document.get("arguments").get("date").asString()).isEqualTo("2026-12-01");
+        assertThat(document.get("missing").toString()).isEqualTo("[\"time\"]");
+        assertThat(document.get("clarification").asString()).isEqualTo("What time should I set it for?");
+        assertThat(document.get("source").asString()).isEqualTo("remind me tomorrow to call grandma");
+    }
+
+    @Test
     @DisplayName("resolve: an unknown event is a usage error that lists the offered events")
     void resolveUnknown() {
         Run run = run("resolve", "--event", "lamp.power.toggle", "lamp", "on");
         assertThat(run.code()).isEqualTo(2);
         assertThat(run.err()).contains("no event named 'lamp.power.toggle'", "device.volume.adjust");
+    }
+
+    @Test
+    @DisplayName("record: an unknown provider family is a usage error before anything is forwarded")
+    void recordUnknownFamily() {
+        Run run = run("record", "--upstream", "http://127.0.0.1:9/v1", "--provider-family", "mistral",
+                "--out", temp.resolve("recordings").toString(), "--requests", "1");
+        assertThat(run.code()).isEqualTo(2);
+        assertThat(run.err()).contains("--provider-family: unknown provider family 'mistral'; expected openai, "
+                + "deepseek or dashscope").doesNotContain("Exception");
     }
 
     @Test

@@ -1,5 +1,7 @@
 package io.agentlab.engine;
 
+import java.util.Set;
+import org.junit.platform.engine.TestTag;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
 import org.junit.platform.engine.support.hierarchical.Node;
@@ -11,10 +13,18 @@ import org.junit.platform.engine.support.hierarchical.Node;
 abstract class CaseTestDescriptor extends AbstractTestDescriptor implements Node<ConformanceContext> {
 
     private final String label;
+    private final Set<TestTag> tags;
 
     CaseTestDescriptor(UniqueId uniqueId, CaseDescriptor parent, String label) {
         super(uniqueId, parent.testCase().id() + " [" + label + "]", parent.getSource().orElse(null));
         this.label = label;
+        this.tags = parent.getTags();
+    }
+
+    /** The suite's and the case's tags: tag filters judge tests, so a test carries what it inherits. */
+    @Override
+    public final Set<TestTag> getTags() {
+        return tags;
     }
 
     final CaseDescriptor parentCase() {

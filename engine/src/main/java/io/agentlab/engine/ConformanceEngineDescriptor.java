@@ -71,7 +71,7 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
     @Override
     public void after(ConformanceContext context) throws IOException {
         try {
-            if (context.metrics().records().isEmpty()) {
+            if (context.metrics().samples().isEmpty()) {
                 if (!selectedSuites.isEmpty()
                         && !context.request().getCancellationToken().isCancellationRequested()) {
                     // No silent zero (docs/limits-and-safety.md#no-silent-zero): suites were selected, nothing ran.
@@ -98,7 +98,7 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
                     Files.writeString(extra.get().resolve(file.getKey()), file.getValue(), StandardCharsets.UTF_8);
                 }
             }
-            System.out.println("\nAgent Lab conformance: mode comparison (" + context.metrics().records().size()
+            System.out.println("\nAgent Lab conformance: mode comparison (" + context.metrics().samples().size()
                     + " turns)\n" + report.table() + "report: "
                     + extra.orElse(directory).resolve(HTML_FILE).toAbsolutePath());
         } finally {

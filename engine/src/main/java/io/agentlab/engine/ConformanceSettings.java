@@ -58,8 +58,10 @@ public record ConformanceSettings(List<InvocationMode> modes, KernelUnderTestFac
     public static final String LIVE_BASE_URL = "agentlab.provider.live.base-url";
     /** The environment variable with the live provider's key; default {@code AGENTLAB_API_KEY}. */
     public static final String LIVE_API_KEY_ENV = "agentlab.provider.live.api-key-env";
-    /** Seed of synthesized chunk boundaries; default 42. */
+    /** Seed of synthesized chunk boundaries; default {@link #DEFAULT_SEED}. */
     public static final String SEED = "agentlab.seed";
+    /** The seed of synthesized chunk boundaries when {@link #SEED} is not set. */
+    public static final long DEFAULT_SEED = 42L;
     /** Comma-separated recording directories. */
     public static final String RECORDING_DIRECTORIES = "agentlab.recordings.directories";
     /** The classpath folder of recordings; default {@code recordings}. */
@@ -108,7 +110,7 @@ public record ConformanceSettings(List<InvocationMode> modes, KernelUnderTestFac
         }
         Provider provider = parameters.get(PROVIDER).map(ConformanceSettings::provider).orElse(Provider.RECORDED);
         long seed = parameters.get(SEED).map(value -> parse(SEED, value, () -> Long.parseLong(value.strip())))
-                .orElse(42L);
+                .orElse(DEFAULT_SEED);
         return new ConformanceSettings(modes, factory, parameters.get(REPORT_DIRECTORY).map(Path::of), speed, provider,
                 parameters.get(LIVE_BASE_URL), parameters.get(LIVE_API_KEY_ENV).orElse("AGENTLAB_API_KEY"), seed,
                 paths(parameters.get(RECORDING_DIRECTORIES)), parameters.get(RECORDINGS_CLASSPATH).orElse("recordings"),

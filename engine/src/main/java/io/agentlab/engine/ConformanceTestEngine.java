@@ -69,6 +69,10 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
                     "cannot configure the conformance engine: " + e.getMessage()).cause(e));
             return engine;
         }
+        for (String key : request.getConfigurationParameters().keySet()) {
+            ConfigurationKeys.problem(key).ifPresent(problem -> issues.reportIssue(DiscoveryIssue.builder(
+                    DiscoveryIssue.Severity.WARNING, problem)));
+        }
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
         SuiteIndex index = new SuiteIndex(SuiteReader.Context.of(definitions, settings.recordings()),
                 settings.suiteDirectories(), loader, issues);

@@ -5,6 +5,7 @@ import io.agentlab.engine.execution.ExpectationCheck;
 import io.agentlab.engine.execution.TurnRun;
 import io.agentlab.engine.metrics.MetricsReport;
 import io.agentlab.engine.metrics.TurnRecord;
+import io.agentlab.engine.metrics.TurnSample;
 import io.agentlab.engine.suite.Suite;
 import io.agentlab.kernel.api.InvocationMode;
 import java.util.ArrayList;
@@ -44,9 +45,9 @@ final class ModeDescriptor extends CaseTestDescriptor {
         for (TurnRun turn : run.turns()) {
             TurnRecord record = new TurnRecord(suite.id(), testCase.id(), turn.index(), mode,
                     turn.turn().expect().expectedEvents(), turn.result());
-            context.metrics().add(record);
+            TurnSample sample = context.metrics().add(record);
             Map<String, String> entry = new LinkedHashMap<>();
-            MetricsReport.turnFigures(record).forEach((key, value) -> entry.put(key, String.valueOf(value)));
+            MetricsReport.turnFigures(sample).forEach((key, value) -> entry.put(key, String.valueOf(value)));
             context.request().getEngineExecutionListener().reportingEntryPublished(this, ReportEntry.from(entry));
             failures.addAll(ExpectationCheck.failures(turn));
         }

@@ -5,14 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.kernel.runtime.llm.CallRole;
 import io.agentlab.providers.recorded.LatencyModel;
+import io.agentlab.providers.recorded.ProviderFamily;
 import io.agentlab.providers.recorded.Recording;
 import io.agentlab.providers.recorded.Recordings;
 import io.agentlab.providers.recorded.StreamSynthesizer;
-import io.agentlab.providers.recorded.StreamSynthesizer.ProviderFamily;
 import io.agentlab.providers.recorded.StreamSynthesizer.Script;
 import io.agentlab.providers.recorded.StreamSynthesizer.ScriptedEvent;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.List;
@@ -39,17 +38,8 @@ class RecordedFixturesTest {
     @Test
     @DisplayName("the committed recordings are exactly what their scripts synthesize")
     void committedMatchScripts() throws IOException {
-        boolean regenerate = Boolean.getBoolean("agentlab.regenerate-fixtures");
-        for (Recording recording : fixtures()) {
-            Path file = DIRECTORY.resolve(recording.id() + ".json");
-            String expected = Recordings.write(recording);
-            if (regenerate) {
-                Files.createDirectories(DIRECTORY);
-                Files.writeString(file, expected);
-            }
-            assertThat(recording.metadata().synthesized()).isTrue();
-            assertThat(Files.readString(file)).as(file + " (regenerate with -Dagentlab.regenerate-fixtures=true)")
-                    .isEqualTo(expected);
-        }
+        assertThat(fixtures()).allSatisfy(recording -> assertThat(recording.metadata().synthesized()).isTrue());
+        assertThat(Recordings.stale(DIRECTORY, fixtures(), Boolean.getBoolean("agentlab.regenerate-fixtures")))
+                .as("regenerate with -Dagentlab.regenerate-fixtures=true").isEmpty();
     }
 }

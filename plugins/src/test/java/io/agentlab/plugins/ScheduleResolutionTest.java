@@ -43,14 +43,14 @@ class ScheduleResolutionTest {
     @DisplayName("utterance → normalized schedule or one focused question")
     @CsvSource(delimiter = '|', quoteCharacter = '"', nullValues = "-", textBlock = """
             remind me tomorrow at 3pm to call mom                  | 2026-12-01 | 15:00 | call mom             | -                  | -
-            tomorrow morning remind me to water the plants          | 2026-12-01 | 09:00 | water the plants     | -                  | -
+            tomorrow morning remind me to water the plants          | ?          | What time         |              |                    |
             remind me in 2 hours to take out the trash              | 2026-11-30 | 10:00 | take out the trash   | -                  | -
             remind me in 30 minutes to check the oven               | 2026-11-30 | 08:30 | check the oven       | -                  | -
             remind me in an hour to stretch                         | 2026-11-30 | 09:00 | stretch              | -                  | -
             remind me in half an hour to check the laundry          | 2026-11-30 | 08:30 | check the laundry    | -                  | -
             next Friday at 3pm dentist appointment                  | 2026-12-11 | 15:00 | dentist appointment  | -                  | -
             on Friday at 3pm dentist appointment                    | 2026-12-04 | 15:00 | dentist appointment  | -                  | -
-            add a meeting with Bob tonight                          | 2026-11-30 | 20:00 | meeting with bob     | -                  | -
+            add a meeting with Bob tonight                          | ?          | What time         |              |                    |
             remind me tonight at 9 to take my medicine              | 2026-11-30 | 21:00 | take my medicine     | -                  | -
             remind me at 7:30am to go jogging                       | 2026-12-01 | 07:30 | go jogging           | -                  | -
             every Monday at 9am team standup                        | 2026-11-30 | 09:00 | team standup         | FREQ=WEEKLY;BYDAY=MO | -
@@ -68,7 +68,7 @@ class ScheduleResolutionTest {
             remind me to call dad at 21:00                          | 2026-11-30 | 21:00 | call dad             | -                  | -
             remind me to call dad at 0:30                           | 2026-12-01 | 00:30 | call dad             | -                  | -
             remind me at midnight to lock the door                  | 2026-12-01 | 00:00 | lock the door        | -                  | -
-            remind me this afternoon to buy milk                    | 2026-11-30 | 15:00 | buy milk             | -                  | -
+            remind me this afternoon to buy milk                    | ?          | What time         |              |                    |
             remind me this evening at 7 to call Sam                 | 2026-11-30 | 19:00 | call sam             | -                  | -
             add a reminder for 2026-12-24 at 6pm: christmas dinner  | 2026-12-24 | 18:00 | christmas dinner     | -                  | -
             remind me on 31 December at 11pm to call everyone       | 2026-12-31 | 23:00 | call everyone        | -                  | -
@@ -169,9 +169,14 @@ class ScheduleResolutionTest {
     }
 
     @Test
-    @DisplayName("DST fall back: 'in 3 hours' from 00:30 CEST lands on the repeated 02:30 (CET), not 03:30")
+    @DisplayName("DST fall back: 'in 3 hours' from 00:30 CEST lands on the repeated 02:30 (CET): a local time cannot say "
+            + "which 02:30, so it is asked about; 'in 2 hours' lands on the first 02:30 and executes")
     void fallBackElapsed() {
-        assertThat(resolved("remind me in 3 hours to sleep", "2027-10-30T22:30:00Z", "Europe/Berlin"))
+        EventResult repeated = harness.dual(CalendarPlugin.NAME, "remind me in 3 hours to sleep",
+                Instant.parse("2027-10-30T22:30:00Z"), ZoneId.of("Europe/Berlin"));
+        assertThat(repeated.outcome()).isInstanceOfSatisfying(NeedsClarification.class,
+                question -> assertThat(question.question()).contains("02:30 happens twice"));
+        assertThat(resolved("remind me in 2 hours to sleep", "2027-10-30T22:30:00Z", "Europe/Berlin"))
                 .containsEntry("date", "2027-10-31").containsEntry("time", "02:30");
     }
 

@@ -45,6 +45,10 @@ class SearchQueryTest {
             搜一下最新的火星新闻吧                                | 最新的火星新闻
             我想知道故宫几点开门                                  | 故宫几点开门
             请告诉我比特币现在多少钱                               | 比特币现在多少钱
+            what's the weather in Paris? thanks, bye            | weather in Paris
+            look up the weather in Paris thank you goodbye      | the weather in Paris
+            查一下巴黎的天气，谢谢再见                             | 巴黎的天气
+            查一下巴黎的天气谢谢拜拜                               | 巴黎的天气
             """)
     void focusesTheQuery(String utterance, String query) {
         assertThat(harness.dual(SearchPlugin.NAME, utterance).arguments()).isEqualTo(Map.of("query", query));

@@ -34,7 +34,7 @@ import io.agentlab.kernel.core.ReferenceKernel;
 import io.agentlab.kernel.runtime.usage.PricingCatalog;
 import io.agentlab.providers.recorded.LatencyModel;
 import io.agentlab.providers.recorded.PromptTokens;
-import io.agentlab.providers.recorded.StreamSynthesizer.ProviderFamily;
+import io.agentlab.providers.recorded.ProviderFamily;
 import io.agentlab.providers.recorded.TimedReplay;
 import java.time.Duration;
 import java.time.Instant;

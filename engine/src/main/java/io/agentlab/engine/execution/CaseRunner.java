@@ -22,6 +22,7 @@ import io.agentlab.kernel.runtime.llm.ProviderRegistry;
 import io.agentlab.kernel.runtime.usage.PricingCatalog;
 import io.agentlab.providers.recorded.InjectedFault;
 import io.agentlab.providers.recorded.PromptTokens;
+import io.agentlab.providers.recorded.ProviderFamily;
 import io.agentlab.providers.recorded.Recording;
 import io.agentlab.providers.recorded.StreamSynthesizer;
 import io.agentlab.providers.recorded.StreamSynthesizer.Script;
@@ -239,10 +240,11 @@ public final class CaseRunner {
      */
     private ChatProvider replayed(Suite suite, Suite.Case testCase, Suite.Turn turn, int index, InvocationMode mode,
                                   TurnRuntime runtime, Conversation conversation, List<String> scopes) {
-        Scripts scripts = scripts(suite, testCase, turn, index, mode, runtime, conversation);
+        Scripts scripts = scripts(suite, testCase, index, mode, runtime, conversation);
         String scope = "s" + SCOPES.incrementAndGet();
         scopes.add(scope);
-        OpenAiCompatibleClient normal = client(environment.replay().scope(scope, scripts.recordings()), IDLE_TIMEOUT);
+        OpenAiCompatibleClient normal = client(environment.replay().scope(scope, recordings(turn, scripts)),
+                IDLE_TIMEOUT);
         Map<String, OpenAiCompatibleClient> faulted = new HashMap<>();
         for (ProviderFault fault : turn.providerFaults()) {
             if (fault.fault() instanceof InjectedFault.InvalidToolArguments && mode == InvocationMode.DUAL_AGENT) {
@@ -272,22 +274,54 @@ public final class CaseRunner {
     /**
      * What the scripted model says in each call of a turn, and how to turn a script into a stream.
      *
-     * @param recordings the turn's recordings (or those synthesized from its scripts)
-     * @param chat       the chat call's script
-     * @param followUp   the follow-up call's script
-     * @param eventAgent the EventAgent call's script
-     * @param synthesizer makes the streams
-     * @param seed       their chunking seed
+     * @param turn         the turn
+     * @param chat         the chat call's script
+     * @param followUp     the follow-up call's script (empty text when the turn scripts none)
+     * @param eventAgent   the EventAgent call's script (empty text when the turn scripts none)
+     * @param synthesizer  makes the streams
+     * @param seed         their chunking seed
      * @param promptTokens the first request's prompt tokens (for the latency model)
      */
-    private record Scripts(List<Recording> recordings, Script chat, Script followUp, Script eventAgent,
+    private record Scripts(Suite.Turn turn, Script chat, Script followUp, Script eventAgent,
                            StreamSynthesizer synthesizer, long seed, int promptTokens) {
+
+        static Scripts of(Suite suite, Suite.Case testCase, int index, InvocationMode mode, long runSeed,
+                          int promptTokens, ProviderFamily family) {
+            Suite.Turn turn = testCase.turns().get(index);
+            StreamSynthesizer synthesizer = new StreamSynthesizer(suite.provider().latency(), LocalDate.of(2026, 1, 1));
+            // the mode's wire name, not the enum: an enum's hash differs between JVMs, and a seed must reproduce a run
+            long seed = runSeed ^ Objects.hash(suite.id(), testCase.id(), index, mode.wireName());
+            String id = suite.id() + "." + testCase.id() + ".t" + index + "." + mode.wireName();
+            String model = suite.provider().model();
+            Suite.Reply reply = turn.replies().get(mode);
+            Script chat = new Script(id + ".chat", mode, CallRole.CHAT, turn.user(), reply == null ? "" : reply.visible(),
+                    reply == null ? List.of() : reply.events().stream().map(event -> event.unknown()
+                            // a made-up name has no alias: the model sends it as it is
+                            ? new ScriptedEvent(event.name(), event.argumentsJson(), event.name())
+                            : new ScriptedEvent(event.name(), event.argumentsJson())).toList(), family, model);
+            Script followUp = new Script(id + ".follow_up", mode, CallRole.FOLLOW_UP, turn.user(),
+                    turn.followUp().orElse(""), List.of(), family, model);
+            // The EventAgent's request never carries tools, so its recording answers the dual_agent request shape.
+            Script eventAgent = new Script(id + ".event_agent", InvocationMode.DUAL_AGENT, CallRole.EVENT_AGENT,
+                    turn.user(), turn.eventAgent().orElse(""), List.of(), family, model);
+            return new Scripts(turn, chat, followUp, eventAgent, synthesizer, seed, promptTokens);
+        }
+
         Script of(CallRole role) {
             return switch (role) {
                 case CHAT -> chat;
                 case FOLLOW_UP -> followUp;
                 case EVENT_AGENT -> eventAgent;
             };
+        }
+
+        /** The chat call's stream, then the follow-up's and the EventAgent's when the turn scripts them. */
+        List<Recording> synthesized() {
+            List<Recording> recordings = new ArrayList<>();
+            recordings.add(synthesize(chat));
+            turn.followUp().ifPresent(text -> recordings.add(synthesize(followUp)));
+            turn.eventAgent().ifPresent(json -> recordings.add(synthesize(eventAgent)));
+            return recordings;
         }
 
         Recording synthesize(Script script) {
@@ -302,35 +336,38 @@ public final class CaseRunner {
         }
     }
 
-    private Scripts scripts(Suite suite, Suite.Case testCase, Suite.Turn turn, int index, InvocationMode mode,
-                            TurnRuntime runtime, Conversation conversation) {
+    private Scripts scripts(Suite suite, Suite.Case testCase, int index, InvocationMode mode, TurnRuntime runtime,
+                            Conversation conversation) {
+        Suite.Turn turn = testCase.turns().get(index);
         int promptTokens = PromptTokens.count(ChatRequestJson.write(runtime.firstRequest(conversation, turn.user())));
-        StreamSynthesizer synthesizer = new StreamSynthesizer(suite.provider().latency(), LocalDate.of(2026, 1, 1));
-        long seed = environment.seed() ^ Objects.hash(suite.id(), testCase.id(), index, mode);
-        String id = suite.id() + "." + testCase.id() + ".t" + index + "." + mode.wireName();
-        Suite.Reply reply = turn.replies().get(mode);
-        Script chat = new Script(id + ".chat", mode, CallRole.CHAT, turn.user(),
-                reply == null ? "" : reply.visible(), reply == null ? List.of() : reply.events().stream()
-                .map(event -> event.unknown() ? new ScriptedEvent(event.name(), event.argumentsJson(), event.name())
-                        : new ScriptedEvent(event.name(), event.argumentsJson())).toList(),
-                suite.provider().family(), suite.provider().model());
-        Script followUp = new Script(id + ".follow_up", mode, CallRole.FOLLOW_UP, turn.user(),
-                turn.followUp().orElse(""), List.of(), suite.provider().family(), suite.provider().model());
-        // The EventAgent's request never carries tools, so its recording answers the dual_agent request shape.
-        Script eventAgent = new Script(id + ".event_agent", InvocationMode.DUAL_AGENT, CallRole.EVENT_AGENT,
-                turn.user(), turn.eventAgent().orElse(""), List.of(), suite.provider().family(),
-                suite.provider().model());
-        Scripts scripts = new Scripts(List.of(), chat, followUp, eventAgent, synthesizer, seed, promptTokens);
-        List<Recording> recordings = new ArrayList<>();
-        if (!turn.recordings().isEmpty()) {
-            for (String recording : turn.recordings()) {
-                environment.recordings().find(recording).ifPresent(recordings::add); // discovery checked every id
-            }
-        } else {
-            recordings.add(scripts.synthesize(chat));
-            turn.followUp().ifPresent(text -> recordings.add(scripts.synthesize(followUp)));
-            turn.eventAgent().ifPresent(json -> recordings.add(scripts.synthesize(eventAgent)));
+        return Scripts.of(suite, testCase, index, mode, environment.seed(), promptTokens, suite.provider().family());
+    }
+
+    /** The turn's recordings, or the streams synthesized from its script. */
+    private List<Recording> recordings(Suite.Turn turn, Scripts scripts) {
+        if (turn.recordings().isEmpty()) {
+            return scripts.synthesized();
         }
-        return new Scripts(recordings, chat, followUp, eventAgent, synthesizer, seed, promptTokens);
+        List<Recording> recordings = new ArrayList<>();
+        for (String id : turn.recordings()) {
+            environment.recordings().find(id).ifPresent(recordings::add); // discovery checked every id
+        }
+        return recordings;
+    }
+
+    /**
+     * The streams a scripted turn's calls are answered with: the chat call, then the follow-up and the EventAgent call
+     * when the turn scripts them, synthesized in {@code family}'s shape (a run uses the suite's family; the provider
+     * stream export writes every family). The payloads depend only on the run seed, the suite, case, turn, mode and
+     * family. Injected faults are not applied here: they replace the streams of the calls they name.
+     *
+     * @param index        the turn's index in the case
+     * @param runSeed      the run's seed of chunk boundaries
+     * @param promptTokens the chat request's prompt tokens (they set the modelled timing, not the payloads)
+     * @param family       the provider family whose stream shape is written
+     */
+    public static List<Recording> synthesizedTurn(Suite suite, Suite.Case testCase, int index, InvocationMode mode,
+                                                  long runSeed, int promptTokens, ProviderFamily family) {
+        return Scripts.of(suite, testCase, index, mode, runSeed, promptTokens, family).synthesized();
     }
 }

@@ -1,31 +1,42 @@
 package io.agentlab.engine.metrics;
 
 import io.agentlab.kernel.api.InvocationMode;
-import io.agentlab.kernel.runtime.TurnMetrics;
-import io.agentlab.kernel.runtime.llm.CallRole;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Collects the turn records of an engine run (from any thread) and renders {@code metrics.json}: the per-mode
- * aggregates and each case's per-turn figures.
+ * Collects the turns of an engine run (from any thread) and renders {@code metrics.json}: the per-mode aggregates,
+ * each case's per-turn figures with the sample they come from, and the parity verdicts. A {@code metrics.json} reads
+ * back ({@link #fromJson}) and the reports of disjoint shards {@link #merge} into the report of the whole run.
  */
 public final class MetricsReport {
 
     private static final JsonMapper MAPPER = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+    private static final Comparator<TurnSample> ORDER = Comparator.comparing(TurnSample::suiteId)
+            .thenComparing(TurnSample::caseId).thenComparing(TurnSample::mode).thenComparingInt(TurnSample::turnIndex);
 
-    private final List<TurnRecord> records = new ArrayList<>();
+    private final List<TurnSample> samples = new ArrayList<>();
     private final Map<String, String> timing = new LinkedHashMap<>();
     private final Map<String, Boolean> parity = new LinkedHashMap<>();
 
-    /** Adds a turn. */
-    public synchronized void add(TurnRecord record) {
-        records.add(record);
+    /** Adds a turn; returns what the metrics keep of it. */
+    public synchronized TurnSample add(TurnRecord record) {
+        TurnSample sample = TurnSample.of(record);
+        samples.add(sample);
+        return sample;
+    }
+
+    synchronized void addSample(TurnSample sample) {
+        samples.add(sample);
     }
 
     /** Notes how a suite's streams were timed (replayed recordings, or a latency model). */
@@ -48,15 +59,14 @@ public final class MetricsReport {
         return new LinkedHashMap<>(timing);
     }
 
-    /** The records so far, in a stable order (suite, case, mode, turn). */
-    public synchronized List<TurnRecord> records() {
-        return records.stream().sorted(Comparator.comparing(TurnRecord::suiteId).thenComparing(TurnRecord::caseId)
-                .thenComparing(TurnRecord::mode).thenComparingInt(TurnRecord::turnIndex)).toList();
+    /** The turns so far, in a stable order (suite, case, mode, turn). */
+    public synchronized List<TurnSample> samples() {
+        return samples.stream().sorted(ORDER).toList();
     }
 
     /** The aggregates of one mode. */
     public ModeMetrics mode(InvocationMode mode) {
-        return ModeMetrics.of(mode, records());
+        return ModeMetrics.of(mode, samples());
     }
 
     /** The report as JSON. */
@@ -65,7 +75,9 @@ public final class MetricsReport {
         root.put("engine", "agentlab-conformance");
         root.put("contract", "docs/design.md#usage-fair-comparison; docs/design.md#metrics-per-mode");
         synchronized (this) {
-            root.put("timing", new LinkedHashMap<>(timing));
+            // sorted, so the file is the same whatever order cases finished in (parallel runs, shards)
+            root.put("timing", new TreeMap<>(timing));
+            root.put("parity", new TreeMap<>(parity));
         }
         Map<String, Object> modes = new LinkedHashMap<>();
         for (InvocationMode mode : InvocationMode.values()) {
@@ -76,31 +88,72 @@ public final class MetricsReport {
         }
         root.put("modes", modes);
         List<Map<String, Object>> turns = new ArrayList<>();
-        for (TurnRecord record : records()) {
-            turns.add(turnFigures(record));
+        for (TurnSample sample : samples()) {
+            Map<String, Object> turn = turnFigures(sample);
+            turn.put("sample", sample.toMap());
+            turns.add(turn);
         }
         root.put("turns", turns);
         return MAPPER.writeValueAsString(root);
     }
 
     /** One turn's figures, as published in report entries and {@code metrics.json}. */
-    public static Map<String, Object> turnFigures(TurnRecord record) {
-        TurnMetrics metrics = record.result().metrics();
+    public static Map<String, Object> turnFigures(TurnSample sample) {
         Map<String, Object> figures = new LinkedHashMap<>();
-        figures.put("suite", record.suiteId());
-        figures.put("case", record.caseId());
-        figures.put("mode", record.mode().wireName());
-        figures.put("turn", record.turnIndex() + 1);
-        figures.put("firstVisibleTtftMs", metrics.firstVisibleTtft().map(d -> d.toNanos() / 1e6).orElse(null));
-        figures.put("firstAnswerCompletionMs", metrics.firstAnswerCompletion().toNanos() / 1e6);
-        figures.put("secondAnswerTtftMs", metrics.secondAnswerTtft().map(d -> d.toNanos() / 1e6).orElse(null));
-        figures.put("turnWallTimeMs", metrics.turnWallTime().toNanos() / 1e6);
-        figures.put("llmCalls", metrics.calls().size());
-        figures.put("chatPromptTokens", metrics.calls().stream()
-                .filter(call -> call.role() != CallRole.EVENT_AGENT).mapToLong(TurnMetrics.CallMetrics::promptTokens)
-                .sum());
-        figures.put("fallbackCalls", metrics.fallbackCalls());
-        figures.put("events", metrics.events());
+        figures.put("suite", sample.suiteId());
+        figures.put("case", sample.caseId());
+        figures.put("mode", sample.mode().wireName());
+        figures.put("turn", sample.turnIndex() + 1);
+        figures.put("firstVisibleTtftMs", sample.firstVisibleTtft().map(d -> d.toNanos() / 1e6).orElse(null));
+        figures.put("firstAnswerCompletionMs", sample.firstAnswerCompletion().toNanos() / 1e6);
+        figures.put("secondAnswerTtftMs", sample.secondAnswerTtft().map(d -> d.toNanos() / 1e6).orElse(null));
+        figures.put("turnWallTimeMs", sample.turnWallTime().toNanos() / 1e6);
+        figures.put("llmCalls", sample.calls().size());
+        figures.put("chatPromptTokens", sample.chatPromptTokens());
+        figures.put("fallbackCalls", sample.fallbackCalls());
+        figures.put("events", sample.events());
         return figures;
     }
+
+    /**
+     * Reads a {@code metrics.json} back: its turns, timings and parity verdicts, enough to recompute every per-mode
+     * figure and gate.
+     *
+     * @throws IllegalArgumentException when it is not a metrics file of this engine
+     */
+    public static MetricsReport fromJson(String json) {
+        JsonNode root = MAPPER.readTree(json);
+        if (!"agentlab-conformance".equals(root.path("engine").asString())) {
+            throw new IllegalArgumentException("not a metrics.json of the agentlab-conformance engine");
+        }
+        MetricsReport report = new MetricsReport();
+        root.path("turns").forEach(turn -> report.addSample(TurnSample.fromJson(turn)));
+        root.path("timing").properties().forEach(e -> report.timing.put(e.getKey(), e.getValue().asString()));
+        root.path("parity").properties().forEach(e -> report.parity.put(e.getKey(), e.getValue().asBoolean()));
+        return report;
+    }
+
+    /**
+     * The reports of runs over disjoint shares of the cases, as one: the turns, timings and parity verdicts of all.
+     *
+     * @throws IllegalArgumentException when two reports hold the same turn (the shares overlap)
+     */
+    public static MetricsReport merge(List<MetricsReport> parts) {
+        MetricsReport merged = new MetricsReport();
+        Set<String> seen = new HashSet<>();
+        for (MetricsReport part : parts) {
+            for (TurnSample sample : part.samples()) {
+                String key = sample.suiteId() + "/" + sample.caseId() + " " + sample.mode().wireName() + " turn "
+                        + (sample.turnIndex() + 1);
+                if (!seen.add(key)) {
+                    throw new IllegalArgumentException("two shards both ran " + key);
+                }
+                merged.addSample(sample);
+            }
+            merged.timing.putAll(part.timings());
+            merged.parity.putAll(part.parityVerdicts());
+        }
+        return merged;
+    }
+
 }

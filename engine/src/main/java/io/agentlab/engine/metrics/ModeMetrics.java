@@ -1,14 +1,7 @@
 package io.agentlab.engine.metrics;
 
-import io.agentlab.kernel.api.BatchResult;
-import io.agentlab.kernel.api.ContinuationDecision;
-import io.agentlab.kernel.api.EventOutcome;
-import io.agentlab.kernel.api.EventResult;
 import io.agentlab.kernel.api.InvocationMode;
-import io.agentlab.kernel.api.ResolutionOutcome;
-import io.agentlab.kernel.runtime.TurnMetrics;
 import io.agentlab.kernel.runtime.llm.CallRole;
-import io.agentlab.kernel.runtime.protocol.ProposedEvent;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Duration;
@@ -18,7 +11,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * The measures of one mode ({@code docs/design.md#metrics-per-mode}), counted by the fair-comparison contract
@@ -89,9 +81,9 @@ public record ModeMetrics(InvocationMode mode, int turns, Percentiles firstVisib
         }
     }
 
-    /** Aggregates the turns of {@code mode} among {@code records}. */
-    public static ModeMetrics of(InvocationMode mode, List<TurnRecord> records) {
-        List<TurnRecord> mine = records.stream().filter(r -> r.mode() == mode).toList();
+    /** Aggregates the turns of {@code mode} among {@code samples}. */
+    public static ModeMetrics of(InvocationMode mode, List<TurnSample> samples) {
+        List<TurnSample> mine = samples.stream().filter(r -> r.mode() == mode).toList();
         List<Duration> visible = new ArrayList<>();
         List<Duration> callTtft = new ArrayList<>();
         List<Duration> completion = new ArrayList<>();
@@ -119,18 +111,16 @@ public record ModeMetrics(InvocationMode mode, int turns, Percentiles firstVisib
         boolean priced = true;
         int ordinaryTurns = 0;
         int ordinaryChatCalls = 0;
-        for (TurnRecord record : mine) {
-            TurnMetrics metrics = record.result().metrics();
-            if (!(record.result().decision().orElse(null) instanceof ContinuationDecision.FollowUp)
-                    && record.result().error().isEmpty()) {
+        for (TurnSample sample : mine) {
+            if (sample.ordinary()) {
                 ordinaryTurns++;
-                ordinaryChatCalls += (int) metrics.calls().stream().filter(c -> c.role() != CallRole.EVENT_AGENT).count();
+                ordinaryChatCalls += (int) sample.calls().stream().filter(c -> c.role() != CallRole.EVENT_AGENT).count();
             }
-            metrics.firstVisibleTtft().ifPresent(visible::add);
-            completion.add(metrics.firstAnswerCompletion());
-            metrics.secondAnswerTtft().ifPresent(second::add);
-            wall.add(metrics.turnWallTime());
-            for (TurnMetrics.CallMetrics call : metrics.calls()) {
+            sample.firstVisibleTtft().ifPresent(visible::add);
+            completion.add(sample.firstAnswerCompletion());
+            sample.secondAnswerTtft().ifPresent(second::add);
+            wall.add(sample.turnWallTime());
+            for (TurnSample.Call call : sample.calls()) {
                 calls++;
                 if (call.role() == CallRole.EVENT_AGENT) {
                     fallbackCalls++;
@@ -143,25 +133,21 @@ public record ModeMetrics(InvocationMode mode, int turns, Percentiles firstVisib
                     }
                 }
             }
-            for (EventResult result : record.result().batch().map(BatchResult::results).orElse(List.of())) {
-                if (result.outcome() instanceof EventOutcome.Deduplicated
-                        || result.outcome() instanceof EventOutcome.Replayed) {
-                    continue; // clones of a logical event count for nothing
-                }
+            for (TurnSample.Result result : sample.results()) {
                 logical++;
-                if (result.resolution().outcome() != ResolutionOutcome.NOT_ATTEMPTED) {
+                if (result.resolved()) {
                     resolved++;
-                    deterministic += result.resolution().outcome() == ResolutionOutcome.DETERMINISTIC ? 1 : 0;
+                    deterministic += result.deterministic() ? 1 : 0;
                 }
-                validBefore += result.resolution().validBeforeNormalization() ? 1 : 0;
-                validAfter += result.resolution().validAfterNormalization() ? 1 : 0;
-                succeeded += result.outcome() instanceof EventOutcome.Succeeded ? 1 : 0;
-                Optional.ofNullable(metrics.eventDispatchDelay().get(result.eventId())).ifPresent(dispatch::add);
-                Optional.ofNullable(metrics.eventLatency().get(result.eventId())).ifPresent(latency::add);
+                validBefore += result.validBefore() ? 1 : 0;
+                validAfter += result.validAfter() ? 1 : 0;
+                succeeded += result.succeeded() ? 1 : 0;
+                result.dispatchDelay().ifPresent(dispatch::add);
+                result.latency().ifPresent(latency::add);
             }
-            if (record.expectedEvents().isPresent()) {
-                List<String> expected = record.expectedEvents().get();
-                List<String> proposed = record.result().proposals().stream().map(ProposedEvent::name).toList();
+            if (sample.expectedEvents().isPresent()) {
+                List<String> expected = sample.expectedEvents().get();
+                List<String> proposed = sample.proposed();
                 int hits = multisetIntersection(expected, proposed);
                 proposedTotal += proposed.size();
                 expectedTotal += expected.size();
@@ -171,8 +157,8 @@ public record ModeMetrics(InvocationMode mode, int turns, Percentiles firstVisib
                     multiHits += hits;
                 }
             }
-            if (metrics.cost().isPresent()) {
-                cost = cost.add(metrics.cost().get());
+            if (sample.cost().isPresent()) {
+                cost = cost.add(sample.cost().get());
             } else {
                 priced = false;
             }

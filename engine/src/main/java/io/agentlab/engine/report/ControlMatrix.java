@@ -14,6 +14,7 @@ import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
 import io.agentlab.kernel.runtime.llm.ProviderRegistry;
 import io.agentlab.providers.recorded.LatencyModel;
 import io.agentlab.providers.recorded.PromptTokens;
+import io.agentlab.providers.recorded.ProviderFamily;
 import io.agentlab.providers.recorded.Recording;
 import io.agentlab.providers.recorded.RequestMatcher;
 import io.agentlab.providers.recorded.StreamSynthesizer;
@@ -83,7 +84,7 @@ public final class ControlMatrix {
             }
             Recording synthesized = synthesizer.synthesize(new StreamSynthesizer.Script(scope, mode, CallRole.CHAT, user,
                     "That is a lovely thing to say. Let me think about it for a moment.", List.of(),
-                    StreamSynthesizer.ProviderFamily.OPENAI, model), 1, tokens);
+                    ProviderFamily.OPENAI, model), 1, tokens);
             // with no event enabled a tools-mode request carries no tools, so it cannot be told apart by shape
             Recording answer = new Recording(synthesized.id(), new RequestMatcher(RequestMatcher.ANY_MODE, "chat",
                     user), synthesized.response(), synthesized.metadata());

@@ -4,7 +4,7 @@ import io.agentlab.engine.expect.Expectations;
 import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.kernel.api.ResultPolicy;
 import io.agentlab.providers.recorded.LatencyModel;
-import io.agentlab.providers.recorded.StreamSynthesizer.ProviderFamily;
+import io.agentlab.providers.recorded.ProviderFamily;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;

@@ -11,8 +11,8 @@ import io.agentlab.kernel.api.ResultPolicy;
 import io.agentlab.kernel.runtime.llm.CallRole;
 import io.agentlab.providers.recorded.InjectedFault;
 import io.agentlab.providers.recorded.LatencyModel;
+import io.agentlab.providers.recorded.ProviderFamily;
 import io.agentlab.providers.recorded.Recording;
-import io.agentlab.providers.recorded.StreamSynthesizer.ProviderFamily;
 import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
@@ -273,7 +273,7 @@ public final class SuiteReader {
             Optional<String> name = provider.text("family");
             if (name.isPresent()) {
                 try {
-                    family = ProviderFamily.valueOf(name.get().toUpperCase(Locale.ROOT));
+                    family = ProviderFamily.fromWireName(name.get());
                 } catch (IllegalArgumentException e) {
                     provider.problemAt("family", "unknown provider family '" + name.get() + "'");
                 }

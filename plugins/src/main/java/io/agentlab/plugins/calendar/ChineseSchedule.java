@@ -27,8 +27,10 @@ final class ChineseSchedule {
             m -> m.group().equals("每晚") ? PartOfDay.NIGHT : m.group().equals("每早") ? PartOfDay.MORNING : null);
     private static final Pattern REMINDER = Pattern.compile(
             "提前\\s*(\\d+|半)\\s*(分钟|分|个?小时|个?钟头)(?:提醒我?)?|(\\d+)\\s*分钟前提醒我?");
+    /** "两小时后", "两个半小时后", "一小时二十分钟后", "2.5小时后", "一刻钟后", "过两个小时". */
     private static final Pattern OFFSET = Pattern.compile(
-            "(\\d+|半)\\s*个?(半)?\\s*(小时|钟头|分钟|天|周|星期)\\s*(?:后|以后|之后)");
+            "(?:(过)\\s*)?(\\d+(?:\\.\\d+)?|半)\\s*个?\\s*(半)?\\s*(小时|钟头|分钟|分|刻钟|天|周|星期)"
+                    + "(?:\\s*(\\d+)\\s*(?:分钟|分))?\\s*(以后|之后|后)?");
     private static final Pattern DAY_WORDS = Pattern.compile("大后天|后天|明天|明早|明晚|明儿|今天|今早|今晚|今儿");
     private static final Pattern NEXT_WEEKDAY = Pattern.compile("下个?" + WEEK + WEEKDAY);
     private static final Pattern THIS_WEEKDAY = Pattern.compile("(?:这|本)个?" + WEEK + WEEKDAY);
@@ -39,7 +41,10 @@ final class ChineseSchedule {
     private static final Pattern NEXT_MONTH_DAY = Pattern.compile("下个?月(\\d{1,2})[日号]");
     private static final Pattern DAY_OF_MONTH = Pattern.compile("(\\d{1,2})[日号]");
     private static final Pattern CLOCK = Pattern.compile("(\\d{1,2})\\s*:\\s*(\\d{2})");
-    private static final Pattern HOUR = Pattern.compile("(\\d{1,2})\\s*点(?:钟)?\\s*(?:(\\d{1,2})\\s*分?|(半)|([13])\\s*刻)?");
+    private static final Pattern HOUR = Pattern.compile(
+            "(\\d{1,2})\\s*点(?:钟)?\\s*(?:([13])\\s*刻|(半)(?:钟)?|(\\d{1,2})\\s*(?:分钟|分)?|(整))?");
+    /** "四点差一刻", "八点差五分": a quarter or some minutes before the hour. */
+    private static final Pattern HOUR_LESS = Pattern.compile("(\\d{1,2})\\s*点\\s*差\\s*(?:([13])\\s*刻|(\\d{1,2})\\s*(?:分钟|分)?)");
     private static final Pattern PART = Pattern.compile("凌晨|早上|早晨|清晨|上午|中午|下午|傍晚|晚上|夜里|夜间|晚间");
 
     private ChineseSchedule() {
@@ -72,18 +77,35 @@ final class ChineseSchedule {
 
     private static void offset(ScheduleFacts facts) {
         Matcher m = facts.take(OFFSET);
-        if (m != null) {
-            String unit = m.group(3);
-            boolean half = m.group(1).equals("半");
-            long amount = half ? 0 : bounded(m.group(1));
-            boolean andHalf = m.group(2) != null;
-            switch (unit) {
-                case "小时", "钟头" -> facts.offset = facts.offset.plusMinutes(half ? 30 : amount * 60 + (andHalf ? 30 : 0));
-                case "分钟" -> facts.offset = facts.offset.plusMinutes(amount);
-                case "天" -> facts.offset = facts.offset.plusDays(amount);
-                default -> facts.offset = facts.offset.plusDays(amount * 7);
-            }
+        if (m == null) {
+            return;
         }
+        if (m.group(1) == null && m.group(6) == null) {
+            facts.release(m); // "三天" without 后 or 过 is no offset
+            return;
+        }
+        String unit = m.group(4);
+        boolean andHalf = m.group(3) != null;
+        if (unit.equals("天") || unit.equals("周") || unit.equals("星期")) {
+            if (andHalf || m.group(5) != null || m.group(2).contains(".") || m.group(2).equals("半")) {
+                facts.unclearOffset = true;
+                return;
+            }
+            facts.offset = facts.offset.plusDays(bounded(m.group(2)) * (unit.equals("天") ? 1L : 7L));
+            return;
+        }
+        double amount = m.group(2).equals("半") ? 0.5 : m.group(2).length() > 9 ? 1_000_000 : Double.parseDouble(m.group(2));
+        double perUnit = switch (unit) {
+            case "小时", "钟头" -> 60;
+            case "刻钟" -> 15;
+            default -> 1;
+        };
+        double minutes = perUnit * (amount + (andHalf ? 0.5 : 0));
+        if (m.group(5) != null) {
+            minutes += bounded(m.group(5));
+        }
+        facts.offset = facts.offset.plusMinutes(Math.round(Math.min(minutes, 1e9)));
+        facts.elapsed = true;
     }
 
     private static void dates(ScheduleFacts facts, LocalDate today) {
@@ -148,14 +170,25 @@ final class ChineseSchedule {
             facts.minute = Integer.parseInt(m.group(2));
             return;
         }
+        if ((m = facts.take(HOUR_LESS)) != null) {
+            int hour = Integer.parseInt(m.group(1));
+            int less = m.group(2) != null ? Integer.parseInt(m.group(2)) * 15 : Integer.parseInt(m.group(3));
+            if (less < 1 || less > 59) {
+                facts.hour = 99; // left for the range check: asked
+                return;
+            }
+            facts.hour = hour == 0 ? 23 : hour - 1;
+            facts.minute = 60 - less;
+            return;
+        }
         if ((m = facts.take(HOUR)) != null) {
             facts.hour = Integer.parseInt(m.group(1));
             if (m.group(2) != null) {
-                facts.minute = Integer.parseInt(m.group(2));
+                facts.minute = Integer.parseInt(m.group(2)) * 15;
             } else if (m.group(3) != null) {
                 facts.minute = 30;
             } else if (m.group(4) != null) {
-                facts.minute = Integer.parseInt(m.group(4)) * 15;
+                facts.minute = Integer.parseInt(m.group(4));
             }
         }
     }

@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
 /** English phrase families of a schedule request (input already lower-cased and digitized). */
 final class EnglishSchedule {
 
-    private static final String DAY = "(mon|tues|wednes|thurs|fri|satur|sun)day";
+    private static final String DAY = "(mon|tues|tue|wednes|wens|wendes|thurs|thirs|fri|satur|sater|sun)day";
     private static final String MONTH = "(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?";
     private static final String AMPM = "(a\\.?m\\.?|p\\.?m\\.?)";
 
@@ -32,10 +32,13 @@ final class EnglishSchedule {
     private static final Pattern REMINDER = Pattern.compile(
             "(?:\\b(?:and )?remind me\\s+)?\\b(\\d+|an|a|half an)\\s*(minutes?|mins?|hours?|hrs?)\\s+"
                     + "(?:before|earlier|ahead|in advance|beforehand)\\b(?:\\s+it starts)?");
+    /** "in 2 hours", "in 2.5 hours", "in three and a half hours", "in an hour and twenty minutes", "in 1 hour 30 minutes". */
     private static final Pattern OFFSET = Pattern.compile(
-            "\\bin\\s+(\\d+|an|a|half an)\\s*(minutes?|mins?|hours?|hrs?|days?|weeks?)\\b");
+            "\\bin\\s+(\\d+(?:\\.\\d+)?|an|a|half an|a quarter of an|a quarter)(\\s+and a half)?\\s*"
+                    + "(minutes?|mins?|hours?|hrs?|days?|weeks?)\\b(\\s+and a half\\b)?"
+                    + "(?:,?\\s+(?:and\\s+)?(\\d+)\\s*(minutes?|mins?)\\b)?");
     private static final Pattern DAY_AFTER_TOMORROW = Pattern.compile("\\b(?:the )?day after tomorrow\\b");
-    private static final Pattern TOMORROW = Pattern.compile("\\b(?:tomorrow|tmrw?)\\b");
+    private static final Pattern TOMORROW = Pattern.compile("\\b(?:tomorrow|tomorow|tommorow|tommorrow|tmrw?|to morrow)\\b");
     private static final Pattern TODAY = Pattern.compile("\\btoday\\b");
     private static final Pattern TONIGHT = Pattern.compile("\\btonight\\b");
     private static final Pattern THIS_PART = Pattern.compile("\\bthis (morning|afternoon|evening)\\b");
@@ -51,12 +54,17 @@ final class EnglishSchedule {
     private static final Pattern DAY_OF_MONTH = Pattern.compile("\\bon the (\\d{1,2})(?:st|nd|rd|th)\\b");
     private static final Pattern CLOCK = Pattern.compile("\\b(?:at\\s+)?(\\d{1,2}):(\\d{2})\\s*" + AMPM + "?");
     private static final Pattern HOUR_AMPM = Pattern.compile("\\b(?:at\\s+)?(\\d{1,2})\\s*" + AMPM + "(?![a-z])");
-    private static final Pattern HALF_PAST = Pattern.compile("\\b(?:at\\s+)?(half|quarter) past (\\d{1,2})\\b");
-    private static final Pattern QUARTER_TO = Pattern.compile("\\b(?:at\\s+)?quarter to (\\d{1,2})\\b");
+    private static final Pattern HALF_PAST = Pattern.compile(
+            "\\b(?:at\\s+)?(?:a\\s+)?(half|quarter) past (\\d{1,2}|midnight|noon)\\b|\\b(?:at\\s+)?(half) (\\d{1,2})\\b");
+    private static final Pattern QUARTER_TO = Pattern.compile(
+            "\\b(?:at\\s+)?(?:a\\s+)?quarter (?:to|of) (\\d{1,2}|midnight|noon)\\b");
+    /** "at 15 00", "at 3 30 pm": a speech recognizer's clock without the colon. */
+    private static final Pattern SPOKEN_CLOCK = Pattern.compile(
+            "\\bat\\s+(\\d{1,2})\\s+([0-5]\\d)\\b\\s*" + AMPM + "?");
     private static final Pattern OCLOCK = Pattern.compile("\\b(?:at\\s+)?(\\d{1,2})\\s*o'?clock\\b");
     private static final Pattern AT_HOUR = Pattern.compile(
             "\\bat\\s+(\\d{1,2})\\b(?!\\s*(?:%|percent|minutes?|mins?|hours?|days?))");
-    private static final Pattern NOON = Pattern.compile("\\b(?:at\\s+)?(?:noon|midday|lunchtime)\\b");
+    private static final Pattern NOON = Pattern.compile("\\b(?:at\\s+)?(?:noon|midday)\\b");
     private static final Pattern MIDNIGHT = Pattern.compile("\\b(?:at\\s+)?midnight\\b");
     private static final Pattern AMPM_MARKER = Pattern.compile("\\b" + AMPM + "(?![a-z])");
     private static final Pattern PART = Pattern.compile(
@@ -87,21 +95,39 @@ final class EnglishSchedule {
     private static void offset(ScheduleFacts facts) {
         Matcher m = facts.take(OFFSET);
         if (m != null) {
-            String unit = m.group(2);
-            long amount = amount(m.group(1));
-            if (unit.startsWith("day")) {
-                facts.offset = facts.offset.plusDays(amount);
-                facts.date = null;
-            } else if (unit.startsWith("week")) {
-                facts.offset = facts.offset.plusDays(7 * amount);
-            } else {
-                facts.offset = facts.offset.plusMinutes(minutes(m.group(1), unit));
+            String unit = m.group(3);
+            boolean andHalf = m.group(2) != null || m.group(4) != null;
+            if (unit.startsWith("day") || unit.startsWith("week")) {
+                if (andHalf || m.group(5) != null || m.group(1).contains(".")) {
+                    facts.unclearOffset = true; // "in 2.5 days": not a calendar day, not said as elapsed time
+                    return;
+                }
+                facts.offset = facts.offset.plusDays(amount(m.group(1)) * (unit.startsWith("week") ? 7 : 1));
+                if (unit.startsWith("day")) {
+                    facts.date = null;
+                }
+                return;
             }
+            double amount = switch (m.group(1)) {
+                case "an", "a" -> 1;
+                case "half an" -> 0.5;
+                case "a quarter of an", "a quarter" -> 0.25;
+                default -> m.group(1).length() > 9 ? 1_000_000 : Double.parseDouble(m.group(1));
+            };
+            double minutes = (unit.startsWith("h") ? 60 : 1) * (amount + (andHalf ? 0.5 : 0));
+            if (m.group(5) != null) {
+                minutes += Math.min(Integer.parseInt(m.group(5).length() > 6 ? "999999" : m.group(5)), 999_999);
+            }
+            facts.offset = facts.offset.plusMinutes(Math.round(Math.min(minutes, 1e9)));
+            facts.elapsed = true;
         }
     }
 
+    private static final Pattern SOMETIME = Pattern.compile("\\bsometime(?=\\s+(?:today|tomorrow|tonight|on\\b|next\\b|this\\b))");
+
     private static void dates(ScheduleFacts facts, LocalDate today) {
         Matcher m;
+        facts.take(SOMETIME); // "sometime tomorrow at 3pm": the day and time say when
         if ((m = facts.take(DAY_AFTER_TOMORROW)) != null) {
             facts.date = today.plusDays(2);
         } else if ((m = facts.take(TOMORROW)) != null) {
@@ -145,16 +171,29 @@ final class EnglishSchedule {
             facts.hour = Integer.parseInt(m.group(1));
             facts.minute = Integer.parseInt(m.group(2));
             facts.pm = m.group(3) == null ? null : m.group(3).startsWith("p");
+        } else if ((m = facts.take(SPOKEN_CLOCK)) != null) {
+            facts.hour = Integer.parseInt(m.group(1));
+            facts.minute = Integer.parseInt(m.group(2));
+            facts.pm = m.group(3) == null ? null : m.group(3).startsWith("p");
+        } else if ((m = facts.take(HALF_PAST)) != null) {
+            String fraction = m.group(1) != null ? m.group(1) : m.group(3);
+            setHour(facts, m.group(2) != null ? m.group(2) : m.group(4));
+            facts.minute = fraction.equals("half") ? 30 : 15;
+        } else if ((m = facts.take(QUARTER_TO)) != null) {
+            String to = m.group(1);
+            if (to.equals("midnight")) {
+                facts.hour = 23;
+            } else if (to.equals("noon")) {
+                facts.hour = 11;
+                facts.pm = false;
+            } else {
+                int hour = Integer.parseInt(to);
+                facts.hour = hour == 1 ? 12 : hour == 0 ? 23 : hour - 1;
+            }
+            facts.minute = 45;
         } else if ((m = facts.take(HOUR_AMPM)) != null) {
             facts.hour = Integer.parseInt(m.group(1));
             facts.pm = m.group(2).startsWith("p");
-        } else if ((m = facts.take(HALF_PAST)) != null) {
-            facts.hour = Integer.parseInt(m.group(2));
-            facts.minute = m.group(1).equals("half") ? 30 : 15;
-        } else if ((m = facts.take(QUARTER_TO)) != null) {
-            int hour = Integer.parseInt(m.group(1));
-            facts.hour = hour == 1 ? 12 : hour == 0 ? 23 : hour - 1;
-            facts.minute = 45;
         } else if ((m = facts.take(OCLOCK)) != null) {
             facts.hour = Integer.parseInt(m.group(1));
         } else if ((m = facts.take(NOON)) != null) {
@@ -171,6 +210,18 @@ final class EnglishSchedule {
             if (marker != null) {
                 facts.pm = marker.group(1).startsWith("p");
             }
+        }
+    }
+
+    /** An hour word of "half past": a number, midnight (0) or noon (12, pm). */
+    private static void setHour(ScheduleFacts facts, String word) {
+        if (word.equals("midnight")) {
+            facts.hour = 0;
+        } else if (word.equals("noon")) {
+            facts.hour = 12;
+            facts.pm = true;
+        } else {
+            facts.hour = Integer.parseInt(word);
         }
     }
 
@@ -196,11 +247,11 @@ final class EnglishSchedule {
     private static DayOfWeek day(String prefix) {
         return switch (prefix.replaceAll("day$", "")) {
             case "mon" -> DayOfWeek.MONDAY;
-            case "tues" -> DayOfWeek.TUESDAY;
-            case "wednes" -> DayOfWeek.WEDNESDAY;
-            case "thurs" -> DayOfWeek.THURSDAY;
+            case "tues", "tue" -> DayOfWeek.TUESDAY;
+            case "wednes", "wens", "wendes" -> DayOfWeek.WEDNESDAY;
+            case "thurs", "thirs" -> DayOfWeek.THURSDAY;
             case "fri" -> DayOfWeek.FRIDAY;
-            case "satur" -> DayOfWeek.SATURDAY;
+            case "satur", "sater" -> DayOfWeek.SATURDAY;
             default -> DayOfWeek.SUNDAY;
         };
     }

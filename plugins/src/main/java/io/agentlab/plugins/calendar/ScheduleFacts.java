@@ -1,5 +1,6 @@
 package io.agentlab.plugins.calendar;
 
+import io.agentlab.plugins.text.MarkedText;
 import java.time.DayOfWeek;
 import java.time.Duration;
 import java.time.LocalDate;
@@ -19,7 +20,7 @@ import java.util.regex.Pattern;
 final class ScheduleFacts {
 
     final String text;
-    private final boolean[] consumed;
+    private final MarkedText marked;
 
     LocalDate date;
     boolean explicitToday;
@@ -27,6 +28,10 @@ final class ScheduleFacts {
     DayOfWeek nextWeekWeekday;
     int dayOfMonth;
     Duration offset = Duration.ZERO;
+    /** The offset was said in hours or minutes: elapsed time, even when it is whole days. */
+    boolean elapsed;
+    /** An offset that is neither elapsed time nor whole calendar days ("in 2.5 days"). */
+    boolean unclearOffset;
     PartOfDay part;
     Integer hour;
     int minute;
@@ -41,45 +46,27 @@ final class ScheduleFacts {
 
     ScheduleFacts(String text) {
         this.text = text;
-        this.consumed = new boolean[text.length()];
+        this.marked = new MarkedText(text);
     }
 
     /** Marks the whole match as used. */
     void consume(Matcher matcher) {
-        for (int i = matcher.start(); i < matcher.end(); i++) {
-            consumed[i] = true;
-        }
+        marked.mark(matcher.start(), matcher.end());
+    }
+
+    /** Gives a match back (a rule that found it was not its phrase after all). */
+    void release(Matcher matcher) {
+        marked.release(matcher.start(), matcher.end());
     }
 
     /** The first match of {@code pattern} that no earlier rule used, consumed; null when there is none. */
     Matcher take(Pattern pattern) {
-        Matcher matcher = pattern.matcher(text);
-        while (matcher.find()) {
-            if (!overlapsConsumed(matcher)) {
-                consume(matcher);
-                return matcher;
-            }
-        }
-        return null;
-    }
-
-    /** True when any character of the match was already used by an earlier rule. */
-    boolean overlapsConsumed(Matcher matcher) {
-        for (int i = matcher.start(); i < matcher.end(); i++) {
-            if (consumed[i]) {
-                return true;
-            }
-        }
-        return false;
+        return marked.take(pattern);
     }
 
     /** The text with every consumed character replaced by a space. */
     String remainder() {
-        StringBuilder out = new StringBuilder(text.length());
-        for (int i = 0; i < text.length(); i++) {
-            out.append(consumed[i] ? ' ' : text.charAt(i));
-        }
-        return out.toString();
+        return marked.remainder();
     }
 
     /**
@@ -136,6 +123,31 @@ final class ScheduleFacts {
 
     boolean hasClock() {
         return hour != null || midnight;
+    }
+
+    /** Whether the words named a day: a date, a weekday, a day of the month or a number of days. */
+    boolean hasDay() {
+        return date != null || upcomingWeekday != null || nextWeekWeekday != null || dayOfMonth > 0
+                || !elapsed && !offset.isZero();
+    }
+
+    /** Two different days named for one request ("tomorrow ... on Friday"). */
+    boolean conflictingDays() {
+        int days = (date != null ? 1 : 0) + (upcomingWeekday != null || nextWeekWeekday != null ? 1 : 0)
+                + (dayOfMonth > 0 ? 1 : 0) + (!elapsed && !offset.isZero() ? 1 : 0);
+        return days > 1;
+    }
+
+    /** Takes over the day of the previous request of the same utterance ("tomorrow at 9 to X and at 3 to Y"). */
+    void inheritDay(ScheduleFacts previous) {
+        date = previous.date;
+        explicitToday = previous.explicitToday;
+        upcomingWeekday = previous.upcomingWeekday;
+        nextWeekWeekday = previous.nextWeekWeekday;
+        dayOfMonth = previous.dayOfMonth;
+        if (!previous.elapsed) {
+            offset = previous.offset;
+        }
     }
 
     /** The RRULE, or null. */

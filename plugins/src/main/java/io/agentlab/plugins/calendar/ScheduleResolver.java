@@ -5,6 +5,7 @@ import io.agentlab.kernel.api.Resolution;
 import io.agentlab.kernel.api.ResolutionInput;
 import io.agentlab.plugins.text.Clauses;
 import io.agentlab.plugins.text.Language;
+import io.agentlab.plugins.text.Leftovers;
 import io.agentlab.plugins.text.Numbers;
 import java.time.DayOfWeek;
 import java.time.LocalDate;
@@ -15,8 +16,11 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.time.temporal.TemporalAdjusters;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -24,11 +28,16 @@ import java.util.regex.Pattern;
  * (never the wall clock), with {@code java.time} so DST transitions are exact:
  *
  * <ul>
- *   <li>"in 2 hours"/"两小时后" adds elapsed time to the request instant, then reads the local date and time;</li>
+ *   <li>"in 2 hours"/"两小时后" (also compound, fractional and whole-day amounts of hours or minutes) adds elapsed
+ *       time to the request instant, then reads the local date and time; the later of a repeated DST hour is asked
+ *       about;</li>
  *   <li>days ("tomorrow", "后天", "next Friday" = Friday of next week, "on Friday"/"周五" = the coming one) and
  *       dates ("December 5", "12月5日", "2026-12-05", "on the 5th") are calendar arithmetic in the zone;</li>
- *   <li>a part of the day without an hour takes its documented default ({@link PartOfDay}); an hour is read inside
- *       its part ("晚上八点" → 20:00), with am/pm, or as a 24-hour clock when 13..23 or 0;</li>
+ *   <li>a part of the day without an hour is asked about; an hour is read inside its part ("晚上八点" → 20:00),
+ *       with am/pm, or as a 24-hour clock when 13..23 or 0;</li>
+ *   <li>clauses are grouped into requests and each same-name event reads its own
+ *       ({@code docs/plugins.md#two-requests-stay-two}); words left unread that hold a number, a time word or a unit
+ *       make it ask ({@code docs/plugins.md#safety-net});</li>
  *   <li>a bare hour 1..12 without am/pm or a part of the day is ambiguous: one focused question, never a guess;</li>
  *   <li>a time without a day is today, or tomorrow once it has passed; a weekly recurrence starts on its next day;
  *       an explicit "today" whose time has passed is asked about;</li>
@@ -39,27 +48,84 @@ import java.util.regex.Pattern;
  */
 public final class ScheduleResolver implements ArgumentResolver {
 
-    /** Clauses about other built-in capabilities are left out of the title. */
+    /** Clauses about other built-in capabilities, farewells and thanks are left out of the request. */
     private static final Pattern OTHER_DOMAINS = Pattern.compile(
             "(?i)\\bvolume\\b|\\blouder\\b|\\bquieter\\b|\\bmute\\b|\\bturn (?:it|the sound) (?:up|down)\\b"
-                    + "|\\bsearch\\b|\\blook up\\b|\\bgoodbye\\b|\\bbye\\b|\\bgood ?night\\b"
-                    + "|音量|声音|静音|大声|小声|搜索|搜一下|查一下|再见|拜拜");
+                    + "|\\bsearch\\b|\\blook up\\b|\\bgoodbye\\b|\\bbye\\b|\\bgood ?night\\b|^\\s*thanks?(?: you)?\\s*[.!]*$"
+                    + "|音量|声音|静音|大声|小声|搜索|搜一下|查一下|再见|拜拜|晚安|^\\s*谢谢\\s*[。！]*$");
+    /** A clause with its own time: it starts a new request when the one being read already has a time. */
+    private static final Pattern WHEN = Pattern.compile(
+            "\\b\\d{1,2}(?::\\d{2})?\\s*(?:am|pm|a\\.m\\.?|p\\.m\\.?)(?![a-z])|\\b\\d{1,2}:\\d{2}\\b|\\bnoon\\b|\\bmidnight\\b"
+                    + "|o'?clock|\\b(?:half|quarter) (?:past|to) (?:\\d|midnight|noon)|\\bat \\d{1,2}\\b"
+                    + "|\\bin (?:\\d+(?:\\.\\d+)?|an?|half an) (?:hours?|minutes?|mins?|hrs?)\\b"
+                    + "|\\d{1,2}\\s*点|(?:\\d+|半)\\s*个?\\s*半?\\s*(?:小时|钟头|分钟|刻钟)\\s*(?:后|以后|之后)|过\\s*\\d+\\s*个?\\s*(?:小时|钟头|分钟)");
+    /** Speech-recognizer homophones around a time: "at 3pm two call mom", "at for pm", "3 p m". */
+    private static final Pattern EN_TO_HOMOPHONE = Pattern.compile(
+            "((?:\\d|am|pm|a\\.m\\.?|p\\.m\\.?|o'clock|\\btomorrow|\\btoday|\\btonight|\\bnoon|\\bmidnight))\\s+(?:too|two)\\s+(?=[a-z])");
+    private static final Pattern EN_FOR_HOMOPHONE = Pattern.compile("\\bat for\\s*(?=(?:am|pm|a\\.m|p\\.m|o'clock)\\b)");
+    private static final Pattern EN_SPLIT_AMPM = Pattern.compile(
+            "(\\d|\\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve))\\s*([ap])\\s+m\\b");
+    private static final Pattern HAN_SPACE = Pattern.compile("(?<=\\p{IsHan})\\s+|\\s+(?=\\p{IsHan})");
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm");
 
     @Override
     public Resolution resolve(ResolutionInput input) {
-        String raw = Clauses.withoutMatching(input.turn().userText(), OTHER_DOMAINS);
-        Language language = Language.of(raw);
+        String text = input.turn().userText();
+        Language language = Language.of(text);
+        Questions ask = new Questions(language);
         ZoneId zone = input.turn().timezone();
+        List<String> requests = Clauses.requests(normalize(text, language), clause -> !OTHER_DOMAINS.matcher(clause).find(),
+                clause -> WHEN.matcher(Numbers.digitize(clause)).find());
+        Optional<String> request = Clauses.pick(requests, input.occurrence(), input.occurrences());
+        if (requests.isEmpty()) {
+            request = Optional.of(normalize(text, language));
+        }
+        if (request.isEmpty()) {
+            return Resolution.ambiguous(Map.of("timezone", zone.getId()), ask.several(requests.size()));
+        }
+        int index = Math.max(0, requests.indexOf(request.get()));
         ZonedDateTime now = input.turn().requestedAt().atZone(zone).truncatedTo(ChronoUnit.MINUTES);
-        ScheduleFacts facts = new ScheduleFacts(Numbers.digitize(raw).replaceAll("\\s+", " ").trim());
+        ScheduleFacts facts = parse(requests.isEmpty() ? List.of(request.get()) : requests, index, language, now);
+        Optional<String> leftover = Leftovers.find(facts.remainder(), language,
+                EnumSet.of(Leftovers.Kind.TIME, Leftovers.Kind.UNIT), false)
+                .or(() -> facts.title == null ? Optional.empty()
+                        : Leftovers.find(facts.title, language, EnumSet.of(Leftovers.Kind.NUMBER), true));
+        if (leftover.isPresent() || facts.conflictingDays() || facts.unclearOffset
+                || facts.elapsed && (facts.hasClock() || facts.hasDay())) {
+            // Part of the request was not understood: the date, time and title may all be wrong, so none is kept.
+            return Resolution.ambiguous(Map.of("timezone", zone.getId()),
+                    ask.notUnderstood(leftover.orElse(request.get()))).withSource(request.get());
+        }
+        return assemble(facts, now, zone, ask).withSource(request.get());
+    }
+
+    /** The facts of request {@code index}; a request that names no day takes the day of the one before it. */
+    private static ScheduleFacts parse(List<String> requests, int index, Language language, ZonedDateTime now) {
+        ScheduleFacts facts = new ScheduleFacts(Numbers.digitize(requests.get(index)).replaceAll("\\s+", " ").trim());
         if (language == Language.CHINESE) {
             ChineseSchedule.parse(facts, now.toLocalDate());
         } else {
             EnglishSchedule.parse(facts, now.toLocalDate());
         }
         facts.title = language == Language.CHINESE ? Titles.chinese(facts.remainder()) : Titles.english(facts.remainder());
-        return assemble(facts, now, zone, new Questions(language));
+        if (index > 0 && !facts.hasDay() && !facts.elapsed && facts.frequency == null) {
+            ScheduleFacts previous = parse(requests, index - 1, language, now);
+            if (previous.hasDay()) {
+                facts.inheritDay(previous);
+            }
+        }
+        return facts;
+    }
+
+    /** Speech-recognizer spellings read as meant; Chinese loses its spaces and the "一下" that is no number. */
+    private static String normalize(String text, Language language) {
+        if (language == Language.CHINESE) {
+            return HAN_SPACE.matcher(text).replaceAll("").replace("记一下", "记下").replace("一下", "").replace("题型", "提醒");
+        }
+        String lower = text.toLowerCase(java.util.Locale.ROOT);
+        lower = EN_TO_HOMOPHONE.matcher(lower).replaceAll("$1 to ");
+        lower = EN_FOR_HOMOPHONE.matcher(lower).replaceAll("at 4 ");
+        return EN_SPLIT_AMPM.matcher(lower).replaceAll("$1 $2m");
     }
 
     private static Resolution assemble(ScheduleFacts facts, ZonedDateTime now, ZoneId zone, Questions ask) {
@@ -84,9 +150,14 @@ public final class ScheduleResolver implements ArgumentResolver {
 
         LocalDate date = facts.date;
         LocalTime time = null;
-        boolean hasElapsedOffset = facts.offset.toSeconds() % 86_400 != 0;
-        if (hasElapsedOffset && !facts.hasClock()) {
-            ZonedDateTime at = now.plus(facts.offset); // elapsed time: exact across DST
+        if (facts.elapsed) {
+            ZonedDateTime at = now.plus(facts.offset); // elapsed time: exact across DST, even in whole days
+            if (zone.getRules().getValidOffsets(at.toLocalDateTime()).size() > 1
+                    && !at.getOffset().equals(at.withEarlierOffsetAtOverlap().getOffset())) {
+                // The later of a repeated hour: a local date and time cannot say so, and the port would take the
+                // earlier one — an hour off.
+                return Resolution.ambiguous(arguments, ask.repeatedHour(at.toLocalTime().format(TIME)));
+            }
             date = at.toLocalDate();
             time = at.toLocalTime();
         } else {
@@ -109,8 +180,6 @@ public final class ScheduleResolver implements ArgumentResolver {
                     return Resolution.ambiguous(arguments, ask.whatTime());
                 }
                 time = LocalTime.of(hour24, facts.minute);
-            } else if (facts.part != null && facts.part.defaultTime().isPresent()) {
-                time = facts.part.defaultTime().get();
             } else {
                 if (date != null) {
                     arguments.put("date", date.toString());
@@ -118,6 +187,9 @@ public final class ScheduleResolver implements ArgumentResolver {
                 return Resolution.ambiguous(arguments, ask.whatTime());
             }
             date = day(facts, date, time, now);
+            if (date == null) {
+                return Resolution.ambiguous(arguments, ask.invalidDate());
+            }
         }
         if (facts.frequency == null && date.atTime(time).isBefore(now.toLocalDateTime())) {
             if (facts.explicitToday || facts.date != null) {
@@ -177,7 +249,7 @@ public final class ScheduleResolver implements ArgumentResolver {
             if (candidate == null || candidate.isBefore(today) || candidate.equals(today) && !laterToday) {
                 candidate = safeDayOfMonth(today.plusMonths(1).withDayOfMonth(1), facts.dayOfMonth);
             }
-            return candidate == null ? today : candidate;
+            return candidate; // null: neither this month nor the next has that day
         }
         return laterToday ? today : today.plusDays(1);
     }
@@ -195,6 +267,21 @@ public final class ScheduleResolver implements ArgumentResolver {
         String amOrPm(int hour) {
             return language == Language.CHINESE ? "是上午" + hour + "点还是晚上" + hour + "点？"
                     : "Is that " + hour + " in the morning or " + hour + " in the evening?";
+        }
+
+        String several(int count) {
+            return language == Language.CHINESE ? "我听到了" + (count > 1 ? "好几个" : "") + "提醒，能一个一个地告诉我吗？"
+                    : "I heard more than one reminder there — could you give them to me one at a time?";
+        }
+
+        String repeatedHour(String time) {
+            return language == Language.CHINESE ? time + "那晚会出现两次，你指的是哪一个？"
+                    : time + " happens twice that night — which one do you mean?";
+        }
+
+        String notUnderstood(String word) {
+            return language == Language.CHINESE ? "我没听懂“" + word + "”这部分，能再说一遍要提醒的时间和事情吗？"
+                    : "I didn't catch the \"" + word + "\" part — could you say again when and what to remind you of?";
         }
 
         String whatTime() {

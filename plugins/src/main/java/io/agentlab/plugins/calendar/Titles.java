@@ -8,6 +8,7 @@ final class Titles {
 
     private static final Pattern[] EN_TRIGGERS = {
         Pattern.compile("\\bremind me (?:to|about|of|that)\\s+(.+)"),
+        Pattern.compile("\\b(?:don'?t|do not) let me forget (?:to\\s+)?(.+)"),
         Pattern.compile("\\bremember (?:to\\s+)?(.+)"),
         Pattern.compile("\\b(?:add|create|schedule|set up|set|put|make|book|plan)\\s+(?:(?:a|an|the|my)\\s+)?"
                 + "(?:new\\s+)?(?:reminder\\s+|calendar (?:entry|event)\\s+)?"
@@ -15,14 +16,16 @@ final class Titles {
         Pattern.compile("\\bi have (?:a|an)\\s+(.+)"),
     };
     private static final Pattern EN_FILLERS = Pattern.compile(
-            "\\b(?:please|can you|could you|would you|hey|ok|okay|for me|(?:on|to|in|into) (?:my|the) calendar"
+            "\\b(?:please|can you|could you|would you|hey|ok|okay|so|um+|uh+|erm|hmm|thanks|thank you|for me"
+                    + "|(?:on|to|in|into) (?:my|the) calendar"
                     + "|remind me|a reminder|reminder)\\b");
     private static final Pattern EN_EDGE_START = Pattern.compile("^(?:(?:to|for|about|that|and|a|an|the|at|on|in)\\b\\s*)+");
     private static final Pattern EN_EDGE_END = Pattern.compile(
             "(?:\\s*\\b(?:to|for|at|on|in|by|and|the|a|an|every|each|next|this|of|from)\\b)+$");
     private static final Pattern PUNCTUATION = Pattern.compile("[\\p{Punct}，。！？、；：“”‘’「」（）\\s]+");
     private static final Pattern ZH_FILLERS = Pattern.compile(
-            "提醒一下|提醒我|记得|帮我|帮忙|请|给我|麻烦你?|添加|加个|加一个|创建|新建|安排|设置|设个|设一个|定个|定一个"
+            "提醒一下|提醒我|别让我忘了|别忘了|记得|帮我|帮忙|请|给我|麻烦你?|添加|加个|加一个|创建|新建|安排|设置|设个|设一个|定个|定一个"
+                    + "|那个|嗯|呃|谢谢|好的|的时候"
                     + "|记一下|记下|一个|日程|闹钟|事项|提醒|我要|我得|到时候|叫我|喊我|通知我");
     private static final Pattern ZH_EDGES = Pattern.compile("^[的了吧啊呢哦在于]+|[的了吧啊呢哦]+$");
 

@@ -28,12 +28,13 @@ public final class SearchQueryResolver implements ArgumentResolver {
             + "|would you|will you|do you know|i want to know|i'd like to know|i wonder|tell me|let me know|check"
             + "|search(?: the web| online| the internet| google)?(?: for)?|look up|google|find out|find|me"
             + "|what's(?: the)?|what is(?: the)?|what are(?: the)?)\\b\\s*)+");
-    private static final Pattern EN_TRAILING = Pattern.compile("(?i)(?:\\s*\\b(?:please|for me|online|on the web)\\b)+\\s*$");
+    private static final Pattern EN_TRAILING = Pattern.compile("(?i)(?:\\s*\\b(?:please|for me|online|on the web|thanks|thank you"
+            + "|bye(?: bye)?|goodbye|good ?night|see you(?: later)?)\\b)+\\s*$");
     private static final Pattern EN_PRONOUN = Pattern.compile("(?i)\\b(?:it|that|there|they|them|he|she|him|her|this)\\b");
     private static final Pattern ZH_FILLERS = Pattern.compile(
             "帮我|请|麻烦你?|你能不能|能不能|可不可以|可以|搜索一下|搜一下|搜搜|搜索|搜|查一下|查查|查询|查|看看|看一下"
                     + "|告诉我|我想知道|想知道|一下|上网|网上");
-    private static final Pattern ZH_PARTICLES = Pattern.compile("[吗呢啊吧呀嘛]+$");
+    private static final Pattern ZH_PARTICLES = Pattern.compile("(?:[吗呢啊吧呀嘛]|谢谢|再见|拜拜|晚安)+$");
     private static final Pattern ZH_PRONOUN = Pattern.compile("它|他|她|那里|那边|这个|那个|这里");
     private static final Pattern PUNCTUATION = Pattern.compile("[?？!！。,，.;；:：\"“”]+");
 

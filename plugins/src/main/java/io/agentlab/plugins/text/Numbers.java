@@ -20,11 +20,12 @@ public final class Numbers {
             Map.entry("twelve", 12), Map.entry("thirteen", 13), Map.entry("fourteen", 14), Map.entry("fifteen", 15),
             Map.entry("sixteen", 16), Map.entry("seventeen", 17), Map.entry("eighteen", 18),
             Map.entry("nineteen", 19));
-    private static final Map<String, Integer> TENS = Map.of("twenty", 20, "thirty", 30, "forty", 40, "fifty", 50,
-            "sixty", 60, "seventy", 70, "eighty", 80, "ninety", 90);
+    private static final Map<String, Integer> TENS = Map.ofEntries(Map.entry("twenty", 20), Map.entry("thirty", 30),
+            Map.entry("forty", 40), Map.entry("fourty", 40), Map.entry("fifty", 50), Map.entry("sixty", 60),
+            Map.entry("seventy", 70), Map.entry("eighty", 80), Map.entry("ninety", 90));
     private static final Pattern ENGLISH_NUMBER = Pattern.compile(
             "\\b(?:(?:a|one)\\s+hundred(?:\\s+and)?(?:[\\s-]+[a-z]+(?:[\\s-]+[a-z]+)?)?"
-                    + "|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\\s-]+[a-z]+)?"
+                    + "|(?:twenty|thirty|fou?rty|fifty|sixty|seventy|eighty|ninety)(?:[\\s-]+[a-z]+)?"
                     + "|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen"
                     + "|fifteen|sixteen|seventeen|eighteen|nineteen)\\b");
     private static final Pattern CHINESE_NUMBER = Pattern.compile("[零〇一二两三四五六七八九十百]+");
@@ -141,6 +142,9 @@ public final class Numbers {
                 current = digit;
                 any = true;
             } else if (c == '十') {
+                if (current < 0 && i > 0 && numeral.charAt(i - 1) == '十') {
+                    return OptionalInt.empty(); // "十十" is a stutter, not twenty
+                }
                 total += (current < 0 ? 1 : current) * 10;
                 current = -1;
                 any = true;

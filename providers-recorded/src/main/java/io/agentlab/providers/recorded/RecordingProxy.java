@@ -87,7 +87,9 @@ public final class RecordingProxy implements AutoCloseable {
      *
      * @param upstreamBaseUrl the live provider's {@code /v1} root
      * @param directory       where recordings are written
-     * @param provider        the provider family written into metadata: openai, deepseek or dashscope
+     * @param provider        the provider family written into metadata: openai, deepseek or dashscope; its chunk
+     *                        profile is what the recordings are held to when they are loaded
+     * @throws IllegalArgumentException for an unknown family
      */
     public static RecordingProxy start(String upstreamBaseUrl, Path directory, String provider) throws IOException {
         return start(upstreamBaseUrl, directory, provider, new Listener() {
@@ -111,7 +113,8 @@ public final class RecordingProxy implements AutoCloseable {
             throws IOException {
         this.upstream = upstream.endsWith("/") ? upstream.substring(0, upstream.length() - 1) : upstream;
         this.directory = Files.createDirectories(directory);
-        this.provider = provider;
+        // refused before anything is forwarded: a recording of an unknown family could never be loaded
+        this.provider = ProviderFamily.fromWireName(provider).wireName();
         this.clock = clock;
         this.listener = Objects.requireNonNull(listener, "listener");
         this.http = new OkHttpClient.Builder().readTimeout(Duration.ofSeconds(60)).retryOnConnectionFailure(false)

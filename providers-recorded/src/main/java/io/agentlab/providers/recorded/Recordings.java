@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -23,12 +24,15 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Reads and writes recording files. Every file is validated against {@code recording.schema.json} on load; an
- * invalid one is refused with the file and each violation's location.
+ * Reads and writes recording files. Every file is validated on load against {@code recording.schema.json} and then
+ * against its provider family's chunk profile ({@link ProviderFamily#violations}); an invalid one is refused with the
+ * file, the recording, and each violation's location (a JSON path, or the event index and the missing field).
  */
 public final class Recordings {
 
     private static final Schema SCHEMA;
+    /** The most chunk-profile violations one message lists; the rest are counted. */
+    private static final int MAX_LISTED = 8;
 
     static {
         try (InputStream in = Recordings.class.getResourceAsStream("recording.schema.json")) {
@@ -87,9 +91,16 @@ public final class Recordings {
             previous = at;
             events.add(new Recording.TimedEvent(at, event.get("data").asString()));
         }
+        String id = root.get("id").asString();
+        ProviderFamily family = ProviderFamily.fromWireName(metadata.get("provider").asString());
+        List<String> violations = family.violations(events.stream().map(Recording.TimedEvent::data).toList());
+        if (!violations.isEmpty()) {
+            throw new IllegalArgumentException(source + ": recording '" + id + "' is not a faithful "
+                    + family.wireName() + " stream: " + listed(violations));
+        }
         List<String> redacted = new ArrayList<>();
         metadata.get("redacted").forEach(r -> redacted.add(r.asString()));
-        return new Recording(root.get("id").asString(),
+        return new Recording(id,
                 new RequestMatcher(request.get("mode").asString(), request.get("role").asString(),
                         request.get("last_user_message").asString()),
                 new Recording.RecordedResponse(response.get("status").asInt(), headers, events,
@@ -98,6 +109,46 @@ public final class Recordings {
                 new Recording.Metadata(metadata.get("provider").asString(), metadata.get("model").asString(),
                         metadata.get("date").asString(), metadata.get("synthesized").asBoolean(), redacted,
                         metadata.get("timing").asString()));
+    }
+
+    private static String listed(List<String> violations) {
+        List<String> shown = violations.subList(0, Math.min(violations.size(), MAX_LISTED));
+        return String.join("; ", shown) + (violations.size() > shown.size()
+                ? "; and " + (violations.size() - shown.size()) + " more" : "");
+    }
+
+    /**
+     * Keeps committed recording files equal to the code that writes them (fixtures written from code rather than by
+     * hand): with {@code regenerate} every file is written ({@code <id>.json} in {@code directory}); otherwise each
+     * file that is missing or differs from {@link #write} of its recording is named, with the first line that differs.
+     *
+     * @return one line per stale file, empty when every file is current
+     */
+    public static List<String> stale(Path directory, List<Recording> recordings, boolean regenerate)
+            throws IOException {
+        List<String> stale = new ArrayList<>();
+        for (Recording recording : recordings) {
+            Path file = directory.resolve(recording.id() + ".json");
+            String expected = write(recording);
+            if (regenerate) {
+                Files.createDirectories(directory);
+                Files.writeString(file, expected);
+            } else if (!Files.isRegularFile(file)) {
+                stale.add(file + ": missing");
+            } else {
+                List<String> committed = Files.readString(file).lines().toList();
+                List<String> written = expected.lines().toList();
+                int line = 0;
+                int common = Math.min(committed.size(), written.size());
+                while (line < common && committed.get(line).equals(written.get(line))) {
+                    line++;
+                }
+                if (line < Math.max(committed.size(), written.size())) {
+                    stale.add(file + ": differs from its code at line " + (line + 1));
+                }
+            }
+        }
+        return stale;
     }
 
     /** The diff-friendly file text: pretty-printed, each event in its own block. */
@@ -109,7 +160,8 @@ public final class Recordings {
         ObjectNode response = root.putObject("response");
         response.put("status", recording.response().status());
         ObjectNode headers = response.putObject("headers");
-        recording.response().headers().forEach(headers::put);
+        // sorted: the record's map has no order, and a regenerated file must not differ from the committed one
+        new TreeMap<>(recording.response().headers()).forEach(headers::put);
         if (recording.response().body() != null) {
             response.put("body", recording.response().body());
         }

@@ -2,13 +2,10 @@ package io.agentlab.providers.recorded;
 
 import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.kernel.runtime.llm.CallRole;
-import io.agentlab.kernel.runtime.llm.Chunks;
 import io.agentlab.kernel.runtime.protocol.HiddenEventBlockParser;
 import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Random;
@@ -16,23 +13,13 @@ import java.util.Random;
 /**
  * Provider-faithful streams from a script, in either mode: the visible reply split at given or random boundaries,
  * then a hidden event block ({@code dual_agent}) or tool-call deltas with their arguments ({@code chat_agent_tools}),
- * a finish reason and the usage in the provider family's shape — OpenAI (a final chunk with {@code choices: []}),
- * DeepSeek (usage on the last chunk, with cache hit/miss), DashScope ({@code prompt_tokens_details.cached_tokens}).
+ * a finish reason and the usage — every chunk written by {@link ProviderStream} in the script's
+ * {@link ProviderFamily} shape (envelope, role, tool-call continuations, where usage goes and how the cache is spelled).
  * Prompt tokens are left as the {@link TimedReplay#PROMPT_TOKENS} placeholder, so the replay fills in what the
- * request actually received costs, unless the script fixes them; completion tokens are counted with jtokkit. Every recording says
- * {@code synthesized: true} and names its latency model.
+ * request actually received costs, unless the script fixes them; completion tokens are counted with jtokkit. Every
+ * recording says {@code synthesized: true} and names its latency model ({@code docs/design.md#provider-synthesized-labelled}).
  */
 public final class StreamSynthesizer {
-
-    /** Provider families whose stream shapes the synthesizer reproduces. */
-    public enum ProviderFamily {
-        /** Usage in a separate final chunk with empty choices. */
-        OPENAI,
-        /** Usage on the last chunk, with prompt cache hit/miss tokens. */
-        DEEPSEEK,
-        /** OpenAI-compatible mode: final usage chunk with prompt_tokens_details.cached_tokens. */
-        DASHSCOPE
-    }
 
     /**
      * An event the model proposes.
@@ -129,10 +116,8 @@ public final class StreamSynthesizer {
 
     private Recording synthesize(Script script, List<String> visiblePieces, Random random, int promptTokens,
                                  Integer scriptedPromptTokens) {
-        Chunks chunks = Chunks.stream(script.model());
-        for (String piece : visiblePieces) {
-            chunks.content(piece);
-        }
+        ProviderStream stream = script.provider().stream(script.model(), script.id(), date);
+        visiblePieces.forEach(stream::content);
         StringBuilder completion = new StringBuilder(script.visibleText());
         boolean dual = script.mode() == InvocationMode.DUAL_AGENT;
         if (!script.events().isEmpty()) {
@@ -140,62 +125,38 @@ public final class StreamSynthesizer {
                 String block = "\n" + HiddenEventBlockParser.MARKER + " "
                         + String.join(", ", script.events().stream().map(ScriptedEvent::name).toList());
                 completion.append(block);
-                for (String piece : split(block, random)) {
-                    chunks.content(piece);
-                }
+                split(block, random).forEach(stream::content);
             } else {
                 for (int i = 0; i < script.events().size(); i++) {
                     ScriptedEvent event = script.events().get(i);
                     String args = event.argumentsJson();
                     int cut = args.isEmpty() ? 0 : random.nextInt(args.length() + 1);
-                    chunks.toolCall(i, "call_" + (i + 1), event.toolName(), args.substring(0, cut));
-                    chunks.toolCall(i, null, null, args.substring(cut));
+                    stream.toolCall(i, "call_" + (i + 1), event.toolName(),
+                            List.of(args.substring(0, cut), args.substring(cut)));
                     completion.append(event.name()).append(args);
                 }
             }
         }
         String finish = !dual && !script.events().isEmpty() ? "tool_calls" : "stop";
         int completionTokens = PromptTokens.completion(completion.toString());
-        List<String> payloads = new ArrayList<>();
-        for (String payload : usage(chunks, script.provider(), finish, completionTokens).payloads()) {
-            payloads.add(scriptedPromptTokens == null ? payload : payload
-                    .replace(TimedReplay.PROMPT_TOKENS, scriptedPromptTokens.toString())
-                    .replace(TimedReplay.TOTAL_TOKENS_PLUS + completionTokens + "@\"",
-                            Integer.toString(scriptedPromptTokens + completionTokens)));
-        }
+        List<String> payloads = stream.finish(finish, scriptedPromptTokens == null
+                ? ProviderStream.Usage.filledByReplay(completionTokens)
+                : ProviderStream.Usage.of(scriptedPromptTokens, completionTokens)).done().payloads();
+        // The role chunk comes with the first token: it shares its offset, so the latency model's first event stays
+        // the first content (or tool call), as before the role chunk was modelled.
         List<Recording.TimedEvent> events = new ArrayList<>();
+        int modelled = payloads.size() - 1;
         for (int i = 0; i < payloads.size(); i++) {
-            long at = latency.offsetMs(Math.min(i, payloads.size() - 2), promptTokens);
+            int step = Math.max(0, i - 1);
+            long at = latency.offsetMs(Math.min(step, modelled - 2), promptTokens);
             events.add(new Recording.TimedEvent(Math.max(at, i == 0 ? 0 : events.get(i - 1).offsetMs()),
                     payloads.get(i)));
         }
         return new Recording(script.id(),
                 new RequestMatcher(script.mode().wireName(), script.role().wireName(), script.lastUserMessage()),
                 new Recording.RecordedResponse(200, Map.of("Content-Type", "text/event-stream"), events),
-                new Recording.Metadata(script.provider().name().toLowerCase(Locale.ROOT), script.model(),
-                        date.toString(), true, List.of(), latency.describe()));
-    }
-
-    private static Chunks usage(Chunks chunks, ProviderFamily provider, String finish, int completionTokens) {
-        // Placeholders the replay fills from the request it receives (see TimedReplay).
-        String prompt = TimedReplay.PROMPT_TOKENS.replace("\"", "");
-        String total = (TimedReplay.TOTAL_TOKENS_PLUS + completionTokens + "@").replace("\"", "");
-        Map<String, Object> usage = new LinkedHashMap<>();
-        usage.put("prompt_tokens", prompt);
-        usage.put("completion_tokens", completionTokens);
-        usage.put("total_tokens", total);
-        switch (provider) {
-            case DEEPSEEK -> {
-                usage.put("prompt_cache_hit_tokens", 0);
-                usage.put("prompt_cache_miss_tokens", prompt);
-                chunks.finishWithUsage(finish, usage);
-            }
-            case OPENAI, DASHSCOPE -> {
-                usage.put("prompt_tokens_details", Map.of("cached_tokens", 0));
-                chunks.finish(finish).usageChunk(usage);
-            }
-        }
-        return chunks.done();
+                new Recording.Metadata(script.provider().wireName(), script.model(), date.toString(), true, List.of(),
+                        latency.describe()));
     }
 
     /** Splits text into pieces of 1..8 characters (never inside a surrogate pair). */

@@ -181,9 +181,7 @@ public final class TimedReplay implements AutoCloseable {
         List<String> frames = new ArrayList<>();
         List<Long> due = new ArrayList<>();
         for (Recording.TimedEvent timed : recording.response().events()) {
-            String data = timed.data().replace(PROMPT_TOKENS, Integer.toString(promptTokens));
-            data = replaceTotal(data, promptTokens);
-            frames.add("data: " + data + "\n\n");
+            frames.add("data: " + fill(timed.data(), promptTokens) + "\n\n");
             due.add(arrived + (long) (timed.offsetMs() * speed * 1_000_000L));
         }
         List<HttpHeader> headers = new ArrayList<>();
@@ -195,6 +193,14 @@ public final class TimedReplay implements AutoCloseable {
             return builder.body(recording.response().body()).build();
         }
         return builder.body(timedBody(frames, due, fault, scope.closed())).build();
+    }
+
+    /**
+     * A recorded payload as the replay sends it: {@link #PROMPT_TOKENS} becomes {@code promptTokens} and
+     * {@link #TOTAL_TOKENS_PLUS}{@code N@"} becomes {@code promptTokens + N}.
+     */
+    public static String fill(String data, int promptTokens) {
+        return replaceTotal(data.replace(PROMPT_TOKENS, Integer.toString(promptTokens)), promptTokens);
     }
 
     private static String replaceTotal(String data, int promptTokens) {

@@ -11,7 +11,6 @@ import io.agentlab.kernel.runtime.llm.ChatRequest;
 import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
 import io.agentlab.kernel.runtime.llm.ProviderException;
 import io.agentlab.kernel.runtime.llm.ToolSpec;
-import io.agentlab.providers.recorded.StreamSynthesizer.ProviderFamily;
 import io.agentlab.providers.recorded.StreamSynthesizer.Script;
 import io.agentlab.providers.recorded.StreamSynthesizer.ScriptedEvent;
 import java.time.Duration;

@@ -24,6 +24,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -81,13 +83,27 @@ class RecordingProxyTest {
         return "{\"model\":\"model-x\",\"stream\":true,\"messages\":[{\"role\":\"user\",\"content\":\"" + user + "\"}]}";
     }
 
+    /**
+     * An OpenAI stream in the family's shape (the recording is loaded, and so checked against it), whose usage chunk
+     * also echoes the key, as a careless upstream might.
+     */
+    private static String echoingOpenAiAnswer() {
+        List<String> payloads = new ArrayList<>(ProviderFamily.OPENAI.stream("model-x", "proxy", LocalDate.of(2026, 11,
+                30)).content("Hello", " there").finish("stop", ProviderStream.Usage.of(12, 2)).done().payloads());
+        int usage = payloads.size() - 2;
+        payloads.set(usage, payloads.get(usage).replace("\"choices\":[]", "\"choices\":[],\"note\":\"echo api_key="
+                + KEY + "\""));
+        StringBuilder body = new StringBuilder();
+        payloads.forEach(payload -> body.append("data: ").append(payload).append("\n\n"));
+        return body.toString();
+    }
+
     @Test
     @DisplayName("forwards with credentials, streams back, records offsets, and no credential reaches disk")
     void recordsWithoutCredentials() throws Exception {
         provider.stubFor(post(urlEqualTo("/v1/chat/completions")).willReturn(aResponse()
                 .withHeader("Content-Type", "text/event-stream").withHeader("Set-Cookie", "session=secret")
-                .withBody(Chunks.stream("model-x").content("Hello", " there").finish("stop")
-                        .raw("{\"choices\":[],\"note\":\"echo api_key=" + KEY + "\"}").done().sseBody())));
+                .withBody(echoingOpenAiAnswer())));
         try (RecordingProxy proxy = RecordingProxy.start(upstream(), directory, "openai")) {
             OpenAiCompatibleClient client = new OpenAiCompatibleClient(new OpenAiCompatibleClient.Config(
                     proxy.baseUrl(), "KEY_VAR", Duration.ofSeconds(2), Duration.ofSeconds(10)),

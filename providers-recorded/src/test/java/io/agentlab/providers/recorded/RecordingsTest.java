@@ -5,14 +5,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.kernel.runtime.llm.CallRole;
-import io.agentlab.providers.recorded.StreamSynthesizer.ProviderFamily;
 import io.agentlab.providers.recorded.StreamSynthesizer.Script;
 import io.agentlab.providers.recorded.StreamSynthesizer.ScriptedEvent;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -23,7 +24,7 @@ class RecordingsTest {
 
     static Recording synthesized(ProviderFamily family, InvocationMode mode) {
         return new StreamSynthesizer(LatencyModel.typical(), LocalDate.of(2026, 11, 30)).synthesize(new Script(
-                "lamp-on-" + mode.wireName() + "-" + family.name().toLowerCase(java.util.Locale.ROOT), mode,
+                "lamp-on-" + mode.wireName() + "-" + family.wireName(), mode,
                 CallRole.CHAT, "turn the lamp on", "Okay, the lamp is on!",
                 List.of(new ScriptedEvent("lamp.power.toggle", "{\"state\":\"on\"}")), family, "model-x"), 7, 120);
     }
@@ -64,18 +65,28 @@ class RecordingsTest {
         assertThat(recordings).extracting(r -> r.request().mode()).contains("dual_agent", "chat_agent_tools");
     }
 
-    /** Regenerates the synthesized fixtures: {@code -Dagentlab.regenerate-fixtures=true}. */
-    @Test
-    void regenerateFixtures() throws IOException {
-        if (!Boolean.getBoolean("agentlab.regenerate-fixtures")) {
-            return;
-        }
-        Files.createDirectories(FIXTURES);
+    /** Every fixture this module ships, as the code that writes it: the "lamp on" answers and the fault fixtures. */
+    static List<Recording> shipped() {
+        List<Recording> all = new ArrayList<>();
         for (ProviderFamily family : ProviderFamily.values()) {
             for (InvocationMode mode : InvocationMode.values()) {
-                Recording recording = synthesized(family, mode);
-                Files.writeString(FIXTURES.resolve(recording.id() + ".json"), Recordings.write(recording));
+                all.add(synthesized(family, mode));
             }
+        }
+        all.addAll(FaultFixtures.fixtures());
+        return all;
+    }
+
+    @Test
+    @DisplayName("the committed fixtures are exactly what their code writes (regenerate: -Dagentlab.regenerate-fixtures=true)")
+    void committedFixturesMatchCode() throws IOException {
+        List<Recording> shipped = shipped();
+        assertThat(Recordings.stale(FIXTURES, shipped, Boolean.getBoolean("agentlab.regenerate-fixtures")))
+                .as("regenerate with -Dagentlab.regenerate-fixtures=true").isEmpty();
+        try (Stream<Path> files = Files.list(FIXTURES)) {
+            assertThat(files.map(f -> f.getFileName().toString().replace(".json", "")))
+                    .as("every committed fixture has its code").containsExactlyInAnyOrderElementsOf(
+                            shipped.stream().map(Recording::id).toList());
         }
     }
 }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.agentlab.kernel.api.InvocationMode;
-import io.agentlab.providers.recorded.StreamSynthesizer.ProviderFamily;
 import io.agentlab.kernel.runtime.llm.ChatCompletion;
 import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
 import java.io.IOException;

@@ -18,7 +18,6 @@ import io.agentlab.kernel.runtime.llm.CallRole;
 import io.agentlab.kernel.runtime.llm.ChatRequestJson;
 import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
 import io.agentlab.kernel.runtime.llm.ProviderRegistry;
-import io.agentlab.providers.recorded.StreamSynthesizer.ProviderFamily;
 import io.agentlab.providers.recorded.StreamSynthesizer.Script;
 import io.agentlab.providers.recorded.StreamSynthesizer.ScriptedEvent;
 import java.time.Duration;

@@ -3,7 +3,6 @@ package io.agentlab.providers.recorded;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentlab.kernel.api.InvocationMode;
-import io.agentlab.providers.recorded.StreamSynthesizer.ProviderFamily;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

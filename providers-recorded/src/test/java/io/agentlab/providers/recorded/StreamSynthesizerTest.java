@@ -8,7 +8,6 @@ import io.agentlab.kernel.runtime.llm.ChatCompletion;
 import io.agentlab.kernel.runtime.llm.StreamAccumulator;
 import io.agentlab.kernel.runtime.llm.ToolCall;
 import io.agentlab.kernel.runtime.protocol.HiddenEventBlockParser;
-import io.agentlab.providers.recorded.StreamSynthesizer.ProviderFamily;
 import io.agentlab.providers.recorded.StreamSynthesizer.Script;
 import io.agentlab.providers.recorded.StreamSynthesizer.ScriptedEvent;
 import java.time.Duration;
@@ -27,8 +26,7 @@ class StreamSynthesizerTest {
 
     static ChatCompletion fold(Recording recording) {
         StreamAccumulator accumulator = new StreamAccumulator();
-        recording.response().events().forEach(event -> accumulator.accept(event.data()
-                .replace(TimedReplay.PROMPT_TOKENS, "100").replaceAll("\"@total_tokens_plus@(\\d+)@\"", "$1")));
+        recording.response().events().forEach(event -> accumulator.accept(TimedReplay.fill(event.data(), 100)));
         return accumulator.complete(Duration.ZERO, Optional.empty(), Duration.ZERO);
     }
 
@@ -61,6 +59,9 @@ class StreamSynthesizerTest {
                     } else {
                         assertThat(completion.usage()).containsKey("prompt_tokens_details");
                     }
+                    assertThat(family.violations(recording.response().events().stream()
+                            .map(Recording.TimedEvent::data).toList())).as(family + " " + mode + " seed " + seed)
+                            .isEmpty();
                 }
             }
         }
@@ -74,7 +75,7 @@ class StreamSynthesizerTest {
                         ProviderFamily.DEEPSEEK, "m"), List.of(5, 12), 100, 321);
         ChatCompletion completion = fold(recording);
         assertThat(completion.content()).isEqualTo("Hello there, friend.");
-        assertThat(recording.response().events().subList(0, 3)).extracting(Recording.TimedEvent::data)
+        assertThat(recording.response().events().subList(1, 4)).extracting(Recording.TimedEvent::data)
                 .allSatisfy(data -> assertThat(data).contains("\"content\""))
                 .satisfies(data -> assertThat(data.get(0)).contains("\"Hello\""));
         assertThat(completion.usage()).containsEntry("prompt_tokens", 321).containsEntry("prompt_cache_miss_tokens", 321);
@@ -87,8 +88,11 @@ class StreamSynthesizerTest {
         Recording recording = new StreamSynthesizer(new LatencyModel(100, 0.5, 10), LocalDate.of(2026, 11, 30))
                 .synthesize(new Script("s", InvocationMode.DUAL_AGENT, CallRole.CHAT, "u", "Hello there!", List.of(),
                         ProviderFamily.OPENAI, "m"), 1, 200);
+        // the role chunk comes with the first token, so both are at the modelled first event
+        assertThat(recording.response().events().get(0).data()).contains("\"role\":\"assistant\"");
         assertThat(recording.response().events().get(0).offsetMs()).isEqualTo(200);
-        assertThat(recording.response().events().get(1).offsetMs()).isEqualTo(210);
+        assertThat(recording.response().events().get(1).offsetMs()).isEqualTo(200);
+        assertThat(recording.response().events().get(2).offsetMs()).isEqualTo(210);
         assertThat(recording.metadata().timing()).isEqualTo(
                 "modelled: first event 100 ms + 0.500 ms per prompt token, then 10 ms per event");
         assertThat(recording.metadata().synthesized()).isTrue();

@@ -9,6 +9,7 @@ import io.agentlab.kernel.api.EventInvocation;
 import io.agentlab.kernel.api.EventOutcome;
 import io.agentlab.kernel.api.EventOutcome.Deduplicated;
 import io.agentlab.kernel.api.EventOutcome.Failed;
+import io.agentlab.kernel.api.EventOutcome.NeedsClarification;
 import io.agentlab.kernel.api.EventOutcome.RejectionReason;
 import io.agentlab.kernel.api.EventOutcome.Rejected;
 import io.agentlab.kernel.api.EventOutcome.Replayed;
@@ -47,6 +48,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 final class BatchRun implements BatchExecution {
 
+    /** The question when two same-name requests came out equal and the kernel cannot tell whether they are one. */
+    static final String TWO_REQUESTS_QUESTION = "Two of your requests came out exactly the same — did you want it "
+            + "once, or twice with different details?";
+
     private static final long UNSET = Long.MIN_VALUE;
 
     private final ReferenceKernel kernel;
@@ -64,6 +69,9 @@ final class BatchRun implements BatchExecution {
     private boolean cancelled;
     private volatile KernelScheduler.Cancellable deadlineTimer = () -> { };
     private final TaskHandle resolverHandle = new TaskHandle();
+    /** The thread resolving this batch, while it does; only it reads or writes {@link #held}. */
+    private volatile Thread resolver;
+    private EventRun held;
     /** The earliest ready event per name and canonical arguments (what a later equal event duplicates). */
     private final Map<String, EventRun> firstReady = new ConcurrentHashMap<>();
     private final CompletableFuture<Void> resolverDone = new CompletableFuture<>();
@@ -73,9 +81,13 @@ final class BatchRun implements BatchExecution {
         this.batch = batch;
         this.startNanos = kernel.scheduler().nanoTime();
         List<EventRun> list = new ArrayList<>();
+        Map<String, Integer> ofName = new HashMap<>();
         for (EventRequest request : batch.requests()) {
-            list.add(new EventRun(request, kernel.registry().lookup(request.name()).orElse(null)));
+            EventRun run = new EventRun(request, kernel.registry().lookup(request.name()).orElse(null));
+            run.occurrence = ofName.merge(request.name(), 1, Integer::sum) - 1;
+            list.add(run);
         }
+        list.forEach(run -> run.occurrences = ofName.get(run.request.name()));
         this.runs = Collections.unmodifiableList(list);
         List<CompletableFuture<?>> quiet = new ArrayList<>();
         runs.forEach(run -> {
@@ -116,12 +128,14 @@ final class BatchRun implements BatchExecution {
                 }
             });
         }
+        // finish() runs on whichever thread completed the last result: aggregation takes microseconds, and another
+        // hand-off would cost more than it (docs/performance.md#kernel-overhead)
         CompletableFuture.allOf(runs.stream().map(run -> run.result).toArray(CompletableFuture[]::new))
-                .whenCompleteAsync((ignored, error) -> {
+                .whenComplete((ignored, error) -> {
                     if (error == null) {
                         finish();
                     }
-                }, kernel.executor());
+                });
         kernel.executor().execute(this::resolveInOrder);
         return this;
     }
@@ -190,13 +204,16 @@ final class BatchRun implements BatchExecution {
      */
     private void resolveInOrder() {
         boolean begun = resolverHandle.begin();
+        resolver = Thread.currentThread();
+        EventRun inline = null;
         try {
             for (EventRun run : begun ? runs : List.<EventRun>of()) {
                 if (isClosed() || Thread.currentThread().isInterrupted()) {
                     break;
                 }
                 run.prepStart = now();
-                Preparation preparation = kernel.preparer().prepare(run.request, batch.turn());
+                Preparation preparation = kernel.preparer().prepare(run.request, batch.turn(), run.occurrence,
+                        run.occurrences);
                 if (preparation instanceof Preparation.NeedsFallback needsFallback) {
                     run.fallbackPending = true; // the fallback task now owns prepDone
                     kernel.executor().execute(() -> fallback(run, needsFallback));
@@ -207,6 +224,9 @@ final class BatchRun implements BatchExecution {
                 }
             }
         } finally {
+            inline = held;
+            held = null;
+            resolver = null;
             if (begun) {
                 resolverHandle.end();
             }
@@ -216,6 +236,9 @@ final class BatchRun implements BatchExecution {
                     run.prepDone.complete(null); // done, or never reached because the batch closed first
                 }
             });
+        }
+        if (inline != null) {
+            runHandler(inline); // this thread has nothing else to do: one hand-off fewer than a pooled start
         }
     }
 
@@ -273,6 +296,13 @@ final class BatchRun implements BatchExecution {
         EventRun earlier = firstReady.putIfAbsent(ready.definition().name() + '\u0000' + ready.canonicalArguments(),
                 run);
         if (earlier != null) {
+            if (!sameRequest((Preparation.Ready) earlier.preparation, ready)) {
+                // Equal arguments from requests the kernel cannot tell are one: executing both could duplicate a
+                // side effect, dropping one could lose a request. Ask (docs/design.md#batch-duplicates-coalesced).
+                complete(run, new NeedsClarification(TWO_REQUESTS_QUESTION, Set.of()));
+                run.settled.complete(null);
+                return;
+            }
             earlier.result.whenComplete((primary, error) -> {
                 if (primary != null) {
                     complete(run, new Deduplicated(earlier.request.eventId(), primary.outcome()));
@@ -282,6 +312,15 @@ final class BatchRun implements BatchExecution {
             return;
         }
         claimAndSchedule(run, ready, nonTerminalSettled);
+    }
+
+    /**
+     * Two same-name events with equal normalized arguments are one request when both come from the same known source
+     * (the same clause of the user's words, or the same model proposal), or when there are no arguments at all to
+     * tell them apart by.
+     */
+    private static boolean sameRequest(Preparation.Ready earlier, Preparation.Ready later) {
+        return later.arguments().isEmpty() || earlier.source().isPresent() && earlier.source().equals(later.source());
     }
 
     private void claimAndSchedule(EventRun run, Preparation.Ready ready, CompletableFuture<Void> nonTerminalSettled) {
@@ -368,8 +407,21 @@ final class BatchRun implements BatchExecution {
         toStart.forEach(this::startHandler);
     }
 
+    /**
+     * Starts a handler on a pooled thread; while resolution is still running, the latest start is held back instead
+     * and run on the resolution thread once resolution is done (a single-event batch then needs no hand-off at all
+     * between resolving and executing). At most one start is ever held, for no longer than the rest of resolution.
+     */
     private void startHandler(EventRun run) {
         run.dispatchAt = now();
+        if (Thread.currentThread() == resolver) {
+            EventRun previous = held;
+            held = run;
+            if (previous != null) {
+                kernel.executor().execute(() -> runHandler(previous));
+            }
+            return;
+        }
         kernel.executor().execute(() -> runHandler(run));
     }
 
@@ -540,6 +592,9 @@ final class BatchRun implements BatchExecution {
         final TaskHandle handlerHandle = new TaskHandle();
         volatile Preparation preparation;
         volatile boolean fallbackPending;
+        /** Its place among the batch's requests of the same name, and their count (set before the batch starts). */
+        int occurrence;
+        int occurrences = 1;
         volatile Set<String> conflictKeys = Set.of();
         volatile String idempotencyKey;
         volatile boolean started; // written under the batch lock

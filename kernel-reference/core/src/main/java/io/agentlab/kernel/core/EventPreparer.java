@@ -37,8 +37,13 @@ final class EventPreparer {
         this.registry = registry;
     }
 
-    /** Everything up to the fallback decision. Never throws: plugin exceptions become rejections. */
-    Preparation prepare(EventRequest request, TurnContext turn) {
+    /**
+     * Everything up to the fallback decision. Never throws: plugin exceptions become rejections.
+     *
+     * @param occurrence  the request's place among the batch's requests of the same name
+     * @param occurrences how many requests of that name the batch holds
+     */
+    Preparation prepare(EventRequest request, TurnContext turn, int occurrence, int occurrences) {
         Optional<EventDefinition> found = registry.lookup(request.name());
         if (found.isEmpty()) {
             return new Preparation.Settled(request.proposedArguments(), ResolutionReport.notAttempted(),
@@ -49,7 +54,7 @@ final class EventPreparer {
         Resolution resolution;
         Map<String, Object> merged;
         try {
-            resolution = definition.resolver().resolve(new ResolutionInput(request, turn));
+            resolution = definition.resolver().resolve(new ResolutionInput(request, turn, occurrence, occurrences));
             if (resolution == null) {
                 throw new IllegalStateException("resolver returned null");
             }
@@ -65,7 +70,20 @@ final class EventPreparer {
         } catch (RuntimeException e) {
             return resolutionError(definition, merged, "normalizer", e);
         }
-        return judge(definition, normalized, resolution.clarification(), validBefore, false);
+        return judge(definition, normalized, resolution.clarification(), source(resolution, request), validBefore,
+                false);
+    }
+
+    /**
+     * Which of the user's requests the event stands for: the resolver's source when it named one, else the model's
+     * proposed arguments (the model stated the request), else unknown ({@code docs/kernel.md#two-requests-stay-two}).
+     */
+    private static Optional<String> source(Resolution resolution, EventRequest request) {
+        if (resolution.source().isPresent()) {
+            return Optional.of("words:" + resolution.source().get());
+        }
+        return request.proposedArguments().isEmpty() ? Optional.empty()
+                : Optional.of("proposal:" + CanonicalJson.write(request.proposedArguments()));
     }
 
     /**
@@ -87,11 +105,13 @@ final class EventPreparer {
         } catch (RuntimeException e) {
             return resolutionError(pending.definition(), filled, "normalizer", e);
         }
-        return judge(pending.definition(), normalized, pending.clarification(), pending.validBeforeNormalization(), true);
+        return judge(pending.definition(), normalized, pending.clarification(), pending.source(),
+                pending.validBeforeNormalization(), true);
     }
 
     private Preparation judge(EventDefinition definition, Map<String, Object> arguments,
-                              Optional<String> clarification, boolean validBefore, boolean fallbackUsed) {
+                              Optional<String> clarification, Optional<String> source, boolean validBefore,
+                              boolean fallbackUsed) {
         Set<String> missing = missing(definition, arguments);
         List<ArgumentViolation> violations;
         try {
@@ -108,11 +128,11 @@ final class EventPreparer {
         }
         if (missing.isEmpty()) {
             ResolutionOutcome outcome = fallbackUsed ? ResolutionOutcome.FALLBACK : ResolutionOutcome.DETERMINISTIC;
-            return new Preparation.Ready(definition, arguments, CanonicalJson.write(arguments),
+            return new Preparation.Ready(definition, arguments, CanonicalJson.write(arguments), source,
                     new ResolutionReport(outcome, fallbackUsed, validBefore, true));
         }
         if (definition.fallbackAllowed() && !fallbackUsed) {
-            return new Preparation.NeedsFallback(definition, arguments, missing, clarification, validBefore);
+            return new Preparation.NeedsFallback(definition, arguments, missing, clarification, source, validBefore);
         }
         String question = clarification.orElseGet(() -> defaultQuestion(definition, missing));
         return new Preparation.Settled(arguments,

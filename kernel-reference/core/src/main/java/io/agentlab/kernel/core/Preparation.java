@@ -19,10 +19,11 @@ sealed interface Preparation {
      * @param definition         its definition
      * @param arguments          normalized arguments
      * @param canonicalArguments their canonical JSON (deduplication, replay and idempotency key)
+     * @param source             which of the user's requests it stands for, when known (deduplication)
      * @param report             how they were obtained
      */
     record Ready(EventDefinition definition, Map<String, Object> arguments, String canonicalArguments,
-                 ResolutionReport report) implements Preparation {
+                 Optional<String> source, ResolutionReport report) implements Preparation {
     }
 
     /**
@@ -43,9 +44,11 @@ sealed interface Preparation {
      * @param arguments                normalized partial arguments
      * @param missing                  missing fields
      * @param clarification            the resolver's question, if it had one
+     * @param source                   which of the user's requests it stands for, when known
      * @param validBeforeNormalization the merged arguments' validity before normalization
      */
     record NeedsFallback(EventDefinition definition, Map<String, Object> arguments, Set<String> missing,
-                         Optional<String> clarification, boolean validBeforeNormalization) implements Preparation {
+                         Optional<String> clarification, Optional<String> source, boolean validBeforeNormalization)
+            implements Preparation {
     }
 }

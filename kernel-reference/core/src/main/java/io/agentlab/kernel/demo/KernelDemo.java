@@ -113,10 +113,11 @@ public final class KernelDemo {
                 .argumentsSchema("""
                         {"type":"object","properties":{"state":{"enum":["on","off"]}},
                          "required":["state"],"additionalProperties":false}""")
-                .resolver(input -> input.turn().userText().contains(" on")
-                        ? Resolution.of(Map.of("state", "on"))
+                // One lamp request per utterance: naming the words as the source lets the kernel coalesce a
+                // repeated proposal instead of asking which of two requests was meant.
+                .resolver(input -> (input.turn().userText().contains(" on") ? Resolution.of(Map.of("state", "on"))
                         : input.turn().userText().contains(" off") ? Resolution.of(Map.of("state", "off"))
-                        : Resolution.empty())
+                        : Resolution.empty()).withSource(input.turn().userText()))
                 .handler(invocation -> HandlerResult.success(Map.of("lamp", invocation.arguments().get("state"))))
                 .resultPolicy(ResultPolicy.SILENT_SUCCESS)
                 .conflictKeys("lamp")

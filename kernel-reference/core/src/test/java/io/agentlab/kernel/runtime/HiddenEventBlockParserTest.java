@@ -76,7 +76,7 @@ class HiddenEventBlockParserTest {
     void chunkingInvariant() {
         List<String> words = List.of("hello", " ", "world", ",", "[", "[[", "]]", "EVENTS", "\n", "好的", "🙂", "E", "[[E");
         var visibleGen = lists().of(integers().between(0, words.size() - 1).map(words::get)).ofSizeBetween(0, 12)
-                .map(parts -> String.join("", parts).replace(M, ""));
+                .map(parts -> withoutMarker(String.join("", parts)));
         var namesGen = lists().of(strings().basicLatinAlphabet().ofLengthBetween(1, 8)
                 .map(s -> "ev." + s.replaceAll("[^a-z]", "x").toLowerCase())).ofSizeBetween(0, 4);
         var cutsGen = lists().of(integers().between(0, 120)).ofSizeBetween(0, 20)
@@ -116,5 +116,14 @@ class HiddenEventBlockParserTest {
                 assertThat(delta).doesNotContain(M);
             }
         });
+    }
+
+    /** Visible text never holds the marker: removing one can join its neighbours into another ("[[" + M + "EVENTS]]"). */
+    private static String withoutMarker(String text) {
+        String visible = text;
+        while (visible.contains(M)) {
+            visible = visible.replace(M, "");
+        }
+        return visible;
     }
 }

@@ -53,6 +53,18 @@ class StreamAccumulatorTest {
     }
 
     @Test
+    @DisplayName("DashScope's continuation deltas repeat \"id\": \"\": they continue the call at their index")
+    void emptyIdContinuesTheCall() {
+        String first = "{\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":0,\"id\":\"call_1\","
+                + "\"type\":\"function\",\"function\":{\"name\":\"f\",\"arguments\":\"{\\\"a\\\"\"}}]}}]}";
+        String continuation = "{\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":0,\"id\":\"\","
+                + "\"type\":\"function\",\"function\":{\"arguments\":\":1}\"}}]}}]}";
+        ChatCompletion completion = fold(Chunks.stream("m").raw(first).raw(continuation).finish("tool_calls").done()
+                .payloads());
+        assertThat(completion.toolCalls()).containsExactly(new ToolCall("call_1", "f", "{\"a\":1}"));
+    }
+
+    @Test
     @DisplayName("usage: OpenAI final chunk with empty choices, DeepSeek on the last content chunk")
     void usageShapes() {
         assertThat(fold(Chunks.stream("m").content("hi").finish("stop").openAiUsage(10, 2, 4).done().payloads()).usage())

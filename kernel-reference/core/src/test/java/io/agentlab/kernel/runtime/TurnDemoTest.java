@@ -4,8 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentlab.kernel.demo.TurnDemo;
 import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -26,5 +29,16 @@ class TurnDemoTest {
                     "decision: follow_up", "Update: it's sunny in Shanghai, 21 degrees.", "calls={CHAT=1, FOLLOW_UP=1}")
                     .doesNotContain("[[EVENTS]]");
         }
+    }
+
+    @Test
+    @DisplayName("the demo leaves no non-daemon thread behind, so its JVM exits as soon as it has printed")
+    void leavesNoThreadThatKeepsTheJvmAlive() throws Exception {
+        Set<Thread> before = Thread.getAllStackTraces().keySet();
+        TurnDemo.run(new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8), 0);
+        List<String> left = Thread.getAllStackTraces().keySet().stream()
+                .filter(thread -> !before.contains(thread) && thread.isAlive() && !thread.isDaemon())
+                .map(Thread::getName).toList();
+        assertThat(left).as("non-daemon threads started by the demo and still alive").isEmpty();
     }
 }

@@ -8,9 +8,14 @@ import java.util.Map;
 /**
  * Builds OpenAI-compatible stream chunks ({@code data:} payloads) for scripts, tests and demos: content deltas,
  * tool-call deltas, a finish reason, usage in the OpenAI shape (a final chunk with {@code choices: []}) or the
- * DeepSeek shape (on the last content chunk), and {@code [DONE]}.
+ * DeepSeek shape (on the last content chunk), and {@code [DONE]}. Every chunk carries the fields an OpenAI client
+ * requires ({@code id}, {@code object}, {@code created}, {@code model}, {@code choices}); the recorded-provider module
+ * writes each provider family's full chunk profile.
  */
 public final class Chunks {
+
+    /** The {@code created} of every scripted chunk (2026-01-01T00:00:00Z, in Unix seconds). */
+    public static final long CREATED = 1_767_225_600L;
 
     private final String model;
     private final List<String> payloads = new ArrayList<>();
@@ -71,6 +76,7 @@ public final class Chunks {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("id", "chatcmpl-scripted");
         body.put("object", "chat.completion.chunk");
+        body.put("created", CREATED);
         body.put("model", model);
         body.put("choices", List.of());
         body.put("usage", usage);
@@ -127,6 +133,7 @@ public final class Chunks {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("id", "chatcmpl-scripted");
         body.put("object", "chat.completion.chunk");
+        body.put("created", CREATED);
         body.put("model", model);
         body.put("choices", List.of(choice));
         if (usage != null) {

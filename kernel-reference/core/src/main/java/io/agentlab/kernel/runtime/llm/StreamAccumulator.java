@@ -12,7 +12,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * Folds the {@code data:} payloads of an OpenAI-compatible stream into a {@link ChatCompletion}, the same way for
  * every provider: content deltas are concatenated; tool-call deltas are accumulated by {@code index}, except that a
- * new {@code id} on an index that already has another id starts a new call (providers that reuse index 0); the last
+ * new {@code id} on an index that already has another id starts a new call (providers that reuse index 0), and an empty
+ * {@code id} is no id (DashScope repeats {@code "id": ""} on continuations); the last
  * finish reason wins; usage is taken from whichever chunk carries it (a final chunk with {@code choices: []}, or the
  * last content chunk). A stream is complete with {@code [DONE]} or, tolerating providers that omit it, a finish
  * reason; otherwise it was truncated.
@@ -88,7 +89,8 @@ public final class StreamAccumulator {
 
     private void acceptToolCall(JsonNode call) {
         int index = call.path("index").asInt(0);
-        String id = call.hasNonNull("id") ? call.get("id").asString() : null;
+        // DashScope repeats "id": "" on every continuation delta: an empty id names no call (as in OpenAI's SDK)
+        String id = call.hasNonNull("id") && !call.get("id").asString().isEmpty() ? call.get("id").asString() : null;
         CallBuilder builder;
         if (id != null && byId.containsKey(id)) {
             builder = byId.get(id);

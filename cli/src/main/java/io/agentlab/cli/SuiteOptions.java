@@ -1,0 +1,75 @@
+package io.agentlab.cli;
+
+import io.agentlab.engine.ConformanceSettings;
+import io.agentlab.engine.gates.Gates;
+import io.agentlab.kernel.api.InvocationMode;
+import io.agentlab.runner.RunSpec;
+import io.agentlab.runner.UsageException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * The options {@code run} and {@code validate} share: which suites, in which modes, with which provider and
+ * configuration. Each value is checked before anything runs; a bad one is a {@link UsageException} naming the option.
+ */
+final class SuiteOptions {
+
+    @Option(names = "--suites", paramLabel = "DIR|FILE|classpath:FOLDER",
+            description = "Suite folders or files to run (repeatable); default classpath:agentlab/suites, the shipped suites.")
+    List<String> suites = new ArrayList<>();
+
+    @Option(names = "--modes", split = ",", paramLabel = "MODE",
+            description = "Modes to run: dual_agent, chat_agent_tools or both (default).")
+    List<String> modes = new ArrayList<>(List.of("dual_agent", "chat_agent_tools"));
+
+    @Option(names = "--provider", description = "recorded (default), synthesized or live.")
+    String provider = "recorded";
+
+    @Option(names = "--speed", description = "Replay speed: 1.0 faithful (default), 0 as fast as possible.")
+    double speed = 1.0;
+
+    @Option(names = "--live-base-url", description = "The live provider's /v1 URL (--provider live).")
+    String liveBaseUrl;
+
+    @Option(names = "--live-api-key-env", description = "Environment variable holding the live key; "
+            + "default AGENTLAB_API_KEY.")
+    String liveApiKeyEnv = "AGENTLAB_API_KEY";
+
+    @Mixin
+    GateOptions gates;
+
+    /** A spec builder with these options applied and checked. */
+    RunSpec.Builder spec() {
+        for (String mode : modes) {
+            try {
+                InvocationMode.fromWireName(mode.strip());
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("--modes: " + e.getMessage());
+            }
+        }
+        if (!(speed >= 0) || Double.isInfinite(speed)) {
+            throw new UsageException("--speed: must be a number >= 0 (1.0 faithful, 0 as fast as possible), got "
+                    + speed);
+        }
+        if (!List.of("recorded", "synthesized", "live").contains(provider.toLowerCase(Locale.ROOT))) {
+            throw new UsageException("--provider: expected recorded, synthesized or live, got '" + provider + "'");
+        }
+        if ("live".equalsIgnoreCase(provider) && liveBaseUrl == null) {
+            throw new UsageException("--provider live needs --live-base-url (the provider's /v1 URL)");
+        }
+        RunSpec.Builder builder = RunSpec.builder().suites(suites)
+                .configuration(ConformanceSettings.MODES, String.join(",", modes))
+                .configuration(ConformanceSettings.PROVIDER, provider.toLowerCase(Locale.ROOT))
+                .configuration(ConformanceSettings.REPLAY_SPEED, Double.toString(speed))
+                .configuration(ConformanceSettings.LIVE_API_KEY_ENV, liveApiKeyEnv)
+                .configuration(Gates.ENABLED, "true");
+        if (liveBaseUrl != null) {
+            builder.configuration(ConformanceSettings.LIVE_BASE_URL, liveBaseUrl);
+        }
+        gates.parameters().forEach(builder::configuration);
+        return builder;
+    }
+}

@@ -1,0 +1,132 @@
+package io.agentlab.cli;
+
+import static io.agentlab.cli.Run.run;
+import static io.agentlab.cli.Run.suites;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The command line as users of JUnit's console launcher and promptfoo expect: exit codes, one-line errors, filters. */
+class CommandLineTest {
+
+    @TempDir
+    Path temp;
+
+    private String[] fast(String... args) {
+        List<String> all = new java.util.ArrayList<>(List.of(args));
+        all.addAll(List.of("--speed", "0", "--no-gates", "--config", "agentlab.report.control=false"));
+        if (!all.contains("--progress")) {
+            all.addAll(List.of("--progress", "plain"));
+        }
+        if (!all.contains("--report")) {
+            all.addAll(List.of("--report", temp.resolve("report").toString()));
+        }
+        return all.toArray(String[]::new);
+    }
+
+    @Test
+    @DisplayName("every bad command line exits 2 with one clear line naming what is wrong, never a stack trace")
+    void badCommandLines() {
+        List<List<String>> cases = List.of(
+                List.of("run", "--modes", "dual,tools"),
+                List.of("run", "--speed", "-1"),
+                List.of("run", "--speed", "fast"),
+                List.of("run", "--suites", "/no/such/folder"),
+                List.of("run", "--suites", suites("empty")),
+                List.of("run", "--suites", suites("broken")),
+                List.of("run", "--config", "agentlab.replay.sped=0"),
+                List.of("run", "--config", "no-equals-sign"),
+                List.of("run", "--shard", "3/2"),
+                List.of("run", "--tag", "smoke &"),
+                List.of("run", "--case", "no-such-case", "--suites", suites("passing")),
+                List.of("run", "--rerun-failed", temp.resolve("none.json").toString()),
+                List.of("run", "--provider", "cloud"),
+                List.of("run", "--unknown-option"),
+                List.of("validate", "--suites", "/no/such/folder"),
+                List.of("merge", temp.resolve("no-shard").toString()),
+                List.of("resolve", "--event", "device.volume.adjust", "--now", "yesterday", "louder"),
+                List.of("resolve", "--event", "device.volume.adjust", "--timezone", "Mars/Olympus", "louder"),
+                List.of("check-stream", "not-a-url", "--run-id", "r1"));
+        for (List<String> args : cases) {
+            Run run = run(args.toArray(String[]::new));
+            assertThat(run.code()).as("%s: %s", args, run.err()).isEqualTo(2);
+            assertThat(run.err().lines().toList()).as("%s", args).hasSize(1).allSatisfy(line -> assertThat(line)
+                    .startsWith("agentlab " + args.get(0) + ": ").doesNotContain("Exception", "\tat "));
+        }
+        assertThat(run("run", "--modes", "dual").err()).contains("--modes: unknown invocation mode 'dual'");
+        assertThat(run("run", "--speed", "-1").err()).contains("--speed: must be a number >= 0");
+        assertThat(run("run", "--suites", suites("empty")).err()).contains("nothing to run");
+        assertThat(run("run", "--config", "agentlab.replay.sped=0").err())
+                .contains("did you mean 'agentlab.replay.speed'?");
+        assertThat(run("resolve", "--event", "device.volume.adjust", "--now", "yesterday", "louder").err())
+                .contains("--now: ", "'yesterday'");
+        assertThat(run("resolve", "--event", "device.volume.adjust", "--timezone", "Mars/Olympus", "x").err())
+                .contains("--timezone: ", "Mars/Olympus");
+        assertThat(run("check-stream", "not-a-url", "--run-id", "r1").err()).contains("URL: ");
+    }
+
+    @Test
+    @DisplayName("a suite file's problem: run exits 2 and validate exits 1, each naming file:line:column")
+    void suiteProblems() {
+        Run run = run(fast("run", "--suites", suites("broken")));
+        assertThat(run.code()).isEqualTo(2);
+        assertThat(run.err()).contains("bad.suite.yaml:6:5", "'turns'");
+        Run validate = run("validate", "--suites", suites("broken"));
+        assertThat(validate.code()).isEqualTo(1);
+        assertThat(validate.out()).contains("problem: ", "bad.suite.yaml:6:5", "1 problem(s)");
+        Run valid = run("validate", "--suites", suites("passing"), "--no-gates");
+        assertThat(valid.code()).isZero();
+        assertThat(valid.out()).contains("1 suites, 1 cases, 3 tests; no problems");
+    }
+
+    @Test
+    @DisplayName("progress: a counter with elapsed time rewritten in place on a terminal, plain lines otherwise")
+    void progress() {
+        Run terminal = run(fast("run", "--suites", suites("failing"), "--progress", "terminal"));
+        assertThat(terminal.code()).isEqualTo(1);
+        assertThat(terminal.out()).contains("\r\u001B[K[1/3] 0:0", "[3/3] 0:0").contains(" FAIL wrong-level [dual_agent]\n")
+                .doesNotContain("  ok    ");
+        Run plain = run(fast("run", "--suites", suites("passing")));
+        assertThat(plain.out()).contains("  ok    set-to-thirty [dual_agent]\n").doesNotContain("\u001B[K");
+    }
+
+    @Test
+    @DisplayName("--case, --tag and --rerun-failed: the last run's failures, from its results.json")
+    void filtersAndRerun() {
+        Path report = temp.resolve("report");
+        Run first = run(fast("run", "--suites", suites("failing"), "--suites", suites("passing")));
+        assertThat(first.code()).isEqualTo(1);
+        assertThat(first.out()).contains("6 tests: 4 passed, 2 failed");
+        Run rerun = run(fast("run", "--suites", suites("failing"), "--suites", suites("passing"), "--rerun-failed"));
+        assertThat(rerun.out()).contains("wrong-level [dual_agent]", "3 tests: 1 passed, 2 failed")
+                .doesNotContain("set-to-thirty");
+        Run one = run(fast("run", "--suites", suites("failing"), "--suites", suites("passing"), "--case",
+                "cli-volume/set-to-thirty"));
+        assertThat(one.code()).isZero();
+        assertThat(one.out()).contains("3 tests: 3 passed");
+        assertThat(run(fast("run", "--suites", suites("passing"), "--rerun-failed")).out())
+                .contains("nothing failed in the last run");
+        Run tagged = run(fast("run", "--suites", suites("passing"), "--exclude-tag", "volume"));
+        assertThat(tagged.code()).isEqualTo(2);
+        assertThat(report.resolve("results.json")).exists();
+    }
+
+    @Test
+    @DisplayName("two shards of a run and merge: the whole run's tests, exit 0")
+    void shardsAndMerge() {
+        Path one = temp.resolve("s1");
+        Path two = temp.resolve("s2");
+        Run first = run(fast("run", "--suites", suites("passing"), "--suites", suites("failing"), "--shard", "1/2",
+                "--report", one.toString()));
+        Run second = run(fast("run", "--suites", suites("passing"), "--suites", suites("failing"), "--shard", "2/2",
+                "--report", two.toString()));
+        assertThat(first.code() + second.code()).isEqualTo(1); // the failing case is in one of them
+        Run merged = run("merge", one.toString(), two.toString(), "--out", temp.resolve("all").toString());
+        assertThat(merged.code()).isEqualTo(1);
+        assertThat(merged.out()).contains("merged 2 shards", "6 tests: 4 passed, 2 failed");
+    }
+}

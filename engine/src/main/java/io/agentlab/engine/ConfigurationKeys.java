@@ -1,0 +1,110 @@
+package io.agentlab.engine;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URL;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.Enumeration;
+import java.util.List;
+import java.util.Optional;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The engine's {@code agentlab.*} configuration keys, read from the metadata the engine jar ships
+ * ({@value #METADATA}, kept equal to {@link ConformanceSettings}, the gates and {@code docs/configuration.md} by a
+ * test), so a mistyped key can be reported with the closest known one instead of being ignored.
+ */
+public final class ConfigurationKeys {
+
+    /** The classpath resource listing every key. */
+    public static final String METADATA = "META-INF/junit-platform-configuration-metadata.json";
+    /** The namespace every engine key lives in. */
+    public static final String PREFIX = "agentlab.";
+
+    private static final List<String> KNOWN = load();
+
+    private ConfigurationKeys() {
+    }
+
+    /** Every key, in the metadata's order; a key ending in {@code .*} is a prefix. */
+    public static List<String> known() {
+        return KNOWN;
+    }
+
+    /** Whether {@code key} is an engine key (or lies under a prefix key). */
+    public static boolean isKnown(String key) {
+        return isKnown(key, List.of());
+    }
+
+    /** Whether {@code key} is an engine key or one of {@code extra} (a caller's own keys, such as a goal's). */
+    public static boolean isKnown(String key, Collection<String> extra) {
+        return extra.contains(key) || KNOWN.stream().anyMatch(known -> known.endsWith(".*")
+                ? key.startsWith(known.substring(0, known.length() - 1)) : known.equals(key));
+    }
+
+    /**
+     * The problem with {@code key}, if it is in the {@code agentlab.*} namespace but no known key: "unknown
+     * configuration key 'agentlab.replay.sped'; did you mean 'agentlab.replay.speed'?". Keys outside the namespace
+     * belong to others (JUnit, Surefire) and are never reported.
+     */
+    public static Optional<String> problem(String key, Collection<String> extra) {
+        if (!key.startsWith(PREFIX) || isKnown(key, extra)) {
+            return Optional.empty();
+        }
+        List<String> candidates = new ArrayList<>(extra);
+        KNOWN.forEach(known -> candidates.add(known.endsWith(".*") ? known.substring(0, known.length() - 2) : known));
+        String closest = candidates.stream().min(Comparator.comparingInt(known -> distance(key, known))).orElseThrow();
+        return Optional.of("unknown configuration key '" + key + "'; did you mean '" + closest + "'? (the keys are "
+                + "listed in docs/configuration.md)");
+    }
+
+    /** The problem with {@code key} among the engine's keys alone. */
+    public static Optional<String> problem(String key) {
+        return problem(key, List.of());
+    }
+
+    /** Levenshtein distance: how many single-character edits turn one key into the other. */
+    static int distance(String a, String b) {
+        int[] previous = new int[b.length() + 1];
+        int[] current = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            previous[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            current[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int substitution = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+                current[j] = Math.min(substitution, Math.min(previous[j] + 1, current[j - 1] + 1));
+            }
+            int[] swap = previous;
+            previous = current;
+            current = swap;
+        }
+        return previous[b.length()];
+    }
+
+    private static List<String> load() {
+        // other engines may ship a file of the same name: take the one naming this engine
+        try {
+            Enumeration<URL> files = ConfigurationKeys.class.getClassLoader().getResources(METADATA);
+            while (files.hasMoreElements()) {
+                JsonNode metadata;
+                try (InputStream in = files.nextElement().openStream()) {
+                    metadata = JsonMapper.builder().build().readTree(in);
+                }
+                if (ConformanceTestEngine.ENGINE_ID.equals(metadata.path("engine").asString())) {
+                    List<String> keys = new ArrayList<>();
+                    metadata.path("parameters").forEach(parameter -> keys.add(parameter.path("key").asString()));
+                    return List.copyOf(keys);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + METADATA, e);
+        }
+        throw new IllegalStateException(METADATA + " of " + ConformanceTestEngine.ENGINE_ID + " is not on the classpath");
+    }
+}

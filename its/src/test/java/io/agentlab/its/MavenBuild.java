@@ -1,0 +1,81 @@
+package io.agentlab.its;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * A real Maven build of a project outside the repository, with the local repository the kit was installed into: what
+ * a user gets after {@code mvn install} in their clone.
+ */
+final class MavenBuild {
+
+    /** The repository's root. */
+    static final Path ROOT = Path.of(System.getProperty("agentlab.its.root", "..")).toAbsolutePath().normalize();
+
+    private MavenBuild() {
+    }
+
+    /**
+     * The output and exit code of a build.
+     *
+     * @param exitCode Maven's exit code
+     * @param log      everything it printed
+     */
+    record Result(int exitCode, String log) {
+    }
+
+    /** Runs {@code mvn -B <args>} in {@code project}; the log goes to {@code project/build-N.log} too. */
+    static Result run(Path project, String... args) {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("agentlab.its.maven", "/usr/share/maven"), "bin", "mvn").toString());
+        command.add("-B");
+        command.add("-Dmaven.repo.local=" + System.getProperty("agentlab.its.repository",
+                Path.of(System.getProperty("user.home"), ".m2", "repository").toString()));
+        command.addAll(List.of(args));
+        try {
+            Path log = Files.createTempFile(project, "build-", ".log");
+            Process process = new ProcessBuilder(command).directory(project.toFile()).redirectErrorStream(true)
+                    .redirectOutput(log.toFile()).start();
+            process.getOutputStream().close();
+            int exit = process.waitFor();
+            return new Result(exit, Files.readString(log, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** A fresh folder outside the repository. */
+    static Path freshFolder(String prefix) {
+        try {
+            return Files.createTempDirectory(prefix);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Copies a folder (without build output) into {@code to}. */
+    static void copy(Path from, Path to) {
+        try (Stream<Path> files = Files.walk(from)) {
+            for (Path file : files.filter(f -> !from.relativize(f).startsWith("target")).toList()) {
+                Path target = to.resolve(from.relativize(file).toString());
+                if (Files.isDirectory(file)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(file, target, StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

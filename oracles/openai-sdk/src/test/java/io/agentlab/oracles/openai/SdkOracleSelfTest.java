@@ -1,0 +1,187 @@
+package io.agentlab.oracles.openai;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The oracle itself, over hand-made export files: good streams pass, and each DELIBERATELY BROKEN stream or export
+ * below is caught with a finding that names what is wrong. Without these, a green oracle could mean it checks nothing.
+ */
+class SdkOracleSelfTest {
+
+    private static final String ENVELOPE = "\"id\":\"chatcmpl-x\",\"object\":\"chat.completion.chunk\","
+            + "\"created\":1796000000,\"model\":\"m\",\"system_fingerprint\":\"fp_0123456789\"";
+
+    private static String chunk(String delta, String finish) {
+        return "{" + ENVELOPE + ",\"choices\":[{\"index\":0,\"delta\":" + delta + ",\"logprobs\":null,"
+                + "\"finish_reason\":" + (finish == null ? "null" : "\"" + finish + "\"") + "}]}";
+    }
+
+    private static String usageChunk(String usage) {
+        return "{" + ENVELOPE + ",\"choices\":[],\"usage\":" + usage + "}";
+    }
+
+    private static final String ROLE = chunk("{\"role\":\"assistant\",\"content\":\"\"}", null);
+    private static final String USAGE = "{\"prompt_tokens\":10,\"completion_tokens\":2,\"total_tokens\":12,"
+            + "\"prompt_tokens_details\":{\"cached_tokens\":0}}";
+    private static final String KIT_HELLO = "{\"outcome\":\"completed\",\"content\":\"Hello\",\"toolCalls\":[],"
+            + "\"finishReason\":\"stop\",\"usage\":" + USAGE + "}";
+
+    private static JsonNode stream(String family, String kit, String... payloads) throws IOException {
+        ObjectNode stream = SdkOracle.FILES.createObjectNode();
+        stream.put("id", "hand-made").put("family", family).put("source", "synthesized").put("origin", "this test");
+        ArrayNode data = stream.putArray("payloads");
+        for (String payload : payloads) {
+            data.add(payload);
+        }
+        stream.set("kit", SdkOracle.FILES.readTree(kit));
+        return stream;
+    }
+
+    private static JsonNode hello(String kit) throws IOException {
+        return stream("openai", kit, ROLE, chunk("{\"content\":\"Hello\"}", null), chunk("{}", "stop"),
+                usageChunk(USAGE), "[DONE]");
+    }
+
+    @Test
+    @DisplayName("a faithful OpenAI stream agrees; DeepSeek's usage on the finish chunk is folded and agrees")
+    void goodStreamsAgree() throws IOException {
+        assertThat(SdkOracle.judge(hello(KIT_HELLO)).outcome()).isEqualTo(SdkOracle.Outcome.ACCUMULATED);
+        String deepSeekUsage = "{\"prompt_tokens\":10,\"completion_tokens\":2,\"total_tokens\":12,"
+                + "\"prompt_cache_hit_tokens\":4,\"prompt_cache_miss_tokens\":6}";
+        JsonNode deepSeek = stream("deepseek", KIT_HELLO.replace(USAGE, deepSeekUsage), ROLE,
+                chunk("{\"content\":\"Hello\"}", null),
+                chunk("{\"content\":\"\"}", "stop").replace("}]}", "}],\"usage\":" + deepSeekUsage + "}"), "[DONE]");
+        SdkOracle.Verdict verdict = SdkOracle.judge(deepSeek);
+        assertThat(verdict.findings()).isEmpty();
+        assertThat(verdict.outcome()).isEqualTo(SdkOracle.Outcome.FOLDED);
+    }
+
+    @Test
+    @DisplayName("DELIBERATELY BROKEN: chunks without 'created' (what the kit shipped before) do not parse")
+    void missingCreated() throws IOException {
+        JsonNode broken = stream("openai", KIT_HELLO, ROLE.replace("\"created\":1796000000,", ""),
+                chunk("{\"content\":\"Hello\"}", null), chunk("{}", "stop"), usageChunk(USAGE), "[DONE]");
+        SdkOracle.Verdict verdict = SdkOracle.judge(broken);
+        assertThat(verdict.outcome()).isEqualTo(SdkOracle.Outcome.DISAGREE);
+        assertThat(verdict.findings()).singleElement().asString()
+                .startsWith("event 0 does not parse as ChatCompletionChunk").contains("created");
+    }
+
+    @Test
+    @DisplayName("DELIBERATELY BROKEN: the kit's text, finish reason or usage differs from what the SDK folds")
+    void kitDiffers() throws IOException {
+        assertThat(SdkOracle.judge(hello(KIT_HELLO.replace("\"Hello\"", "\"Hullo\""))).findings())
+                .containsExactly("content: the SDK has \"Hello\", the kit \"Hullo\"");
+        assertThat(SdkOracle.judge(hello(KIT_HELLO.replace("\"stop\"", "\"length\""))).findings())
+                .containsExactly("finish reason: the SDK has \"stop\", the kit \"length\"");
+        assertThat(SdkOracle.judge(hello(KIT_HELLO.replace("\"cached_tokens\":0", "\"cached_tokens\":7"))).findings())
+                .contains("usage.prompt_tokens_details.cached_tokens: the SDK has 0, the kit 7");
+        assertThat(SdkOracle.judge(hello(KIT_HELLO.replace(",\"usage\":" + USAGE, ",\"usage\":{}"))).findings())
+                .singleElement().asString().startsWith("usage: the SDK has CompletionUsage");
+    }
+
+    @Test
+    @DisplayName("DELIBERATELY BROKEN: DashScope's \"id\": \"\" continuation taken for a new call (the kit's old fold)")
+    void toolCallSplitByEmptyId() throws IOException {
+        String first = chunk("{\"tool_calls\":[{\"index\":0,\"id\":\"call_1\",\"type\":\"function\","
+                + "\"function\":{\"name\":\"f\",\"arguments\":\"{\\\"a\\\"\"}}]}", null);
+        String continuation = chunk("{\"tool_calls\":[{\"index\":0,\"id\":\"\",\"type\":\"function\","
+                + "\"function\":{\"arguments\":\":1}\"}}]}", null);
+        String kitSplit = "{\"outcome\":\"completed\",\"content\":\"\",\"toolCalls\":["
+                + "{\"index\":0,\"id\":\"call_1\",\"name\":\"f\",\"arguments\":\"{\\\"a\\\"\"},"
+                + "{\"index\":1,\"id\":\"\",\"name\":\"\",\"arguments\":\":1}\"}],\"finishReason\":\"tool_calls\","
+                + "\"usage\":{}}";
+        JsonNode broken = stream("dashscope", kitSplit, ROLE, first, continuation, chunk("{}", "tool_calls"), "[DONE]");
+        SdkOracle.Verdict verdict = SdkOracle.judge(broken);
+        assertThat(verdict.outcome()).isEqualTo(SdkOracle.Outcome.DISAGREE);
+        assertThat(verdict.findings()).contains("tool call 0 arguments: the SDK has \"{\"a\":1}\", the kit "
+                + "\"{\"a\"\"").anySatisfy(f -> assertThat(f).startsWith("tool calls: the SDK has 1, the kit 2"));
+        String kitRight = kitSplit.replace("{\\\"a\\\"\"},{\"index\":1,\"id\":\"\",\"name\":\"\",\"arguments\":\":1}\"}",
+                "{\\\"a\\\":1}\"}");
+        assertThat(SdkOracle.judge(stream("dashscope", kitRight, ROLE, first, continuation, chunk("{}", "tool_calls"),
+                "[DONE]")).findings()).isEmpty();
+    }
+
+    @Test
+    @DisplayName("faults: both reject a cut chunk and a truncated stream; DELIBERATELY BROKEN: the kit completing one")
+    void faults() throws IOException {
+        String malformed = "{\"outcome\":\"rejected\",\"error\":\"MALFORMED_CHUNK\",\"message\":\"chunk 2 is not JSON\"}";
+        assertThat(SdkOracle.judge(stream("openai", malformed, ROLE, "{\"choices\":[{\"delta\":{\"content\":"))
+                .outcome()).isEqualTo(SdkOracle.Outcome.BOTH_REJECT);
+        String truncated = "{\"outcome\":\"rejected\",\"error\":\"TRUNCATED\",\"message\":\"no finish\"}";
+        assertThat(SdkOracle.judge(stream("openai", truncated, ROLE, chunk("{\"content\":\"Hel\"}", null)))
+                .outcome()).isEqualTo(SdkOracle.Outcome.BOTH_REJECT);
+        SdkOracle.Verdict completes = SdkOracle.judge(stream("openai", KIT_HELLO, ROLE, chunk("{\"content\":\"Hel\"}",
+                null)));
+        assertThat(completes.outcome()).isEqualTo(SdkOracle.Outcome.DISAGREE);
+        assertThat(completes.findings()).singleElement().asString()
+                .startsWith("the SDK's accumulator fails: Final chat completion chunk(s) not yet received");
+        SdkOracle.Verdict wrongReason = SdkOracle.judge(stream("openai", truncated, ROLE,
+                "{\"choices\":[{\"delta\":{\"content\":"));
+        assertThat(wrongReason.findings()).singleElement().asString()
+                .contains("but the kit rejects the stream for another reason: TRUNCATED");
+    }
+
+    /** A complete export of six agreeing streams, one per family and source, with its manifest. */
+    private static void writeGoodExport(Path directory) throws IOException {
+        StringBuilder families = new StringBuilder();
+        for (String family : OracleRun.FAMILIES) {
+            families.append(families.isEmpty() ? "" : ",").append("\"").append(family)
+                    .append("\":{\"shipped\":1,\"synthesized\":1}");
+            for (String source : OracleRun.SOURCES) {
+                JsonNode good = hello(KIT_HELLO);
+                ((ObjectNode) good).put("family", family).put("source", source);
+                Path file = directory.resolve(family).resolve(source).resolve("hand-made.json");
+                Files.createDirectories(file.getParent());
+                Files.writeString(file, good.toString());
+            }
+        }
+        Files.writeString(directory.resolve("manifest.json"), "{\"streams\":6,\"families\":{" + families + "}}");
+    }
+
+    @Test
+    @DisplayName("DELIBERATELY BROKEN file in an otherwise good export: the run fails naming the stream and the field")
+    void brokenFileFailsTheRun(@TempDir Path directory) throws IOException {
+        writeGoodExport(directory);
+        assertThat(OracleRun.of(directory).problems()).isEmpty();
+        Path file = directory.resolve("deepseek").resolve("shipped").resolve("hand-made.json");
+        Files.writeString(file, Files.readString(file).replace("\\\"created\\\":1796000000,", ""));
+        assertThat(OracleRun.of(directory).problems()).singleElement().asString()
+                .startsWith("deepseek/shipped/hand-made: DISAGREE [event 0 does not parse as ChatCompletionChunk")
+                .contains("created");
+    }
+
+    @Test
+    @DisplayName("DELIBERATELY BROKEN exports: none, an empty manifest, fewer files than counted — never a silent pass")
+    void incompleteExports(@TempDir Path directory) throws IOException {
+        assertThat(OracleRun.of(directory.resolve("absent")).problems()).singleElement().asString()
+                .startsWith("no export at");
+
+        Files.writeString(directory.resolve("manifest.json"), "{\"streams\":0,\"families\":{}}");
+        assertThat(OracleRun.of(directory).problems()).contains("the manifest counts no stream",
+                "the manifest counts no shipped openai stream", "the manifest counts no synthesized dashscope stream");
+
+        writeGoodExport(directory);
+        OracleRun complete = OracleRun.of(directory);
+        assertThat(complete.problems()).isEmpty();
+        assertThat(complete.verdicts()).hasSize(6);
+        assertThat(complete.summary()).contains("deepseek   synthesized        1");
+
+        Files.delete(directory.resolve("deepseek").resolve("synthesized").resolve("hand-made.json"));
+        assertThat(OracleRun.of(directory).problems()).containsExactly("found 5 stream files, the manifest counts 6",
+                "deepseek synthesized: found 0 stream files, the manifest counts 1");
+        List<String> noManifest = OracleRun.of(directory.resolve("openai")).problems();
+        assertThat(noManifest).singleElement().asString().startsWith("no export at");
+    }
+}

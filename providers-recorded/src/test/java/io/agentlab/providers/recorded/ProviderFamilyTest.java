@@ -1,0 +1,217 @@
+package io.agentlab.providers.recorded;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.agentlab.kernel.api.InvocationMode;
+import io.agentlab.kernel.runtime.llm.Json;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Each provider family's chunk profile: what the writer sends, and that a recording lacking a field its family always
+ * sends is refused at load with the file, the recording, the event index and the field.
+ */
+class ProviderFamilyTest {
+
+    private static final LocalDate DAY = LocalDate.of(2026, 11, 30);
+
+    private static List<String> payloads(Recording recording) {
+        return recording.response().events().stream().map(Recording.TimedEvent::data).toList();
+    }
+
+    /** The tools-mode "lamp on" recording of a family, as file text with one event's chunk changed. */
+    private static String withChunk(ProviderFamily family, int event, Consumer<ObjectNode> change) {
+        Recording recording = RecordingsTest.synthesized(family, InvocationMode.CHAT_AGENT_TOOLS);
+        List<Recording.TimedEvent> events = new ArrayList<>(recording.response().events());
+        ObjectNode chunk = (ObjectNode) Json.tree(events.get(event).data());
+        change.accept(chunk);
+        events.set(event, new Recording.TimedEvent(events.get(event).offsetMs(), Json.write(chunk)));
+        return Recordings.write(new Recording(recording.id(), recording.request(), new Recording.RecordedResponse(
+                200, recording.response().headers(), events), recording.metadata()));
+    }
+
+    private static int indexOf(Recording recording, String fragment) {
+        List<String> payloads = payloads(recording);
+        for (int i = 0; i < payloads.size(); i++) {
+            if (payloads.get(i).contains(fragment)) {
+                return i;
+            }
+        }
+        throw new AssertionError("no event contains " + fragment);
+    }
+
+    @ParameterizedTest
+    @EnumSource(ProviderFamily.class)
+    @DisplayName("every chunk the synthesizer and the fixtures write carries what its family always sends")
+    void writtenStreamsAreFaithful(ProviderFamily family) {
+        for (InvocationMode mode : InvocationMode.values()) {
+            assertThat(family.violations(payloads(RecordingsTest.synthesized(family, mode)))).isEmpty();
+        }
+        for (Recording fixture : FaultFixtures.fixtures()) {
+            assertThat(ProviderFamily.fromWireName(fixture.metadata().provider()).violations(payloads(fixture)))
+                    .as(fixture.id()).isEmpty();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ProviderFamily.class)
+    @DisplayName("a recording whose chunk lacks 'created' is refused, naming the file, the recording, the event and the field")
+    void missingCreatedIsRefused(ProviderFamily family) {
+        String text = withChunk(family, 2, chunk -> chunk.remove("created"));
+        assertThatThrownBy(() -> Recordings.parse(text, "recordings/broken.json"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("recordings/broken.json: recording 'lamp-on-chat_agent_tools-"
+                        + family.wireName() + "' is not a faithful " + family.wireName() + " stream")
+                .hasMessageContaining("event 2 lacks 'created', which every " + family.wireName() + " chunk carries");
+    }
+
+    @Test
+    @DisplayName("openai: a choice without 'logprobs' is refused")
+    void openAiLogprobs() {
+        String text = withChunk(ProviderFamily.OPENAI, 1,
+                chunk -> ((ObjectNode) chunk.get("choices").get(0)).remove("logprobs"));
+        assertThatThrownBy(() -> Recordings.parse(text, "broken.json"))
+                .hasMessageContaining("event 1 lacks 'choices[0].logprobs', which every openai choice carries");
+    }
+
+    @Test
+    @DisplayName("openai: usage without 'prompt_tokens_details.cached_tokens', or on a chunk with choices, is refused")
+    void openAiUsage() {
+        Recording recording = RecordingsTest.synthesized(ProviderFamily.OPENAI, InvocationMode.CHAT_AGENT_TOOLS);
+        int usage = indexOf(recording, "\"usage\":{");
+        String text = withChunk(ProviderFamily.OPENAI, usage,
+                chunk -> ((ObjectNode) chunk.get("usage")).remove("prompt_tokens_details"));
+        assertThatThrownBy(() -> Recordings.parse(text, "broken.json")).hasMessageContaining("event " + usage
+                + " lacks 'usage.prompt_tokens_details.cached_tokens', where openai reports its prompt cache");
+        int finish = indexOf(recording, "\"finish_reason\":\"tool_calls\"");
+        String early = withChunk(ProviderFamily.OPENAI, finish,
+                chunk -> chunk.set("usage", Json.tree(payloads(recording).get(usage)).get("usage")));
+        assertThatThrownBy(() -> Recordings.parse(early, "broken.json")).hasMessageContaining("event " + finish
+                + ": 'usage' rides on a chunk with 1 choice(s); openai sends it on a final chunk with empty 'choices'");
+    }
+
+    @Test
+    @DisplayName("deepseek: usage without 'prompt_cache_hit_tokens', or on a chunk without a finish reason, is refused")
+    void deepSeekUsage() {
+        Recording recording = RecordingsTest.synthesized(ProviderFamily.DEEPSEEK, InvocationMode.DUAL_AGENT);
+        int usage = indexOf(recording, "\"usage\":{");
+        assertThat(payloads(recording).get(usage)).contains("\"finish_reason\":\"stop\"");
+        String text = withChunk(ProviderFamily.DEEPSEEK, indexOf(RecordingsTest.synthesized(ProviderFamily.DEEPSEEK,
+                InvocationMode.CHAT_AGENT_TOOLS), "\"usage\":{"),
+                chunk -> ((ObjectNode) chunk.get("usage")).remove("prompt_cache_hit_tokens"));
+        assertThatThrownBy(() -> Recordings.parse(text, "broken.json"))
+                .hasMessageContaining("lacks 'usage.prompt_cache_hit_tokens', where deepseek reports its prompt cache");
+        String early = withChunk(ProviderFamily.DEEPSEEK, 1,
+                chunk -> chunk.set("usage", Json.tree(payloads(recording).get(usage)).get("usage")));
+        assertThatThrownBy(() -> Recordings.parse(early, "broken.json")).hasMessageContaining("event 1: 'usage' rides "
+                + "on a chunk without a finish reason; deepseek sends it on the chunk that carries the finish reason");
+    }
+
+    @Test
+    @DisplayName("dashscope: a chunk without 'system_fingerprint' (DashScope sends it as null) is refused")
+    void dashScopeFingerprint() {
+        String text = withChunk(ProviderFamily.DASHSCOPE, 3, chunk -> chunk.remove("system_fingerprint"));
+        assertThatThrownBy(() -> Recordings.parse(text, "broken.json"))
+                .hasMessageContaining("event 3 lacks 'system_fingerprint', which every dashscope chunk carries");
+    }
+
+    @ParameterizedTest
+    @EnumSource(ProviderFamily.class)
+    @DisplayName("a stream whose first delta does not name the role, or whose first tool-call delta has no id, is refused")
+    void roleAndToolCallId(ProviderFamily family) {
+        String text = withChunk(family, 0, chunk -> ((ObjectNode) chunk.get("choices").get(0).get("delta"))
+                .remove("role"));
+        assertThatThrownBy(() -> Recordings.parse(text, "broken.json")).hasMessageContaining("event 0 lacks "
+                + "'choices[0].delta.role': the first delta of a " + family.wireName() + " stream says \"assistant\"");
+        Recording recording = RecordingsTest.synthesized(family, InvocationMode.CHAT_AGENT_TOOLS);
+        int call = indexOf(recording, "\"id\":\"call_1\"");
+        String anonymous = withChunk(family, call, chunk -> ((ObjectNode) chunk.get("choices").get(0).get("delta")
+                .get("tool_calls").get(0)).remove("id"));
+        assertThatThrownBy(() -> Recordings.parse(anonymous, "broken.json")).hasMessageContaining("event " + call
+                + " lacks 'choices[0].delta.tool_calls[0].id' on the first delta of tool call 0");
+    }
+
+    @Test
+    @DisplayName("the message lists at most eight findings and counts the rest")
+    void manyViolationsAreCounted() {
+        Recording recording = RecordingsTest.synthesized(ProviderFamily.OPENAI, InvocationMode.DUAL_AGENT);
+        List<Recording.TimedEvent> events = recording.response().events().stream()
+                .map(e -> new Recording.TimedEvent(e.offsetMs(), e.data().replaceFirst("\"created\":\\d+,", "")))
+                .toList();
+        String text = Recordings.write(new Recording(recording.id(), recording.request(),
+                new Recording.RecordedResponse(200, recording.response().headers(), events), recording.metadata()));
+        int chunks = events.size() - 1;
+        assertThatThrownBy(() -> Recordings.parse(text, "broken.json"))
+                .hasMessageContaining("event 7 lacks 'created'").hasMessageNotContaining("event 8 lacks")
+                .hasMessageEndingWith("; and " + (chunks - 8) + " more");
+    }
+
+    @Test
+    @DisplayName("what each family writes: envelope, first delta, tool-call continuation, finish and usage")
+    void writerShapes() {
+        List<String> openAi = ProviderFamily.OPENAI.stream("gpt-4o-mini", "k", DAY).content("Hi")
+                .toolCall(0, "call_1", "f", List.of("{\"a\"", ":1}")).finish("tool_calls", ProviderStream.Usage.of(9, 2))
+                .done().payloads();
+        JsonNode first = Json.tree(openAi.get(0));
+        assertThat(first.get("id").asString()).matches("chatcmpl-[A-Za-z0-9]{29}");
+        assertThat(first.get("created").asLong()).isBetween(1_795_996_800L, 1_795_996_800L + 86_399);
+        assertThat(first.get("system_fingerprint").asString()).matches("fp_[0-9a-f]{10}");
+        assertThat(first.get("service_tier").asString()).isEqualTo("default");
+        assertThat(first.get("usage").isNull()).isTrue();
+        assertThat(first.get("choices").get(0).get("delta").toString())
+                .isEqualTo("{\"role\":\"assistant\",\"content\":\"\",\"refusal\":null}");
+        assertThat(openAi.get(2)).contains("\"function\":{\"name\":\"f\",\"arguments\":\"\"}");
+        assertThat(openAi.get(3)).contains("\"tool_calls\":[{\"index\":0,\"function\":{\"arguments\":\"{\\\"a\\\"\"}}]");
+        assertThat(Json.tree(openAi.get(6)).get("choices").size()).isZero();
+        assertThat(Json.tree(openAi.get(6)).get("usage").get("completion_tokens_details").has("reasoning_tokens"))
+                .isTrue();
+        assertThat(openAi).last().isEqualTo("[DONE]");
+
+        List<String> deepSeek = ProviderFamily.DEEPSEEK.stream("deepseek-chat", "k", DAY).content("Hi")
+                .finish("stop", ProviderStream.Usage.of(120, 6).cached(64)).done().payloads();
+        assertThat(Json.tree(deepSeek.get(0)).get("id").asString()).matches("[0-9a-f-]{36}");
+        assertThat(Json.tree(deepSeek.get(0)).get("system_fingerprint").asString()).matches("fp_[0-9a-f]{10}_prod.*");
+        JsonNode finish = Json.tree(deepSeek.get(2));
+        assertThat(finish.get("choices").get(0).get("delta").toString()).isEqualTo("{\"content\":\"\"}");
+        assertThat(finish.get("usage").get("prompt_cache_hit_tokens").asInt()).isEqualTo(64);
+        assertThat(finish.get("usage").get("prompt_cache_miss_tokens").asInt()).isEqualTo(56);
+        assertThat(finish.get("usage").get("prompt_tokens_details").get("cached_tokens").asInt()).isEqualTo(64);
+        assertThat(deepSeek).hasSize(4);
+
+        List<String> dashScope = ProviderFamily.DASHSCOPE.stream("qwen-plus", "k", DAY)
+                .toolCall(0, "call_1", "f", List.of("{\"a\"", ":1}")).finish("tool_calls", null).done().payloads();
+        assertThat(Json.tree(dashScope.get(0)).get("id").asString()).matches("chatcmpl-[0-9a-f-]{36}");
+        assertThat(Json.tree(dashScope.get(0)).get("system_fingerprint").isNull()).isTrue();
+        assertThat(Json.tree(dashScope.get(0)).has("usage")).as("no usage in the stream, no usage key").isFalse();
+        assertThat(dashScope.get(1)).contains("\"function\":{\"name\":\"f\",\"arguments\":\"{\\\"a\\\"\"}");
+        JsonNode continuation = Json.tree(dashScope.get(2)).get("choices").get(0);
+        assertThat(continuation.get("delta").get("tool_calls").get(0).get("id").asString()).isEmpty();
+        assertThat(continuation.has("finish_reason")).isFalse();
+    }
+
+    @Test
+    @DisplayName("the same key gives the same id and created; another key another id")
+    void reproducibleIds() {
+        String a = ProviderFamily.OPENAI.stream("m", "a", DAY).content("x").payloads().get(0);
+        assertThat(ProviderFamily.OPENAI.stream("m", "a", DAY).content("x").payloads().get(0)).isEqualTo(a);
+        assertThat(Json.tree(ProviderFamily.OPENAI.stream("m", "b", DAY).content("x").payloads().get(0)).get("id"))
+                .isNotEqualTo(Json.tree(a).get("id"));
+    }
+
+    @Test
+    @DisplayName("an unknown family is named with the ones there are")
+    void unknownFamily() {
+        assertThat(ProviderFamily.fromWireName("DeepSeek")).isEqualTo(ProviderFamily.DEEPSEEK);
+        assertThatThrownBy(() -> ProviderFamily.fromWireName("mistral"))
+                .hasMessage("unknown provider family 'mistral'; expected openai, deepseek or dashscope");
+    }
+}

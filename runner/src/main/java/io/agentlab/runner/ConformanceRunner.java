@@ -1,0 +1,245 @@
+package io.agentlab.runner;
+
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClasspathResource;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectDirectory;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectFile;
+
+import io.agentlab.engine.ConformanceSettings;
+import io.agentlab.engine.ConformanceTestEngine;
+import io.agentlab.engine.gates.Gates;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.platform.commons.PreconditionViolationException;
+import org.junit.platform.engine.DiscoveryIssue;
+import org.junit.platform.engine.DiscoverySelector;
+import org.junit.platform.engine.UniqueId;
+import org.junit.platform.launcher.EngineFilter;
+import org.junit.platform.launcher.Launcher;
+import org.junit.platform.launcher.LauncherConstants;
+import org.junit.platform.launcher.LauncherDiscoveryListener;
+import org.junit.platform.launcher.LauncherDiscoveryRequest;
+import org.junit.platform.launcher.PostDiscoveryFilter;
+import org.junit.platform.launcher.TagFilter;
+import org.junit.platform.launcher.TestIdentifier;
+import org.junit.platform.launcher.TestPlan;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherExecutionRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
+import org.junit.platform.reporting.legacy.xml.LegacyXmlReportGeneratingListener;
+
+/**
+ * Runs suites through the JUnit Launcher and the {@code agentlab-conformance} engine, for the command line and the
+ * Maven goal alike: discovery first (every suite-file problem is a {@link UsageException}, one line each), then the
+ * filters, then execution with the progress printer, JUnit's own XML reporting listeners (Open Test Reporting and the
+ * legacy format, under {@code junit/}) and {@code results.json}.
+ */
+public final class ConformanceRunner {
+
+    /** The folder under the report folder that receives JUnit's XML reports. */
+    public static final String JUNIT_FOLDER = "junit";
+
+    private ConformanceRunner() {
+    }
+
+    /**
+     * What discovery found without running anything ({@code agentlab validate}).
+     *
+     * @param suites   suites found
+     * @param cases    cases found
+     * @param tests    tests (case × mode, parity, gates)
+     * @param problems discovery problems that stop a run (one line each)
+     * @param warnings discovery warnings (unknown keys, for example)
+     */
+    public record Validation(int suites, int cases, long tests, List<String> problems, List<String> warnings) {
+    }
+
+    /** Discovers the suites and reports what a run would find, running nothing. */
+    public static Validation validate(RunSpec spec) {
+        Discovery discovery = discover(spec, spec.configuration());
+        TestPlan plan = discovery.plan();
+        int suites = 0;
+        int cases = 0;
+        for (TestIdentifier root : plan.getRoots()) {
+            for (TestIdentifier node : plan.getDescendants(root)) {
+                String type = lastSegmentType(node);
+                suites += "suite".equals(type) ? 1 : 0;
+                cases += "case".equals(type) ? 1 : 0;
+            }
+        }
+        List<String> problems = new ArrayList<>(discovery.problems());
+        if (problems.isEmpty() && cases == 0) {
+            problems.add(nothingSelected(spec));
+        }
+        return new Validation(suites, cases, plan.countTestIdentifiers(TestIdentifier::isTest), problems,
+                discovery.warnings());
+    }
+
+    /**
+     * Runs the spec, printing progress to {@code out}, and writes {@code results.json} and JUnit XML into the report
+     * folder.
+     *
+     * @throws UsageException for bad input: a suite with problems, a filter that selects nothing, an unreadable file
+     */
+    public static RunResult run(RunSpec spec, PrintWriter out, boolean terminal) {
+        List<String> notes = new ArrayList<>();
+        Set<String> rerun = null;
+        if (spec.rerunFailed().isPresent()) {
+            RunResults last = RunResults.read(spec.rerunFailed().get());
+            List<TestOutcome> broken = last.broken();
+            if (broken.isEmpty()) {
+                notes.add("nothing failed in the last run (" + spec.rerunFailed().get() + "): nothing to rerun");
+                return new RunResult(new RunResults(spec.shard(), spec.configuration(), List.of()),
+                        spec.reportDirectory(), notes);
+            }
+            if (broken.stream().anyMatch(test -> test.caseUniqueId().isEmpty())) {
+                notes.add("a gate or a container failed last time: gates judge the whole run, so everything reruns");
+            } else {
+                rerun = new LinkedHashSet<>();
+                for (TestOutcome test : broken) {
+                    rerun.add(test.caseUniqueId().orElseThrow());
+                }
+            }
+        }
+        Map<String, String> configuration = new LinkedHashMap<>(spec.configuration());
+        Path report = spec.reportDirectory();
+        configuration.put(ConformanceSettings.REPORT_DIRECTORY, report.toString());
+        configuration.put("junit.platform.reporting.open.xml.enabled", "true");
+        configuration.put("junit.platform.reporting.output.dir", report.resolve(JUNIT_FOLDER).toString());
+        if (spec.shard().isPresent() && Boolean.parseBoolean(spec.configuration().getOrDefault(Gates.ENABLED, "false"))) {
+            configuration.put(Gates.ENABLED, "false");
+            notes.add("gates deferred: shard " + spec.shard().get() + " holds part of the cases; `agentlab merge` "
+                    + "applies them to the whole run");
+        }
+        Discovery discovery = discover(spec, configuration, rerun);
+        discovery.warnings().forEach(warning -> out.println("warning: " + warning));
+        if (!discovery.problems().isEmpty()) {
+            throw new UsageException(String.join("\n", discovery.problems()));
+        }
+        if (discovery.plan().countTestIdentifiers(TestIdentifier::isTest) == 0) {
+            if (spec.shard().isEmpty() || !spec.cases().isEmpty() || !spec.includeTags().isEmpty() || rerun != null) {
+                throw new UsageException(nothingSelected(spec));
+            }
+            // more shards than cases leaves some empty: that job passes, and the merge counts the whole
+            notes.add("shard " + spec.shard().get() + " holds none of the selected cases");
+            RunResults empty = new RunResults(spec.shard(), spec.configuration(), List.of());
+            empty.write(report);
+            return new RunResult(empty, report, notes);
+        }
+        try {
+            Files.createDirectories(report.resolve(JUNIT_FOLDER));
+        } catch (IOException e) {
+            throw new UsageException("cannot create the report folder " + report.toAbsolutePath() + ": " + e, e);
+        }
+        ResultsListener results = new ResultsListener(System::nanoTime);
+        Progress progress = new Progress(out, terminal, System::nanoTime);
+        LegacyXmlReportGeneratingListener legacyXml = new LegacyXmlReportGeneratingListener(
+                report.resolve(JUNIT_FOLDER), out);
+        discovery.launcher().execute(LauncherExecutionRequestBuilder.request(discovery.plan())
+                .listeners(progress, results, legacyXml).build());
+        RunResults written = new RunResults(spec.shard(), spec.configuration(), results.outcomes());
+        written.write(report);
+        return new RunResult(written, report, notes);
+    }
+
+    /** Discovery with the filters; its problems and warnings collected as lines. */
+    private record Discovery(Launcher launcher, TestPlan plan, List<String> problems, List<String> warnings) {
+    }
+
+    private static Discovery discover(RunSpec spec, Map<String, String> configuration) {
+        return discover(spec, configuration, null);
+    }
+
+    private static Discovery discover(RunSpec spec, Map<String, String> configuration, Set<String> rerun) {
+        List<DiscoverySelector> selectors = new ArrayList<>();
+        ClassLoader loader = Thread.currentThread().getContextClassLoader();
+        for (String suite : spec.suites()) {
+            if (suite.startsWith(RunSpec.CLASSPATH)) {
+                String name = suite.substring(RunSpec.CLASSPATH.length()).replaceFirst("^/", "");
+                if (loader.getResource(name) == null) {
+                    throw new UsageException("--suites: no classpath folder or file '" + name + "'");
+                }
+                selectors.add(selectClasspathResource(name));
+            } else {
+                Path path = Path.of(suite);
+                selectors.add(Files.isDirectory(path) ? selectDirectory(path.toFile()) : selectFile(path.toFile()));
+            }
+        }
+        List<PostDiscoveryFilter> filters = new ArrayList<>();
+        try {
+            if (!spec.includeTags().isEmpty()) {
+                filters.add(TagFilter.includeTags(spec.includeTags()));
+            }
+            if (!spec.excludeTags().isEmpty()) {
+                filters.add(TagFilter.excludeTags(spec.excludeTags()));
+            }
+        } catch (PreconditionViolationException e) {
+            throw new UsageException("--tag/--exclude-tag: " + e.getMessage(), e);
+        }
+        Set<String> matched = new LinkedHashSet<>();
+        if (!spec.cases().isEmpty()) {
+            filters.add(Selection.cases(spec.cases(), matched));
+        }
+        spec.shard().ifPresent(shard -> filters.add(Selection.shard(shard)));
+        if (rerun != null) {
+            filters.add(Selection.rerun(rerun));
+        }
+        List<String> problems = new ArrayList<>();
+        List<String> warnings = new ArrayList<>();
+        LauncherDiscoveryListener issues = new LauncherDiscoveryListener() {
+            @Override
+            public void issueEncountered(UniqueId engineId, DiscoveryIssue issue) {
+                String line = issue.message() + issue.source().map(source -> " (" + source + ")").orElse("");
+                (issue.severity().compareTo(DiscoveryIssue.Severity.ERROR) >= 0 ? problems : warnings).add(line);
+            }
+        };
+        LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request().selectors(selectors)
+                .filters(EngineFilter.includeEngines(ConformanceTestEngine.ENGINE_ID))
+                .filters(filters.toArray(PostDiscoveryFilter[]::new))
+                .configurationParameters(configuration)
+                // collect the issues here and report them as lines, instead of the Launcher's exception
+                .configurationParameter(LauncherConstants.DISCOVERY_ISSUE_FAILURE_PHASE_PROPERTY_NAME, "execution")
+                .listeners(issues)
+                .build();
+        Launcher launcher = LauncherFactory.create();
+        TestPlan plan;
+        try {
+            plan = launcher.discover(request);
+        } catch (UncheckedIOException e) {
+            throw new UsageException(e.getMessage() + ": " + e.getCause().getMessage(), e);
+        }
+        for (String pattern : spec.cases()) {
+            if (!matched.contains(pattern) && problems.isEmpty()) {
+                problems.add("--case: '" + pattern + "' names no case in " + String.join(", ", spec.suites())
+                        + " (a case id, suite/case, or a unique id)");
+            }
+        }
+        return new Discovery(launcher, plan, problems, warnings);
+    }
+
+    private static String nothingSelected(RunSpec spec) {
+        List<String> filters = new ArrayList<>();
+        spec.includeTags().forEach(tag -> filters.add("--tag " + tag));
+        spec.excludeTags().forEach(tag -> filters.add("--exclude-tag " + tag));
+        spec.cases().forEach(name -> filters.add("--case " + name));
+        spec.shard().ifPresent(shard -> filters.add("--shard " + shard));
+        spec.rerunFailed().ifPresent(file -> filters.add("--rerun-failed " + file));
+        return filters.isEmpty()
+                ? "nothing to run: " + String.join(", ", spec.suites()) + " hold no suite file (*.suite.yaml)"
+                : "nothing to run: no case in " + String.join(", ", spec.suites()) + " matches "
+                + String.join(", ", filters);
+    }
+
+    private static String lastSegmentType(TestIdentifier node) {
+        List<UniqueId.Segment> segments = UniqueId.parse(node.getUniqueId()).getSegments();
+        return segments.get(segments.size() - 1).getType();
+    }
+}

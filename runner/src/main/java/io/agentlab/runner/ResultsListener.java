@@ -1,0 +1,92 @@
+package io.agentlab.runner;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongSupplier;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.UniqueId;
+import org.junit.platform.launcher.TestExecutionListener;
+import org.junit.platform.launcher.TestIdentifier;
+import org.junit.platform.launcher.TestPlan;
+
+/**
+ * Collects every test's outcome for {@code results.json}: tests as they finish (with their measured duration),
+ * tests under a skipped container as skipped with its reason, and a failed container (the engine, a suite) as a
+ * broken entry of kind {@code container}, so nothing that went wrong is lost.
+ */
+final class ResultsListener implements TestExecutionListener {
+
+    private final LongSupplier nanoTime;
+    private final Map<String, Long> started = new ConcurrentHashMap<>();
+    private final List<TestOutcome> outcomes = new ArrayList<>();
+    private TestPlan plan;
+
+    ResultsListener(LongSupplier nanoTime) {
+        this.nanoTime = nanoTime;
+    }
+
+    synchronized List<TestOutcome> outcomes() {
+        return List.copyOf(outcomes);
+    }
+
+    @Override
+    public void testPlanExecutionStarted(TestPlan testPlan) {
+        plan = testPlan;
+    }
+
+    @Override
+    public void executionStarted(TestIdentifier test) {
+        started.put(test.getUniqueId(), nanoTime.getAsLong());
+    }
+
+    @Override
+    public synchronized void executionSkipped(TestIdentifier test, String reason) {
+        if (test.isTest()) {
+            outcomes.add(outcome(test, TestOutcome.Status.SKIPPED, 0, Optional.of(reason)));
+        } else {
+            plan.getDescendants(test).stream().filter(TestIdentifier::isTest).forEach(descendant ->
+                    outcomes.add(outcome(descendant, TestOutcome.Status.SKIPPED, 0, Optional.of(reason))));
+        }
+    }
+
+    @Override
+    public synchronized void executionFinished(TestIdentifier test, TestExecutionResult result) {
+        if (!test.isTest() && result.getStatus() == TestExecutionResult.Status.SUCCESSFUL) {
+            return;
+        }
+        Long start = started.remove(test.getUniqueId());
+        double ms = start == null ? 0 : (nanoTime.getAsLong() - start) / 1e6;
+        TestOutcome.Status status = switch (result.getStatus()) {
+            case SUCCESSFUL -> TestOutcome.Status.PASSED;
+            case ABORTED -> TestOutcome.Status.ABORTED;
+            case FAILED -> TestOutcome.Status.FAILED;
+        };
+        Optional<String> message = result.getThrowable().map(t -> t.getMessage() == null ? t.toString() : t.getMessage());
+        if (!test.isTest() && status == TestOutcome.Status.ABORTED) {
+            return; // an aborted container's tests report themselves
+        }
+        outcomes.add(outcome(test, status, Math.round(ms * 1000) / 1000.0, message));
+    }
+
+    private static TestOutcome outcome(TestIdentifier test, TestOutcome.Status status, double ms,
+                                       Optional<String> message) {
+        UniqueId id = UniqueId.parse(test.getUniqueId());
+        List<UniqueId.Segment> segments = id.getSegments();
+        UniqueId.Segment last = segments.get(segments.size() - 1);
+        String kind = test.isTest() ? last.getType() : "container";
+        String mode = switch (kind) {
+            case "mode", "gate" -> last.getValue();
+            case "parity" -> "parity";
+            default -> "";
+        };
+        return new TestOutcome(test.getUniqueId(), kind, value(segments, "suite"), value(segments, "case"), mode,
+                test.getDisplayName(), status, ms, message);
+    }
+
+    private static Optional<String> value(List<UniqueId.Segment> segments, String type) {
+        return segments.stream().filter(s -> type.equals(s.getType())).map(UniqueId.Segment::getValue).findFirst();
+    }
+}

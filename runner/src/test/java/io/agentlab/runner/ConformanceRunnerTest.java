@@ -1,0 +1,176 @@
+package io.agentlab.runner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.agentlab.engine.ConformanceSettings;
+import io.agentlab.engine.gates.Gates;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Document;
+
+/** Runs through the Launcher as the command line and the Maven goal do: reports, filters, reruns, bad input. */
+class ConformanceRunnerTest {
+
+    @TempDir
+    Path temp;
+
+    private final StringWriter console = new StringWriter();
+
+    static String suites(String folder) {
+        return Path.of("src/test/resources/runner-suites", folder).toAbsolutePath().toString();
+    }
+
+    private RunSpec.Builder spec(String... suites) {
+        return RunSpec.builder().suites(List.of(suites)).reportDirectory(temp.resolve("report"))
+                .configuration(ConformanceSettings.REPLAY_SPEED, "0")
+                .configuration(ConformanceSettings.CONTROL_RUNS, "false");
+    }
+
+    private RunResult run(RunSpec.Builder spec) {
+        return ConformanceRunner.run(spec.build(), new PrintWriter(console, true), false);
+    }
+
+    private static Set<String> cases(RunResult result) {
+        return result.results().tests().stream().map(test -> test.suite().orElse("") + "/" + test.caseId().orElse(""))
+                .collect(Collectors.toCollection(java.util.TreeSet::new));
+    }
+
+    @Test
+    @DisplayName("results.json lists every test with id, suite, case, mode, status, duration and message; "
+            + "JUnit's listeners write the legacy XML and the Open Test Reporting events")
+    void reports() throws Exception {
+        RunResult result = run(spec(suites("mixed")));
+        assertThat(result.exitCode()).isEqualTo(1);
+        RunResults written = RunResults.read(temp.resolve("report"));
+        assertThat(written).isEqualTo(result.results());
+        assertThat(written.tests()).hasSize(6).allSatisfy(test -> {
+            assertThat(test.id()).startsWith("[engine:agentlab-conformance]/[suite:runner-volume]/[case:");
+            assertThat(test.suite()).contains("runner-volume");
+            assertThat(test.durationMs()).isPositive();
+        });
+        assertThat(written.broken()).extracting(TestOutcome::mode).containsExactly("dual_agent", "chat_agent_tools");
+        assertThat(written.broken()).allSatisfy(test -> {
+            assertThat(test.name()).startsWith("wrong-level [");
+            assertThat(test.message()).get().asString().contains("expected argument 'value' = 40 but was 30");
+        });
+        assertThat(written.tests()).filteredOn(test -> test.name().equals("wrong-level [parity]")).singleElement()
+                .satisfies(test -> assertThat(test.status()).isEqualTo(TestOutcome.Status.PASSED));
+        Path junit = temp.resolve("report").resolve(ConformanceRunner.JUNIT_FOLDER);
+        Document legacy = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(
+                junit.resolve("TEST-agentlab-conformance.xml").toFile());
+        assertThat(legacy.getDocumentElement().getAttribute("tests")).isEqualTo("6");
+        assertThat(legacy.getDocumentElement().getAttribute("failures")).isEqualTo("2");
+        DocumentBuilderFactory namespaces = DocumentBuilderFactory.newInstance();
+        namespaces.setNamespaceAware(true);
+        Document open = namespaces.newDocumentBuilder().parse(junit.resolve("open-test-report.xml").toFile());
+        assertThat(open.getDocumentElement().getLocalName()).isEqualTo("events");
+        assertThat(Files.readString(junit.resolve("open-test-report.xml"))).contains("wrong-level [dual_agent]");
+        assertThat(temp.resolve("report/metrics.json")).exists();
+        assertThat(console.toString()).contains("  ok    set-to-thirty [dual_agent]", "  FAIL  wrong-level [dual_agent]");
+    }
+
+    @Test
+    @DisplayName("--tag and --exclude-tag select whole cases by their suite's and case's tags")
+    void tags() {
+        assertThat(cases(run(spec(RunSpec.SHIPPED_SUITES).includeTags(List.of("smoke"))))).containsExactly(
+                "calendar/tomorrow-at-nine-en", "multi-event/all-four-with-terminate", "search/weather-en",
+                "volume/up-a-bit-en");
+        assertThat(cases(run(spec(suites("mixed")).excludeTags(List.of("smoke"))))).containsExactly(
+                "runner-volume/wrong-level");
+    }
+
+    @Test
+    @DisplayName("--case takes a case id, suite/case or a unique id; a name that matches nothing is a usage error")
+    void caseFilter() {
+        assertThat(cases(run(spec(suites("mixed")).cases(List.of("set-to-thirty"))))).containsExactly(
+                "runner-volume/set-to-thirty");
+        assertThat(cases(run(spec(suites("mixed")).cases(List.of("runner-volume/wrong-level"))))).containsExactly(
+                "runner-volume/wrong-level");
+        RunResult one = run(spec(suites("mixed")).cases(List.of(
+                "[engine:agentlab-conformance]/[suite:runner-volume]/[case:wrong-level]/[mode:chat_agent_tools]")));
+        assertThat(one.results().tests()).extracting(TestOutcome::name).containsExactly("wrong-level [chat_agent_tools]");
+        assertThatThrownBy(() -> run(spec(suites("mixed")).cases(List.of("no-such-case"))))
+                .isInstanceOf(UsageException.class).hasMessageContaining("--case: 'no-such-case' names no case");
+    }
+
+    @Test
+    @DisplayName("--rerun-failed runs the cases that failed last time, whole; after a green run there is nothing to do")
+    void rerunFailed() {
+        run(spec(suites("mixed")));
+        Path last = temp.resolve("last.json");
+        copy(temp.resolve("report/results.json"), last);
+        RunResult rerun = run(spec(suites("mixed")).rerunFailed(last));
+        assertThat(cases(rerun)).containsExactly("runner-volume/wrong-level");
+        assertThat(rerun.results().tests()).hasSize(3);
+        RunResult green = run(spec(suites("mixed")).cases(List.of("set-to-thirty")));
+        assertThat(green.exitCode()).isZero();
+        copy(temp.resolve("report/results.json"), last);
+        RunResult nothing = run(spec(suites("mixed")).rerunFailed(last));
+        assertThat(nothing.nothingToDo()).isTrue();
+        assertThat(nothing.exitCode()).isZero();
+        assertThat(nothing.notes()).singleElement().asString().contains("nothing failed in the last run");
+    }
+
+    private static void copy(Path from, Path to) {
+        try {
+            Files.copy(from, to, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    @Test
+    @DisplayName("bad input is a usage error, one line each: missing folder, no suites, broken suite, bad tag, bad key")
+    void badInput() {
+        assertThatThrownBy(() -> spec("/no/such/folder").build()).isInstanceOf(UsageException.class)
+                .hasMessage("--suites: no such folder or file: /no/such/folder");
+        assertThatThrownBy(() -> run(spec(suites("empty")))).isInstanceOf(UsageException.class)
+                .hasMessageStartingWith("nothing to run: ").hasMessageContaining("hold no suite file");
+        assertThatThrownBy(() -> run(spec("classpath:no/such/folder"))).isInstanceOf(UsageException.class)
+                .hasMessage("--suites: no classpath folder or file 'no/such/folder'");
+        assertThatThrownBy(() -> run(spec(suites("broken")))).isInstanceOf(UsageException.class)
+                .hasMessageContaining("bad.suite.yaml").satisfies(e -> assertThat(e.getMessage().lines()
+                        .allMatch(line -> !line.startsWith("\tat "))).isTrue());
+        assertThatThrownBy(() -> run(spec(suites("mixed")).includeTags(List.of("smoke &")))).isInstanceOf(
+                UsageException.class).hasMessageStartingWith("--tag/--exclude-tag: ");
+        assertThatThrownBy(() -> spec(suites("mixed")).configuration("agentlab.gate.min-precison", "1"))
+                .isInstanceOf(UsageException.class).hasMessageContaining("did you mean '" + Gates.MIN_PRECISION + "'");
+        assertThatThrownBy(() -> run(spec(suites("mixed")).configuration(ConformanceSettings.MODES, "dual")))
+                .isInstanceOf(UsageException.class).hasMessageContaining("agentlab.modes: cannot use 'dual'");
+    }
+
+    @Test
+    @DisplayName("a run whose every case was skipped executed nothing, and fails")
+    void zeroExecuted() {
+        RunResult result = run(spec(suites("recorded-only")).configuration(ConformanceSettings.PROVIDER, "synthesized"));
+        assertThat(result.results().count(TestOutcome.Status.SKIPPED)).isPositive();
+        assertThat(result.results().executedCaseTests()).isZero();
+        assertThat(result.exitCode()).isEqualTo(1);
+        StringWriter printed = new StringWriter();
+        result.print(new PrintWriter(printed, true));
+        assertThat(printed.toString()).contains("no case executed");
+    }
+
+    @Test
+    @DisplayName("validate discovers without running: counts, and each problem as one line")
+    void validate() {
+        ConformanceRunner.Validation ok = ConformanceRunner.validate(spec(suites("mixed")).build());
+        assertThat(ok.problems()).isEmpty();
+        assertThat(ok.suites()).isEqualTo(1);
+        assertThat(ok.cases()).isEqualTo(2);
+        assertThat(ok.tests()).isEqualTo(6);
+        ConformanceRunner.Validation broken = ConformanceRunner.validate(spec(suites("broken")).build());
+        assertThat(broken.problems()).isNotEmpty().allSatisfy(problem -> assertThat(problem).contains("bad.suite.yaml"));
+        assertThat(temp.resolve("report")).doesNotExist();
+    }
+}

@@ -253,7 +253,8 @@ public final class CaseRunner {
             String faultScope = "s" + SCOPES.incrementAndGet();
             scopes.add(faultScope);
             Recording recording = fault.fault().response(scripts.synthesize(fault.fault().script(scripts.of(fault.call()))));
-            Duration idle = fault.fault() instanceof InjectedFault.StallAfter ? STALLED_CALL_IDLE_TIMEOUT : IDLE_TIMEOUT;
+            Duration idle = fault.fault() instanceof InjectedFault.AfterEvents after
+                    && after.ending() == InjectedFault.Ending.STALL ? STALLED_CALL_IDLE_TIMEOUT : IDLE_TIMEOUT;
             faulted.put(fault.describeCall(), client(environment.replay().scope(faultScope, List.of(recording)), idle));
         }
         Map<CallRole, AtomicInteger> counts = new EnumMap<>(CallRole.class);

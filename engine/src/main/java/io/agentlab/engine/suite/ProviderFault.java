@@ -78,17 +78,17 @@ public record ProviderFault(CallRole call, int index, InjectedFault fault, Posit
 
         /** A connection reset after {@code events} stream events. */
         public Builder resetAfter(int events) {
-            return fault(new InjectedFault.ResetAfter(events));
+            return fault(new InjectedFault.AfterEvents(events, InjectedFault.Ending.RESET));
         }
 
         /** Silence after {@code events} stream events, the connection held open. */
         public Builder stallAfter(int events) {
-            return fault(new InjectedFault.StallAfter(events));
+            return fault(new InjectedFault.AfterEvents(events, InjectedFault.Ending.STALL));
         }
 
         /** A chunk that is not JSON after {@code events} stream events. */
         public Builder malformedChunkAfter(int events) {
-            return fault(new InjectedFault.MalformedChunkAfter(events));
+            return fault(new InjectedFault.AfterEvents(events, InjectedFault.Ending.MALFORMED_CHUNK));
         }
 
         /** Tool-call arguments that are not JSON for the {@code event}-th proposed event (tools mode). */

@@ -507,10 +507,7 @@ public final class SuiteReader {
                             + tools.events().size() + " event(s); there is no event " + bad.event());
                 }
             }
-            boolean afterEvents = fault.fault() instanceof InjectedFault.ResetAfter r && r.events() > 0
-                    || fault.fault() instanceof InjectedFault.StallAfter s && s.events() > 0
-                    || fault.fault() instanceof InjectedFault.MalformedChunkAfter m && m.events() > 0;
-            if (afterEvents && (fault.call() == CallRole.FOLLOW_UP && followUp.isEmpty()
+            if (fault.fault() instanceof InjectedFault.AfterEvents after && after.events() > 0 && (fault.call() == CallRole.FOLLOW_UP && followUp.isEmpty()
                     || fault.call() == CallRole.EVENT_AGENT && eventAgent.isEmpty())) {
                 node.problem("a fault after some stream events needs the call's answer to cut: write '"
                         + ProviderFault.roleName(fault.call()) + "' in the turn");

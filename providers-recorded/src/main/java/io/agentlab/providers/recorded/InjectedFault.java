@@ -60,60 +60,54 @@ public sealed interface InjectedFault {
     }
 
     /**
-     * The connection is reset after the first {@code events} stream events (0: before any response).
+     * The first {@code events} stream events arrive, then the stream ends as {@code ending} says. A count beyond the
+     * stream leaves the whole stream, then the ending.
      *
      * @param events how many SSE events arrive first
+     * @param ending what follows them
      */
-    record ResetAfter(int events) implements InjectedFault {
+    record AfterEvents(int events, Ending ending) implements InjectedFault {
         /** Rejects a negative count. */
-        public ResetAfter {
-            nonNegative(events);
+        public AfterEvents {
+            if (events < 0) {
+                throw new IllegalArgumentException("an event count is 0 or more, was " + events);
+            }
+            Objects.requireNonNull(ending, "ending");
         }
 
         @Override
         public Recording response(Recording synthesized) {
-            return cut(synthesized, events, List.of(), Recording.RESET);
+            List<Recording.TimedEvent> kept = new ArrayList<>(synthesized.response().events()
+                    .subList(0, Math.min(events, synthesized.response().events().size())));
+            if (ending == Ending.MALFORMED_CHUNK) {
+                kept.add(new Recording.TimedEvent(kept.isEmpty() ? 0 : kept.get(kept.size() - 1).offsetMs(),
+                        MALFORMED_PAYLOAD));
+            }
+            String fault = switch (ending) {
+                case RESET -> Recording.RESET;
+                case STALL -> Recording.STALL;
+                case MALFORMED_CHUNK -> null; // the body ends after the malformed event
+            };
+            Recording.RecordedResponse clean = synthesized.response();
+            return with(synthesized, new Recording.RecordedResponse(clean.status(), clean.headers(), kept, null, fault));
         }
     }
 
-    /**
-     * The provider goes silent after the first {@code events} stream events and keeps the connection open until the
-     * replay lets go of it; what ends the call is the caller's own bound (the client's idle timeout, the kernel's
-     * fallback timeout).
-     *
-     * @param events how many SSE events arrive first
-     */
-    record StallAfter(int events) implements InjectedFault {
-        /** Rejects a negative count. */
-        public StallAfter {
-            nonNegative(events);
-        }
-
-        @Override
-        public Recording response(Recording synthesized) {
-            return cut(synthesized, events, List.of(), Recording.STALL);
-        }
+    /** How a stream cut by {@link AfterEvents} ends. */
+    enum Ending {
+        /** The connection is broken off (with no event before it, instead of any response). */
+        RESET,
+        /**
+         * Silence, the connection held open until the replay lets go of it; what ends the call is the caller's own
+         * bound (the client's idle timeout, the kernel's fallback timeout).
+         */
+        STALL,
+        /** One event that is not JSON ({@link #MALFORMED_PAYLOAD}), then the end of the body. */
+        MALFORMED_CHUNK
     }
 
-    /**
-     * After the first {@code events} stream events comes one that is not JSON, and the body ends.
-     *
-     * @param events how many SSE events arrive first
-     */
-    record MalformedChunkAfter(int events) implements InjectedFault {
-        /** The malformed payload: a chunk cut off in the middle. */
-        public static final String PAYLOAD = "{\"choices\":[{\"delta\":{\"content\":";
-
-        /** Rejects a negative count. */
-        public MalformedChunkAfter {
-            nonNegative(events);
-        }
-
-        @Override
-        public Recording response(Recording synthesized) {
-            return cut(synthesized, events, List.of(PAYLOAD), null);
-        }
-    }
+    /** The payload of a malformed chunk: a chunk cut off in the middle. */
+    String MALFORMED_PAYLOAD = "{\"choices\":[{\"delta\":{\"content\":";
 
     /**
      * A tools-mode model sends {@code text} as the arguments of its {@code event}-th tool call (1-based) — text that
@@ -143,23 +137,6 @@ public sealed interface InjectedFault {
             return new Script(script.id(), script.mode(), script.role(), script.lastUserMessage(), script.visibleText(),
                     events, script.provider(), script.model());
         }
-    }
-
-    private static void nonNegative(int events) {
-        if (events < 0) {
-            throw new IllegalArgumentException("an event count is 0 or more, was " + events);
-        }
-    }
-
-    private static Recording cut(Recording synthesized, int keep, List<String> extra, String fault) {
-        List<Recording.TimedEvent> events = new ArrayList<>(synthesized.response().events()
-                .subList(0, Math.min(keep, synthesized.response().events().size())));
-        long last = events.isEmpty() ? 0 : events.get(events.size() - 1).offsetMs();
-        for (String data : extra) {
-            events.add(new Recording.TimedEvent(last, data));
-        }
-        Recording.RecordedResponse clean = synthesized.response();
-        return with(synthesized, new Recording.RecordedResponse(clean.status(), clean.headers(), events, null, fault));
     }
 
     private static Recording with(Recording synthesized, Recording.RecordedResponse response) {

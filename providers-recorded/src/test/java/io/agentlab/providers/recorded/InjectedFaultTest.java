@@ -92,27 +92,27 @@ class InjectedFaultTest {
     @Test
     @DisplayName("a reset before any response and one after some events are both a broken connection")
     void reset() {
-        assertThat(code(new InjectedFault.ResetAfter(0))).isEqualTo("provider_connection");
-        assertThat(code(new InjectedFault.ResetAfter(2))).isEqualTo("provider_connection");
+        assertThat(code(new InjectedFault.AfterEvents(0, InjectedFault.Ending.RESET))).isEqualTo("provider_connection");
+        assertThat(code(new InjectedFault.AfterEvents(2, InjectedFault.Ending.RESET))).isEqualTo("provider_connection");
     }
 
     @Test
     @DisplayName("a stall after an event never ends by itself: the client's idle timeout ends the call")
     void stall() {
-        assertThat(code(new InjectedFault.StallAfter(1))).isEqualTo("provider_connection");
-        assertThat(code(new InjectedFault.StallAfter(0))).isEqualTo("provider_connection");
+        assertThat(code(new InjectedFault.AfterEvents(1, InjectedFault.Ending.STALL))).isEqualTo("provider_connection");
+        assertThat(code(new InjectedFault.AfterEvents(0, InjectedFault.Ending.STALL))).isEqualTo("provider_connection");
     }
 
     @Test
     @DisplayName("a malformed chunk after some events is provider_malformed_chunk")
     void malformed() {
-        assertThat(code(new InjectedFault.MalformedChunkAfter(2))).isEqualTo("provider_malformed_chunk");
+        assertThat(code(new InjectedFault.AfterEvents(2, InjectedFault.Ending.MALFORMED_CHUNK))).isEqualTo("provider_malformed_chunk");
     }
 
     @Test
     @DisplayName("a fault after more events than the stream has leaves the whole stream, then the fault")
     void countBeyondTheStream() {
-        assertThat(code(new InjectedFault.StallAfter(10_000))).isEqualTo("none");
+        assertThat(code(new InjectedFault.AfterEvents(10_000, InjectedFault.Ending.STALL))).isEqualTo("none");
     }
 
     @Test
@@ -128,6 +128,6 @@ class InjectedFaultTest {
         });
         assertThatThrownBy(() -> new InjectedFault.InvalidToolArguments(2, "x").script(tools))
                 .hasMessageContaining("there is no event 2");
-        assertThatThrownBy(() -> new InjectedFault.ResetAfter(-1)).hasMessageContaining("0 or more");
+        assertThatThrownBy(() -> new InjectedFault.AfterEvents(-1, InjectedFault.Ending.RESET)).hasMessageContaining("0 or more");
     }
 }

@@ -165,6 +165,22 @@ class SuiteFormatItemsTest {
         fails(broken, "event-agent-stalls [chat_agent_tools]", "[docs/design.md#kernel-clarification",
                 "expected status needs_clarification but was succeeded",
                 "entries: expected 0 item(s) but there were 1");
+        // A chat-call fault is the runtime's to handle, and the kernel under test never sees the turn: what shows the
+        // case can fail is the same expectation against a provider that did not fail.
+        EngineExecutionResults unfaulted = run(yaml.replaceAll("providerFaults: \\[\\{call: chat, [^\n]*",
+                "providerFaults: []"), ServiceLoaderKernelFactory.class);
+        fails(unfaulted, "chat-429-then-works [dual_agent]", "[docs/design.md#provider-fault-codes",
+                "expected error provider_http_429 but the turn ended with no error",
+                "expected the turn to add 0 message(s) to the history [] but it added 2");
+        fails(unfaulted, "reset-and-malformed [chat_agent_tools]",
+                "expected error provider_connection but the turn ended with no error",
+                "expected error provider_malformed_chunk but the turn ended with no error");
+        // the index picks the call: a fault on a second EventAgent call of a turn that makes one is never injected
+        fails(run(yaml.replace("{call: eventAgent, stall:", "{call: eventAgent, index: 2, stall:"),
+                ServiceLoaderKernelFactory.class), "event-agent-stalls [dual_agent]",
+                "the provider fault declared at 40:",
+                "was never injected: the turn made no eventAgent call 2",
+                "expected status needs_clarification but was succeeded");
     }
 
     @Test

@@ -41,6 +41,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -138,11 +139,13 @@ public final class CaseRunner {
                 }
                 Suite.Turn turn = testCase.turns().get(index);
                 List<String> scopes = new ArrayList<>();
+                Map<String, ProviderFault> unusedFaults = new ConcurrentHashMap<>();
                 int problemsBefore = 0;
                 if (environment.live().isPresent()) {
                     provider.set(new OpenAiCompatibleClient(environment.live().get()));
                 } else {
-                    provider.set(replayed(suite, testCase, turn, index, mode, runtime, conversation, scopes));
+                    provider.set(replayed(suite, testCase, turn, index, mode, runtime, conversation, scopes,
+                            unusedFaults));
                     problemsBefore = environment.replay().mismatches().size();
                 }
                 int callsBefore = log.calls().size();
@@ -171,6 +174,9 @@ public final class CaseRunner {
                     scopes.forEach(scope -> environment.replay().closeScope(scope)); // none when live
                 }
                 List<String> harness = new ArrayList<>();
+                // a fault the turn never reached would let the case pass without testing what it declares
+                unusedFaults.values().forEach(fault -> harness.add("the provider fault declared at " + fault.at()
+                        + " was never injected: the turn made no " + fault.describeCall()));
                 try {
                     kernel.get().awaitQuiescence(QUIESCENCE_BOUND).ifPresent(harness::add);
                 } catch (InterruptedException e) {
@@ -239,7 +245,8 @@ public final class CaseRunner {
      * each call with a declared fault routed to a scope of its own that serves the faulted stream.
      */
     private ChatProvider replayed(Suite suite, Suite.Case testCase, Suite.Turn turn, int index, InvocationMode mode,
-                                  TurnRuntime runtime, Conversation conversation, List<String> scopes) {
+                                  TurnRuntime runtime, Conversation conversation, List<String> scopes,
+                                  Map<String, ProviderFault> unusedFaults) {
         Scripts scripts = scripts(suite, testCase, index, mode, runtime, conversation);
         String scope = "s" + SCOPES.incrementAndGet();
         scopes.add(scope);
@@ -256,6 +263,7 @@ public final class CaseRunner {
             Duration idle = fault.fault() instanceof InjectedFault.AfterEvents after
                     && after.ending() == InjectedFault.Ending.STALL ? STALLED_CALL_IDLE_TIMEOUT : IDLE_TIMEOUT;
             faulted.put(fault.describeCall(), client(environment.replay().scope(faultScope, List.of(recording)), idle));
+            unusedFaults.put(fault.describeCall(), fault);
         }
         Map<CallRole, AtomicInteger> counts = new EnumMap<>(CallRole.class);
         for (CallRole role : CallRole.values()) {
@@ -264,6 +272,7 @@ public final class CaseRunner {
         return (request, listener) -> {
             int n = counts.get(request.role()).incrementAndGet();
             String call = ProviderFault.roleName(request.role()) + " call " + n;
+            unusedFaults.remove(call);
             return faulted.getOrDefault(call, normal).stream(request, listener);
         };
     }

@@ -3,6 +3,7 @@ package io.agentlab.engine;
 import io.agentlab.engine.gates.Gate;
 import io.agentlab.engine.gates.Gates;
 import io.agentlab.engine.metrics.MetricsReport;
+import io.agentlab.engine.report.RunMetadata;
 import io.agentlab.engine.suite.SuiteReader;
 import io.agentlab.kernel.api.EventDefinition;
 import io.agentlab.kernel.api.EventPlugin;
@@ -53,6 +54,11 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
     }
 
     @Override
+    public Optional<String> getVersion() {
+        return Optional.of(RunMetadata.engineVersion());
+    }
+
+    @Override
     public TestDescriptor discover(EngineDiscoveryRequest request, UniqueId uniqueId) {
         ConformanceEngineDescriptor engine = new ConformanceEngineDescriptor(uniqueId);
         DiscoveryIssueReporter issues = DiscoveryIssueReporter.deduplicating(
@@ -70,8 +76,13 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
             return engine;
         }
         for (String key : request.getConfigurationParameters().keySet()) {
-            ConfigurationKeys.problem(key).ifPresent(problem -> issues.reportIssue(DiscoveryIssue.builder(
-                    DiscoveryIssue.Severity.WARNING, problem)));
+            Optional<String> retired = Gates.retiredKeyProblem(key);
+            if (retired.isPresent()) {
+                issues.reportIssue(DiscoveryIssue.builder(DiscoveryIssue.Severity.ERROR, retired.get()));
+            } else {
+                ConfigurationKeys.problem(key).ifPresent(problem -> issues.reportIssue(DiscoveryIssue.builder(
+                        DiscoveryIssue.Severity.WARNING, problem)));
+            }
         }
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
         SuiteIndex index = new SuiteIndex(SuiteReader.Context.of(definitions, settings.recordings()),
@@ -123,6 +134,6 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
     @Override
     protected ConformanceContext createExecutionContext(ExecutionRequest request) {
         return new ConformanceContext(request, ConformanceSettings.from(request.getConfigurationParameters()), null,
-                new MetricsReport());
+                new MetricsReport(), new RunLog());
     }
 }

@@ -1,5 +1,6 @@
 package io.agentlab.engine;
 
+import io.agentlab.engine.execution.AuditExport;
 import io.agentlab.engine.execution.CaseRun;
 import io.agentlab.engine.execution.ExpectationCheck;
 import io.agentlab.engine.execution.TurnRun;
@@ -43,14 +44,15 @@ final class ModeDescriptor extends CaseTestDescriptor {
         parent.recordRun(run);
         List<String> failures = new ArrayList<>();
         for (TurnRun turn : run.turns()) {
-            TurnRecord record = new TurnRecord(suite.id(), testCase.id(), turn.index(), mode,
-                    turn.turn().expect().expectedEvents(), turn.result());
+            TurnRecord record = new TurnRecord(suite.id(), testCase.id(), turn.index(), mode, turn.turn().user(),
+                    turn.timing(), turn.turn().expect().expectedEvents(), turn.result());
             TurnSample sample = context.metrics().add(record);
             Map<String, String> entry = new LinkedHashMap<>();
             MetricsReport.turnFigures(sample).forEach((key, value) -> entry.put(key, String.valueOf(value)));
             context.request().getEngineExecutionListener().reportingEntryPublished(this, ReportEntry.from(entry));
             failures.addAll(ExpectationCheck.failures(turn));
         }
+        context.settings().auditDirectory().ifPresent(directory -> AuditExport.write(directory, run));
         if (run.cancelled()) {
             throw new TestAbortedException("execution was cancelled after " + run.turns().size() + " of "
                     + testCase.turns().size() + " turn(s)");

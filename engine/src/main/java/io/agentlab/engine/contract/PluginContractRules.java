@@ -295,8 +295,9 @@ public final class PluginContractRules {
                     CaseRun tools = runner.run(suite, testCase, InvocationMode.CHAT_AGENT_TOOLS);
                     for (CaseRun run : List.of(dual, tools)) {
                         for (TurnRun turn : run.turns()) {
-                            ExpectationCheck.failures(turn).forEach(f -> failures.add("\"" + example.utterance()
-                                    + "\" (" + run.mode().wireName() + ", seed " + seed + "): " + f));
+                            ExpectationCheck.failures(turn).forEach(f -> failures.add("\""
+                                    + example.utterance() + "\" (" + run.mode().wireName() + ", seed " + seed + "): "
+                                    + f));
                         }
                     }
                     Parity.diff(dual, tools).ifPresent(diff -> failures.add("\"" + example.utterance()

@@ -1,6 +1,7 @@
 package io.agentlab.engine.execution;
 
 import io.agentlab.engine.KernelUnderTestFactory;
+import io.agentlab.engine.metrics.TurnRecord;
 import io.agentlab.engine.suite.ProviderFault;
 import io.agentlab.engine.suite.RecordingLibrary;
 import io.agentlab.engine.suite.Suite;
@@ -14,6 +15,9 @@ import io.agentlab.kernel.runtime.RuntimeConfig;
 import io.agentlab.kernel.runtime.TurnResult;
 import io.agentlab.kernel.runtime.TurnRuntime;
 import io.agentlab.kernel.runtime.VisibleSink;
+import io.agentlab.kernel.runtime.audit.AguiProfile;
+import io.agentlab.kernel.runtime.audit.AguiSseCodec;
+import io.agentlab.kernel.runtime.audit.AguiStreamChecker;
 import io.agentlab.kernel.runtime.llm.CallRole;
 import io.agentlab.kernel.runtime.llm.ChatProvider;
 import io.agentlab.kernel.runtime.llm.ChatRequestJson;
@@ -84,10 +88,11 @@ public final class CaseRunner {
      * @param cancelled  whether the engine was asked to stop
      * @param live       a live provider every call goes to instead of the replay
      * @param pricing    prices for cost estimates
+     * @param agui       the AG-UI profile of the audit streams
      */
     public record Environment(KernelUnderTestFactory factory, TimedReplay replay, RecordingLibrary recordings,
                               long seed, BooleanSupplier cancelled, Optional<OpenAiCompatibleClient.Config> live,
-                              PricingCatalog pricing) {
+                              PricingCatalog pricing, AguiProfile agui) {
         /** Rejects nulls; a replay is required unless the run is live. */
         public Environment {
             Objects.requireNonNull(factory, "factory");
@@ -95,9 +100,17 @@ public final class CaseRunner {
             Objects.requireNonNull(cancelled, "cancelled");
             Objects.requireNonNull(live, "live");
             Objects.requireNonNull(pricing, "pricing");
+            Objects.requireNonNull(agui, "agui");
             if (live.isEmpty()) {
                 Objects.requireNonNull(replay, "replay");
             }
+        }
+
+        /** An environment whose audit streams are AG-UI 1.0. */
+        public Environment(KernelUnderTestFactory factory, TimedReplay replay, RecordingLibrary recordings, long seed,
+                           BooleanSupplier cancelled, Optional<OpenAiCompatibleClient.Config> live,
+                           PricingCatalog pricing) {
+            this(factory, replay, recordings, seed, cancelled, live, pricing, AguiProfile.AGUI_1_0);
         }
     }
 
@@ -129,7 +142,10 @@ public final class CaseRunner {
                 .clock(clock)
                 .pricing(environment.pricing())
                 .kernelFactory(ObservedKernel.wrap(environment.factory().kernels(), kernel::set))
+                .aguiProfile(environment.agui())
                 .build()) {
+            // every turn's stream joins the case's thread, whatever the turn expects, so ids are checked across turns
+            AguiStreamChecker.ThreadCheck audit = AguiStreamChecker.thread(environment.agui());
             Conversation conversation = new Conversation(suite.id() + "-" + testCase.id() + "-" + mode.wireName(),
                     suite.session().timezone(), suite.session().locale());
             for (int index = 0; index < testCase.turns().size(); index++) {
@@ -141,11 +157,17 @@ public final class CaseRunner {
                 List<String> scopes = new ArrayList<>();
                 Map<String, ProviderFault> unusedFaults = new ConcurrentHashMap<>();
                 int problemsBefore = 0;
+                TurnRecord.Timing timing = TurnRecord.Timing.LIVE;
                 if (environment.live().isPresent()) {
                     provider.set(new OpenAiCompatibleClient(environment.live().get()));
                 } else {
                     provider.set(replayed(suite, testCase, turn, index, mode, runtime, conversation, scopes,
                             unusedFaults));
+                    // the recordings a scripted turn gets are synthesized by the latency model
+                    timing = turn.recordings().isEmpty() || turn.recordings().stream()
+                            .flatMap(id -> environment.recordings().find(id).stream())
+                            .anyMatch(recording -> recording.metadata().synthesized())
+                            ? TurnRecord.Timing.MODELLED : TurnRecord.Timing.RECORDED;
                     problemsBefore = environment.replay().mismatches().size();
                 }
                 int callsBefore = log.calls().size();
@@ -191,7 +213,8 @@ public final class CaseRunner {
                 }
                 turns.add(new TurnRun(index, turn, result, text, log.callsSince(callsBefore), log.maxConcurrency(),
                         conversation.ended(), firstVisible.get(), conversation.historyView(), historyBefore, states,
-                        mismatches.subList(Math.min(problemsBefore, mismatches.size()), mismatches.size()), harness));
+                        mismatches.subList(Math.min(problemsBefore, mismatches.size()), mismatches.size()), harness,
+                        auditViolations(result, audit), timing));
                 if (cancelled) {
                     break;
                 }
@@ -224,6 +247,21 @@ public final class CaseRunner {
             definitions.add(log.wrap(probes.definition(probe)));
         }
         return definitions;
+    }
+
+    /** How the turn's AG-UI stream, encoded and decoded as SSE frames as a client receives it, breaks the profile. */
+    private static List<String> auditViolations(TurnResult result, AguiStreamChecker.ThreadCheck audit) {
+        List<String> violations = new ArrayList<>();
+        List<AguiSseCodec.Frame> frames = AguiSseCodec.decode(AguiSseCodec.encode(result.audit(), 1));
+        AguiStreamChecker.StreamCheck stream = audit.stream(result.turnId());
+        frames.forEach(stream::frame);
+        for (AguiStreamChecker.Violation violation : stream.finish()) {
+            violations.add("the AG-UI stream (" + audit.profile() + ") breaks " + violation);
+        }
+        if (!AguiSseCodec.events(frames).equals(result.audit())) {
+            violations.add("the AG-UI stream does not survive SSE encoding unchanged");
+        }
+        return violations;
     }
 
     /** Each plugin's port state, read when no handler runs; a port that cannot be read is a harness problem. */

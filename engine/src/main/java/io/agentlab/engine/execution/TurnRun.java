@@ -1,5 +1,6 @@
 package io.agentlab.engine.execution;
 
+import io.agentlab.engine.metrics.TurnRecord;
 import io.agentlab.engine.suite.Suite;
 import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.kernel.runtime.StoredMessage;
@@ -25,12 +26,17 @@ import java.util.Map;
  * @param replayProblems   unmatched provider requests during the turn (why a recording did not answer)
  * @param harnessProblems  what kept the engine from observing the turn fully (a handler still running long after the
  *                         turn ended); each fails the turn
+ * @param auditViolations  how the turn's AG-UI stream, as SSE frames, breaks the run's profile, checked as one
+ *                         thread with the case's earlier turns (ids across turns); empty when it holds
+ * @param timing           where the turn's stream timing came from: a live provider, a recording of a real provider,
+ *                         or the latency model (scripted turns, and recordings the synthesizer wrote)
  */
 public record TurnRun(int index, Suite.Turn turn, TurnResult result, String visibleText,
                       List<HandlerLog.Call> handlerCalls, int maxConcurrency, boolean sessionEnded,
                       long firstVisibleTick, List<StoredMessage> history, int historyBefore,
                       Map<String, Map<String, Object>> portStates, List<String> replayProblems,
-                      List<String> harnessProblems) {
+                      List<String> harnessProblems, List<String> auditViolations,
+                      TurnRecord.Timing timing) {
 
     /** Copies the collections. */
     public TurnRun {
@@ -39,6 +45,7 @@ public record TurnRun(int index, Suite.Turn turn, TurnResult result, String visi
         portStates = Map.copyOf(portStates);
         replayProblems = List.copyOf(replayProblems);
         harnessProblems = List.copyOf(harnessProblems);
+        auditViolations = List.copyOf(auditViolations);
     }
 
     /** The mode it ran in. */

@@ -48,11 +48,19 @@ class InjectedFaultTest {
         return new StreamSynthesizer(new LatencyModel(1, 0, 1), LocalDate.of(2026, 1, 1)).synthesize(script, 7, 50);
     }
 
-    /** Serves {@code recording} in its own scope and makes one call with a short idle timeout. */
+    /** Serves {@code recording} in its own scope and makes one call with a generous idle timeout. */
     private static ChatCompletion call(Recording recording, InvocationMode mode) {
+        return call(recording, mode, Duration.ofSeconds(30));
+    }
+
+    /**
+     * Only a stall needs a short idle timeout to end; every other fault ends by itself, and a short one there would
+     * turn a slow machine's pause into a false {@code provider_connection}.
+     */
+    private static ChatCompletion call(Recording recording, InvocationMode mode, Duration idle) {
         String scope = "f" + SCOPES.incrementAndGet();
         OpenAiCompatibleClient client = new OpenAiCompatibleClient(new OpenAiCompatibleClient.Config(
-                replay.scope(scope, List.of(recording)), null, Duration.ofSeconds(5), Duration.ofMillis(300)));
+                replay.scope(scope, List.of(recording)), null, Duration.ofSeconds(5), idle));
         List<ToolSpec> tools = mode == InvocationMode.CHAT_AGENT_TOOLS
                 ? List.of(new ToolSpec("lamp_power_toggle", "Switch the lamp.", "{\"type\":\"object\"}")) : List.of();
         try {
@@ -64,9 +72,13 @@ class InjectedFaultTest {
     }
 
     private static String code(InjectedFault fault) {
+        return code(fault, Duration.ofSeconds(30));
+    }
+
+    private static String code(InjectedFault fault, Duration idle) {
         Recording faulted = fault.response(synthesized(script(InvocationMode.DUAL_AGENT, List.of())));
         try {
-            call(faulted, InvocationMode.DUAL_AGENT);
+            call(faulted, InvocationMode.DUAL_AGENT, idle);
             return "none";
         } catch (ProviderException e) {
             return e.code();
@@ -99,8 +111,10 @@ class InjectedFaultTest {
     @Test
     @DisplayName("a stall after an event never ends by itself: the client's idle timeout ends the call")
     void stall() {
-        assertThat(code(new InjectedFault.AfterEvents(1, InjectedFault.Ending.STALL))).isEqualTo("provider_connection");
-        assertThat(code(new InjectedFault.AfterEvents(0, InjectedFault.Ending.STALL))).isEqualTo("provider_connection");
+        assertThat(code(new InjectedFault.AfterEvents(1, InjectedFault.Ending.STALL), Duration.ofMillis(300)))
+                .isEqualTo("provider_connection");
+        assertThat(code(new InjectedFault.AfterEvents(0, InjectedFault.Ending.STALL), Duration.ofMillis(300)))
+                .isEqualTo("provider_connection");
     }
 
     @Test

@@ -7,6 +7,7 @@ import io.agentlab.engine.gates.Gates;
 import io.agentlab.engine.internal.metrics.MetricsReport;
 import io.agentlab.engine.internal.report.RunMetadata;
 import io.agentlab.engine.internal.suite.SuiteReader;
+import io.agentlab.kernel.api.EventDefinition;
 import io.agentlab.kernel.api.EventPlugin;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -69,12 +70,12 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
                 DiscoveryIssueReporter.forwarding(request.getDiscoveryListener(), uniqueId));
         ConfigurationParameters parameters = ConfigurationKeys.withAliases(request.getConfigurationParameters());
         ConformanceSettings settings;
-        Set<String> events = new LinkedHashSet<>();
+        List<EventDefinition> definitions = new ArrayList<>();
         try {
             settings = ConformanceSettings.from(parameters);
             engine.settings(settings);
             for (EventPlugin plugin : settings.factory().plugins()) {
-                events.add(plugin.definition().name());
+                definitions.add(plugin.definition());
             }
         } catch (RuntimeException e) {
             issues.reportIssue(DiscoveryIssue.builder(DiscoveryIssue.Severity.ERROR,
@@ -94,7 +95,7 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
             }
         }
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
-        SuiteIndex index = new SuiteIndex(new SuiteReader.Context(events, settings.recordings()),
+        SuiteIndex index = new SuiteIndex(SuiteReader.Context.of(definitions, settings.recordings()),
                 settings.suiteDirectories(), loader, issues);
         EngineDiscoveryRequestResolver.<ConformanceEngineDescriptor>builder()
                 .addResourceContainerSelectorResolver(ResourceFilter.of(resource -> SuiteFiles.isScanned(resource.getName())))

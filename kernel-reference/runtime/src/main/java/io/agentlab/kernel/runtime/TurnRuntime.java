@@ -126,6 +126,24 @@ public final class TurnRuntime implements AutoCloseable {
         return new Turn(conversation, conversation.nextTurnId(), userText, sink, new TurnControl()).run();
     }
 
+    /**
+     * Runs a retransmission on the calling thread: a client re-sending a turn it got no answer for runs it again
+     * under the turn's id, so the kernel's replay protection (scope, event id and canonical arguments,
+     * {@code docs/design.md#batch-replay-scope}) reports the events that already executed as {@code replayed}, and
+     * idempotency keys, which derive from the turn, reach the ports unchanged. Apart from its id it is a turn like
+     * any other: ChatAgent is called again and the turn's messages are stored again.
+     *
+     * @param turnId the id of a turn this conversation has run ({@link TurnResult#turnId()})
+     * @throws IllegalArgumentException if the conversation never ran a turn with that id
+     */
+    public TurnResult retransmit(Conversation conversation, String turnId, String userText, VisibleSink sink) {
+        if (!conversation.hasTurn(turnId)) {
+            throw new IllegalArgumentException("conversation " + conversation.sessionId() + " never ran turn '"
+                    + turnId + "'; a retransmission re-sends a turn it ran");
+        }
+        return new Turn(conversation, turnId, userText, sink, new TurnControl()).run();
+    }
+
     /** Starts a turn on a runtime thread; the handle can interrupt or cancel it. */
     public TurnHandle start(Conversation conversation, String userText, VisibleSink sink) {
         TurnControl control = new TurnControl();

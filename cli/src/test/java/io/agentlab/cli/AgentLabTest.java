@@ -87,7 +87,7 @@ class AgentLabTest {
                 "--out", temp.resolve("recordings").toString(), "--requests", "1");
         assertThat(run.code()).isEqualTo(2);
         assertThat(run.err()).contains("--provider-family: unknown provider family 'mistral'; expected openai, "
-                + "deepseek or dashscope").doesNotContain("Exception");
+                + "deepseek, dashscope or llamacpp").doesNotContain("Exception");
     }
 
     @Test

@@ -132,6 +132,23 @@ class AgentLabTest {
     }
 
     @Test
+    @DisplayName("run --evaluate: a label the replies miss is a score, not a failure; --repetitions needs --evaluate")
+    void evaluate() throws IOException {
+        Path report = temp.resolve("eval");
+        Run run = run("run", "--evaluate", "--repetitions", "3", "--suites", suites("failing"), "--speed", "0",
+                "--report", report.toString(), "--config", "agentlab.report.control=false");
+        assertThat(run.code()).as(run.out()).isZero();
+        assertThat(run.out()).contains("evaluating with 3 repetition(s)", "  ok    wrong-level [dual_agent]");
+        assertThat(Files.readString(report.resolve("evaluation.md"))).contains("3 repetitions per case and mode",
+                "| argument accuracy after normalization | 0.0 % [");
+        assertThat(report.resolve("evaluation.json")).exists();
+
+        Run alone = run("run", "--repetitions", "3", "--suites", suites("failing"));
+        assertThat(alone.code()).isEqualTo(2);
+        assertThat(alone.err()).contains("--repetitions needs --evaluate").doesNotContain("Exception");
+    }
+
+    @Test
     @DisplayName("check-stream: a valid AG-UI SSE endpoint passes; a broken one names the rule; an unreadable one "
             + "gets one line on stderr and exit code 2, never a stack trace")
     void checkStream() throws IOException {

@@ -20,15 +20,19 @@ import java.util.List;
  *                        turn ended); each fails the turn
  * @param timing         where the turn's stream timing came from: a live provider, a recording of a real provider,
  *                       or the latency model (scripted turns, and recordings the synthesizer wrote)
+ * @param historyProblems how the conversation's history broke during the turn (an earlier message changed, or a turn
+ *                        whose first call failed stored something), as {@code docs/design.md#modes-same-history} forbids
  */
 public record TurnRun(int index, Suite.Turn turn, TurnResult result, String visibleText,
                       List<HandlerLog.Call> handlerCalls, int maxConcurrency, boolean sessionEnded,
-                      List<String> replayProblems, List<String> harnessProblems, TurnRecord.Timing timing) {
+                      List<String> replayProblems, List<String> harnessProblems, TurnRecord.Timing timing,
+                      List<String> historyProblems) {
 
     /** Copies the lists. */
     public TurnRun {
         handlerCalls = List.copyOf(handlerCalls);
         replayProblems = List.copyOf(replayProblems);
         harnessProblems = List.copyOf(harnessProblems);
+        historyProblems = List.copyOf(historyProblems);
     }
 }

@@ -72,8 +72,8 @@ public record Evaluation(int repetitions, List<Row> rows) {
         int repetitions = samples.stream().mapToInt(Evaluation::repetition).max().orElse(1);
         List<Row> rows = new ArrayList<>();
         for (Metric metric : Metric.shownMetrics()) {
-            if (metric.aggregate() == Metric.Aggregate.SUM || metric.unit() == Metric.Unit.USD) {
-                continue; // totals are counts, not estimates; costs are reported as measured
+            if (metric.aggregate() == Metric.Aggregate.SUM) {
+                continue; // totals are counts, not estimates
             }
             Map<InvocationMode, Estimate> modes = new EnumMap<>(InvocationMode.class);
             for (InvocationMode mode : InvocationMode.values()) {
@@ -84,8 +84,12 @@ public record Evaluation(int repetitions, List<Row> rows) {
             Estimate dual = modes.get(InvocationMode.DUAL_AGENT);
             Estimate tools = modes.get(InvocationMode.CHAT_AGENT_TOOLS);
             if (dual != null && tools != null) {
-                difference = Optional.of(metric.aggregate() == Metric.Aggregate.RATE ? newcombe(tools, dual)
-                        : welch(metric, samples));
+                difference = Optional.of(metric.unit() == Metric.Unit.USD
+                        ? welch(perRepetition(metric, of(samples, InvocationMode.CHAT_AGENT_TOOLS)),
+                        perRepetition(metric, of(samples, InvocationMode.DUAL_AGENT)))
+                        : metric.aggregate() == Metric.Aggregate.RATE ? newcombe(tools, dual)
+                        : welch(values(metric, of(samples, InvocationMode.CHAT_AGENT_TOOLS)),
+                        values(metric, of(samples, InvocationMode.DUAL_AGENT))));
             }
             if (!modes.isEmpty()) {
                 rows.add(new Row(metric, modes, difference));
@@ -99,7 +103,22 @@ public record Evaluation(int repetitions, List<Row> rows) {
         return rows.stream().filter(row -> row.metric() == metric).findFirst();
     }
 
+    private static List<TurnSample> of(List<TurnSample> samples, InvocationMode mode) {
+        return samples.stream().filter(s -> s.mode() == mode).toList();
+    }
+
     private static Optional<Estimate> estimate(Metric metric, List<TurnSample> samples) {
+        if (metric.unit() == Metric.Unit.USD) {
+            // a cost per success is a ratio of sums: its noise is judged between repetitions (none when unpriced)
+            List<Double> figures = perRepetition(metric, samples);
+            if (figures.isEmpty()) {
+                return Optional.empty();
+            }
+            double mean = mean(figures);
+            double half = figures.size() < 2 ? Double.POSITIVE_INFINITY
+                    : t(figures.size() - 1) * Math.sqrt(variance(figures) / figures.size());
+            return Optional.of(new Estimate(mean, mean - half, mean + half, spread(metric, samples), figures.size()));
+        }
         if (metric.aggregate() == Metric.Aggregate.RATE) {
             double hits = 0;
             double trials = 0;
@@ -133,11 +152,14 @@ public record Evaluation(int repetitions, List<Row> rows) {
 
     /** The standard deviation of the figure between repetitions, computed repetition by repetition. */
     private static Optional<Double> spread(Metric metric, List<TurnSample> samples) {
+        List<Double> figures = perRepetition(metric, samples);
+        return figures.size() < 2 ? Optional.empty() : Optional.of(Math.sqrt(variance(figures)));
+    }
+
+    /** The figure of each repetition that had anything to count (a cost only when every turn was priced). */
+    private static List<Double> perRepetition(Metric metric, List<TurnSample> samples) {
         Map<Integer, List<TurnSample>> byRepetition = new TreeMap<>();
         samples.forEach(sample -> byRepetition.computeIfAbsent(repetition(sample), r -> new ArrayList<>()).add(sample));
-        if (byRepetition.size() < 2) {
-            return Optional.empty();
-        }
         List<Double> figures = new ArrayList<>();
         for (List<TurnSample> repetition : byRepetition.values()) {
             if (metric.aggregate() == Metric.Aggregate.RATE) {
@@ -145,10 +167,10 @@ public record Evaluation(int repetitions, List<Row> rows) {
                 BigDecimal trials = BigDecimal.ZERO;
                 for (TurnSample sample : repetition) {
                     Metric.Part part = metric.contribution(sample);
-                    hits = part.numerator() == null ? hits : hits.add(part.numerator());
+                    hits = hits == null || part.numerator() == null ? null : hits.add(part.numerator());
                     trials = trials.add(part.denominator());
                 }
-                if (trials.signum() > 0) {
+                if (hits != null && trials.signum() > 0) {
                     figures.add(hits.doubleValue() / trials.doubleValue());
                 }
             } else {
@@ -158,7 +180,7 @@ public record Evaluation(int repetitions, List<Row> rows) {
                 }
             }
         }
-        return figures.size() < 2 ? Optional.empty() : Optional.of(Math.sqrt(variance(figures)));
+        return figures;
     }
 
     /** The repetition a sample belongs to: 1, or the number after the case id's {@code @r}. */
@@ -192,12 +214,8 @@ public record Evaluation(int repetitions, List<Row> rows) {
         return new Estimate(d, low, high, Optional.empty(), Math.min(a.n(), b.n()));
     }
 
-    /** Welch's interval of the difference of the modes' means, tools minus dual. */
-    private static Estimate welch(Metric metric, List<TurnSample> samples) {
-        List<Double> tools = values(metric, samples.stream().filter(s -> s.mode() == InvocationMode.CHAT_AGENT_TOOLS)
-                .toList());
-        List<Double> dual = values(metric, samples.stream().filter(s -> s.mode() == InvocationMode.DUAL_AGENT)
-                .toList());
+    /** Welch's interval of the difference of two means, {@code tools} minus {@code dual}. */
+    private static Estimate welch(List<Double> tools, List<Double> dual) {
         double d = mean(tools) - mean(dual);
         if (tools.size() < 2 || dual.size() < 2) {
             return new Estimate(d, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, Optional.empty(),

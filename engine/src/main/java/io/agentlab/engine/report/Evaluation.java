@@ -21,7 +21,8 @@ import java.util.TreeMap;
  * <p>Rates (event selection, arguments, clarification, answer first) pool their counts over every turn and repetition
  * and take the Wilson score interval; the difference of two rates takes Newcombe's interval built from the two Wilson
  * intervals. Timings and per-turn means take the mean of their samples with a Student-t interval, and their difference
- * Welch's interval. Both treat each event or turn as an independent trial: turns of one case are alike, so with few
+ * Welch's interval. A cost per successful event (a ratio of sums) takes the mean of the repetitions' figures with a
+ * t interval, and Welch's between the modes. Rates and means treat each event or turn as an independent trial: turns of one case are alike, so with few
  * cases an interval is narrower than the truth. The spread is the standard deviation of the figure between
  * repetitions (none with one repetition).
  *

@@ -177,8 +177,10 @@ public record TurnSample(String suiteId, String caseId, int turnIndex, Invocatio
             if (match < results.size() && contains(results.get(match).arguments(), label)) {
                 rightAfter++;
             }
-            Map<String, Object> proposed = proposals.get(match).arguments();
-            if (!proposed.isEmpty()) {
+            ProposedEvent proposal = proposals.get(match);
+            Map<String, Object> proposed = proposal.arguments();
+            // a native tool call always proposes arguments, if only "{}"; a hidden block names the event alone
+            if (!proposed.isEmpty() || proposal.rawArguments() != null && !proposal.rawArguments().isBlank()) {
                 proposing++;
                 rightBefore += contains(proposed, label) ? 1 : 0;
             }

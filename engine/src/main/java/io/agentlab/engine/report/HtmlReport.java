@@ -446,6 +446,7 @@ public final class HtmlReport {
             case TOKENS -> new String[] {"Tokens (lower is better)", "tokens"};
             case CALLS -> new String[] {"Model calls per turn (lower is better)", "calls per turn"};
             case EVENTS -> new String[] {"Events", "events"};
+            case TURNS -> new String[] {"Turns (lower is better)", "turns"};
             case RATE -> new String[] {"Rates, percent (the table's arrow says which way is better)", "percent"};
             case USD -> new String[] {"Cost, US dollars (lower is better)", "US dollars"};
         };

@@ -5,13 +5,12 @@ import io.agentlab.engine.execution.CaseRun;
 import io.agentlab.engine.execution.ExpectationCheck;
 import io.agentlab.engine.execution.KernelGuarantees;
 import io.agentlab.engine.execution.TurnRun;
+import io.agentlab.engine.expect.EventsExpectation;
 import io.agentlab.engine.metrics.MetricsReport;
 import io.agentlab.engine.metrics.TurnRecord;
 import io.agentlab.engine.metrics.TurnSample;
-import io.agentlab.engine.suite.Expectations;
 import io.agentlab.engine.suite.Suite;
 import io.agentlab.kernel.api.InvocationMode;
-import io.agentlab.kernel.runtime.audit.AguiStreamChecker;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -59,19 +58,18 @@ final class ModeDescriptor extends CaseTestDescriptor {
                 CaseRun first = run;
                 context.settings().auditDirectory().ifPresent(directory -> AuditExport.write(directory, first));
             }
-            AguiStreamChecker.ThreadCheck audit = AguiStreamChecker.thread(context.settings().aguiProfile());
             for (TurnRun turn : run.turns()) {
                 TurnRecord record = new TurnRecord(suite.id(), caseId, turn.index(), mode, turn.turn().user(),
-                        turn.timing(), turn.turn().expect().events().map(events ->
-                        events.stream().map(Expectations.EventExpectation::name).toList()), turn.result(),
-                        turn.turn().expect().events().orElse(List.of()).stream()
-                                .map(event -> event.arguments().orElse(Map.of())).toList());
+                        turn.timing(), turn.turn().expect().expectedEvents(), turn.result(),
+                        turn.turn().expect().find(EventsExpectation.class).map(EventsExpectation::events)
+                                .orElse(List.of()).stream().map(event -> event.arguments().orElse(Map.of()))
+                                .toList());
                 TurnSample sample = context.metrics().add(record);
                 Map<String, String> entry = new LinkedHashMap<>();
                 MetricsReport.turnFigures(sample).forEach((key, value) -> entry.put(key, String.valueOf(value)));
                 context.request().getEngineExecutionListener().reportingEntryPublished(this, ReportEntry.from(entry));
                 if (!evaluate) {
-                    failures.addAll(ExpectationCheck.failures(turn, audit));
+                    failures.addAll(ExpectationCheck.failures(turn));
                 }
             }
             if (evaluate) {

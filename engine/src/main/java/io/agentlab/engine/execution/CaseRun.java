@@ -12,11 +12,14 @@ import java.util.List;
  * @param mode      the mode
  * @param turns     the turns that ran, in order
  * @param cancelled whether execution was cancelled before every turn ran
+ * @param terminalEvents the names of the terminal events the case's kernel knew
  */
-public record CaseRun(Suite suite, Suite.Case testCase, InvocationMode mode, List<TurnRun> turns, boolean cancelled) {
+public record CaseRun(Suite suite, Suite.Case testCase, InvocationMode mode, List<TurnRun> turns, boolean cancelled,
+                      java.util.Set<String> terminalEvents) {
 
     /** Copies the turns. */
     public CaseRun {
         turns = List.copyOf(turns);
+        terminalEvents = java.util.Set.copyOf(terminalEvents);
     }
 }

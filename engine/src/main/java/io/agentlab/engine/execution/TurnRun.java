@@ -30,13 +30,16 @@ import java.util.Map;
  *                         thread with the case's earlier turns (ids across turns); empty when it holds
  * @param timing           where the turn's stream timing came from: a live provider, a recording of a real provider,
  *                         or the latency model (scripted turns, and recordings the synthesizer wrote)
+ * @param historyProblems  how the conversation's history broke during the turn (an earlier message changed, or a turn
+ *                         whose first call failed stored something), as {@code docs/design.md#modes-same-history}
+ *                         forbids
  */
 public record TurnRun(int index, Suite.Turn turn, TurnResult result, String visibleText,
                       List<HandlerLog.Call> handlerCalls, int maxConcurrency, boolean sessionEnded,
                       long firstVisibleTick, List<StoredMessage> history, int historyBefore,
                       Map<String, Map<String, Object>> portStates, List<String> replayProblems,
                       List<String> harnessProblems, List<String> auditViolations,
-                      TurnRecord.Timing timing) {
+                      TurnRecord.Timing timing, List<String> historyProblems) {
 
     /** Copies the collections. */
     public TurnRun {
@@ -45,6 +48,7 @@ public record TurnRun(int index, Suite.Turn turn, TurnResult result, String visi
         portStates = Map.copyOf(portStates);
         replayProblems = List.copyOf(replayProblems);
         harnessProblems = List.copyOf(harnessProblems);
+        historyProblems = List.copyOf(historyProblems);
         auditViolations = List.copyOf(auditViolations);
     }
 

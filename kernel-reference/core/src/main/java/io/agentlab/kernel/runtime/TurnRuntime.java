@@ -115,7 +115,7 @@ public final class TurnRuntime implements AutoCloseable {
         this.clock = builder.clock;
         this.aguiProfile = builder.aguiProfile;
         LlmEventAgent eventAgent = new LlmEventAgent(this::callForText, config.eventAgentModel(),
-                config.eventAgentMaxTokens());
+                config.eventAgentMaxTokens(), config.seed());
         this.kernel = builder.kernelFactory.create(new EventKernelFactory.Setup(builder.definitions, builder.limits,
                 eventAgent, builder.fallbackTimeout));
         List<String> names = kernel.definitions().stream().map(EventDefinition::name).toList();
@@ -153,7 +153,8 @@ public final class TurnRuntime implements AutoCloseable {
         messages.addAll(conversation.context());
         messages.add(ChatMessage.user(userText));
         return new ChatRequest(config.model(), messages, config.mode() == InvocationMode.CHAT_AGENT_TOOLS ? tools
-                : List.of(), config.temperature(), config.maxTokens(), config.includeUsage(), CallRole.CHAT);
+                : List.of(), config.temperature(), config.maxTokens(), config.includeUsage(), CallRole.CHAT,
+                config.seed());
     }
 
     private String systemPrompt() {
@@ -433,7 +434,7 @@ public final class TurnRuntime implements AutoCloseable {
                     ? "\nResults: " + follow.summary().json() : "")));
             ChatRequest request = new ChatRequest(config.model(), messages,
                     config.mode() == InvocationMode.CHAT_AGENT_TOOLS ? tools : List.of(), config.temperature(),
-                    config.maxTokens(), config.includeUsage(), CallRole.FOLLOW_UP);
+                    config.maxTokens(), config.includeUsage(), CallRole.FOLLOW_UP, config.seed());
             String id = agui.textMessageStarted();
             HiddenEventBlockParser parser = new HiddenEventBlockParser(); // a block in the second answer is ignored
             StringBuilder text = new StringBuilder();
@@ -542,7 +543,8 @@ public final class TurnRuntime implements AutoCloseable {
             for (CallRecord call : calls) {
                 perRole.merge(call.role(), 1, Integer::sum);
                 callMetrics.add(new TurnMetrics.CallMetrics(call.role(), call.firstItem(), call.total(),
-                        call.usage().inputTokens(), call.usage().outputTokens(), call.usage().cachedPromptTokens()));
+                        call.usage().inputTokens(), call.usage().outputTokens(), call.usage().cachedPromptTokens(),
+                        call.usage().present()));
                 priced.add(new TurnCost.Call(call.model(), call.usage()));
             }
             Map<String, Duration> dispatch = new LinkedHashMap<>();

@@ -33,7 +33,7 @@ final class RecordCommand implements Callable<Integer> {
     @Option(names = "--out", description = "Where recordings go; default recordings.")
     Path out = Path.of("recordings");
 
-    @Option(names = "--provider-family", description = "openai, deepseek or dashscope: written to the metadata, and the chunk profile the recordings "
+    @Option(names = "--provider-family", description = "openai, deepseek, dashscope or llamacpp: written to the metadata, and the chunk profile the recordings "
             + "are held to when loaded.")
     String family = "openai";
 

@@ -1,10 +1,12 @@
 package io.agentlab.cli;
 
+import io.agentlab.engine.ConformanceSettings;
 import io.agentlab.runner.ConformanceRunner;
 import io.agentlab.runner.RunResult;
 import io.agentlab.runner.RunResults;
 import io.agentlab.runner.RunSpec;
 import io.agentlab.runner.Shard;
+import io.agentlab.runner.UsageException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -65,6 +67,15 @@ final class RunCommand implements Callable<Integer> {
             description = "Run only shard I of N (a stable share of the cases by unique id); combine with merge.")
     String shard;
 
+    @Option(names = "--evaluate", description = "Evaluation mode: expectations become labels the model is scored "
+            + "against; only the kernel's guarantees fail a case; figures with spread and 95 % intervals in "
+            + "evaluation.md. Gates are off unless --config agentlab.gates.enabled=true.")
+    boolean evaluate;
+
+    @Option(names = "--repetitions", paramLabel = "N", description = "With --evaluate: run each case N times per "
+            + "mode (1 to 1000, default 1).")
+    Integer repetitions;
+
     @Option(names = "--progress", description = "auto (default: a counter on a terminal, plain lines otherwise), "
             + "terminal or plain.")
     ProgressStyle progress = ProgressStyle.AUTO;
@@ -72,8 +83,18 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        RunSpec.Builder builder = options.spec().includeTags(tags).excludeTags(excludeTags).cases(cases)
+        if (repetitions != null && !evaluate) {
+            throw new UsageException("--repetitions needs --evaluate");
+        }
+        if (repetitions != null && (repetitions < 1 || repetitions > 1000)) {
+            throw new UsageException("--repetitions: expected 1 to 1000, got " + repetitions);
+        }
+        RunSpec.Builder builder = options.spec(evaluate).includeTags(tags).excludeTags(excludeTags).cases(cases)
                 .reportDirectory(report);
+        if (evaluate) {
+            builder.configuration(ConformanceSettings.EVALUATE, "true").configuration(ConformanceSettings.REPETITIONS,
+                    Integer.toString(repetitions == null ? 1 : repetitions));
+        }
         if (shard != null) {
             builder.shard(Shard.parse(shard));
         }
@@ -82,7 +103,8 @@ final class RunCommand implements Callable<Integer> {
         }
         RunSpec run = builder.build();
         out.println("agentlab run: " + String.join(", ", run.suites()) + " in " + String.join(", ", options.modes)
-                + " (" + options.provider + ", speed " + options.speed + ")" + (shard == null ? "" : ", shard " + shard));
+                + " (" + options.provider + ", speed " + options.speed + ")" + (shard == null ? "" : ", shard " + shard)
+                + (evaluate ? ", evaluating with " + (repetitions == null ? 1 : repetitions) + " repetition(s)" : ""));
         out.flush();
         boolean terminal = progress == ProgressStyle.TERMINAL
                 || progress == ProgressStyle.AUTO && System.console() != null;

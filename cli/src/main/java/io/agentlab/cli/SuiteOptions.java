@@ -43,6 +43,14 @@ final class SuiteOptions {
 
     /** A spec builder with these options applied and checked. */
     RunSpec.Builder spec() {
+        return spec(false);
+    }
+
+    /**
+     * A spec builder with these options applied and checked; when {@code evaluating}, the gates are off unless the
+     * options turn them on (an evaluation measures, the gates judge).
+     */
+    RunSpec.Builder spec(boolean evaluating) {
         for (String mode : modes) {
             try {
                 InvocationMode.fromWireName(mode.strip());
@@ -65,7 +73,7 @@ final class SuiteOptions {
                 .configuration(ConformanceSettings.PROVIDER, provider.toLowerCase(Locale.ROOT))
                 .configuration(ConformanceSettings.REPLAY_SPEED, Double.toString(speed))
                 .configuration(ConformanceSettings.LIVE_API_KEY_ENV, liveApiKeyEnv)
-                .configuration(Gates.ENABLED, "true");
+                .configuration(Gates.ENABLED, Boolean.toString(!evaluating));
         if (liveBaseUrl != null) {
             builder.configuration(ConformanceSettings.LIVE_BASE_URL, liveBaseUrl);
         }

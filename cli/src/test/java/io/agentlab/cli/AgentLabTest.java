@@ -87,7 +87,7 @@ class AgentLabTest {
                 "--out", temp.resolve("recordings").toString(), "--requests", "1");
         assertThat(run.code()).isEqualTo(2);
         assertThat(run.err()).contains("--provider-family: unknown provider family 'mistral'; expected openai, "
-                + "deepseek or dashscope").doesNotContain("Exception");
+                + "deepseek, dashscope or llamacpp").doesNotContain("Exception");
     }
 
     @Test
@@ -129,6 +129,23 @@ class AgentLabTest {
         assertThat(run.out()).contains("  FAIL  wrong-level [dual_agent]",
                 "[docs/design.md#plugin-volume-modes absolute level] cli-wrong/wrong-level",
                 "expected argument 'value' = 40 but was 30");
+    }
+
+    @Test
+    @DisplayName("run --evaluate: a label the replies miss is a score, not a failure; --repetitions needs --evaluate")
+    void evaluate() throws IOException {
+        Path report = temp.resolve("eval");
+        Run run = run("run", "--evaluate", "--repetitions", "3", "--suites", suites("failing"), "--speed", "0",
+                "--report", report.toString(), "--config", "agentlab.report.control=false");
+        assertThat(run.code()).as(run.out()).isZero();
+        assertThat(run.out()).contains("evaluating with 3 repetition(s)", "  ok    wrong-level [dual_agent]");
+        assertThat(Files.readString(report.resolve("evaluation.md"))).contains("3 repetitions per case and mode",
+                "| argument accuracy after normalization | 0.0 % [");
+        assertThat(report.resolve("evaluation.json")).exists();
+
+        Run alone = run("run", "--repetitions", "3", "--suites", suites("failing"));
+        assertThat(alone.code()).isEqualTo(2);
+        assertThat(alone.err()).contains("--repetitions needs --evaluate").doesNotContain("Exception");
     }
 
     @Test

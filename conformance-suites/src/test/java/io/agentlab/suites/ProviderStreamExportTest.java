@@ -110,7 +110,7 @@ class ProviderStreamExportTest {
         counts.forEach((family, n) -> System.out.println("[provider-streams]   " + family + ": " + n[0] + " shipped, "
                 + n[1] + " synthesized"));
         assertThat(counts.keySet()).as("every family has streams").containsExactlyInAnyOrder("dashscope", "deepseek",
-                "openai");
+                "llamacpp", "openai");
         assertThat(counts.values()).allSatisfy(n -> assertThat(n[0]).as("shipped").isPositive())
                 .allSatisfy(n -> assertThat(n[1]).as("synthesized").isPositive());
     }

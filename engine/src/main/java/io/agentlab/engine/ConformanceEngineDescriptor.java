@@ -1,9 +1,13 @@
 package io.agentlab.engine;
 
 import io.agentlab.engine.internal.execution.CaseRunner;
+import io.agentlab.engine.internal.execution.LiveCalls;
+import io.agentlab.engine.internal.execution.RecordedEvaluation;
+import io.agentlab.providers.recorded.RecordingProxy;
 import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
 import io.agentlab.providers.recorded.TimedReplay;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
@@ -19,6 +23,7 @@ import org.junit.platform.engine.support.hierarchical.Node;
 final class ConformanceEngineDescriptor extends EngineDescriptor implements Node<ConformanceContext> {
 
     private TimedReplay replay;
+    private RecordingProxy recorder;
     private List<String> selectedSuites = List.of();
     private ConformanceSettings settings;
 
@@ -30,13 +35,26 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
     public ConformanceContext before(ConformanceContext context) {
         ConformanceSettings settings = context.settings();
         Optional<OpenAiCompatibleClient.Config> live = settings.live();
+        if (live.isPresent() && settings.liveRecordDirectory().isPresent()) {
+            // every exchange goes through the recording proxy, which keeps it redacted
+            OpenAiCompatibleClient.Config direct = live.get();
+            try {
+                recorder = RecordingProxy.start(direct.baseUrl(), settings.liveRecordDirectory().get(),
+                        settings.liveRecordFamily());
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot start recording into " + settings.liveRecordDirectory().get(), e);
+            }
+            live = Optional.of(new OpenAiCompatibleClient.Config(recorder.baseUrl(), direct.apiKeyEnvironmentVariable(),
+                    direct.connectTimeout(), direct.readTimeout(), direct.callTimeout(), direct.finishGrace()));
+        }
         if (live.isEmpty()) {
             replay = TimedReplay.start(List.of(), settings.replaySpeed());
         }
         BooleanSupplier cancelled = () -> context.request().getCancellationToken().isCancellationRequested();
         return context.withRunner(new CaseRunner(new CaseRunner.Environment(settings.factory(), replay,
                 settings.recordings(), settings.seed(), cancelled, live, settings.pricing(),
-                settings.aguiProfile())));
+                settings.aguiProfile(), new LiveCalls(settings.liveCalls()),
+                settings.replayDirectory().map(RecordedEvaluation::load))));
     }
 
     /** The settings discovery read, so the run uses the same instance (one parse per run). */
@@ -66,6 +84,12 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
             }
             RunReporter.report(context, this, Optional.ofNullable(replay));
         } finally {
+            if (recorder != null) {
+                recorder.close();
+                System.out.println("recorded " + recorder.written().size() + " exchange(s) into "
+                        + context.settings().liveRecordDirectory().orElseThrow().toAbsolutePath()
+                        + (recorder.problems().isEmpty() ? "" : "; not recorded: " + recorder.problems()));
+            }
             if (replay != null) {
                 replay.close();
             }

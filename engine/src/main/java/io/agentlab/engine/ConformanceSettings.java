@@ -2,8 +2,10 @@ package io.agentlab.engine;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import io.agentlab.engine.internal.execution.LiveCalls;
 import io.agentlab.engine.internal.suite.Durations;
 import io.agentlab.engine.internal.suite.RecordingLibrary;
+import io.agentlab.providers.recorded.ProviderFamily;
 import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
 import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.kernel.runtime.audit.AguiProfile;
@@ -46,6 +48,17 @@ import org.junit.platform.engine.ConfigurationParameters;
  *                             ({@code agentlab.agui.profile})
  * @param auditDirectory       a directory receiving every case's audit streams as SSE files
  *                             ({@code agentlab.audit.directory})
+ * @param liveCalls            models, sampling, concurrency, retries and spending cap of a live run
+ *                             ({@code agentlab.provider.live.*})
+ * @param evaluate             whether expectations are labels the model is scored against, and only the kernel's
+ *                             guarantees fail a case ({@code agentlab.evaluate})
+ * @param repetitions          how often each case runs in each mode when evaluating ({@code agentlab.evaluate.repetitions})
+ * @param liveRecordDirectory  where a live run keeps every exchange as a redacted recording
+ *                             ({@code agentlab.provider.live.record-directory})
+ * @param liveRecordFamily     the provider family those recordings are held to
+ *                             ({@code agentlab.provider.live.record-family})
+ * @param replayDirectory      a live run's recordings that answer every turn, in the order they were recorded
+ *                             ({@code agentlab.recordings.replay-directory})
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record ConformanceSettings(List<InvocationMode> modes, KernelUnderTestFactory factory,
@@ -55,7 +68,10 @@ public record ConformanceSettings(List<InvocationMode> modes, KernelUnderTestFac
                                   List<Path> suiteDirectories, boolean parallel, PricingCatalog pricing,
                                   boolean controlRuns, Duration liveReadTimeout, Duration liveCallTimeout,
                                   Optional<Path> previousMetrics,
-                                  AguiProfile aguiProfile, Optional<Path> auditDirectory) {
+                                  AguiProfile aguiProfile, Optional<Path> auditDirectory,
+                                  LiveCalls.Settings liveCalls, boolean evaluate, int repetitions,
+                                  Optional<Path> liveRecordDirectory, String liveRecordFamily,
+                                  Optional<Path> replayDirectory) {
 
     /** Comma-separated modes; default both. */
     public static final String MODES = "agentlab.modes";
@@ -93,6 +109,36 @@ public record ConformanceSettings(List<InvocationMode> modes, KernelUnderTestFac
     public static final String LIVE_READ_TIMEOUT = "agentlab.provider.live.read-timeout";
     /** The longest a whole live call may take, first byte to last; default 120s. */
     public static final String LIVE_CALL_TIMEOUT = "agentlab.provider.live.call-timeout";
+    /** ChatAgent's model in a live run; default the suite's. */
+    public static final String LIVE_MODEL = "agentlab.provider.live.model";
+    /** The EventAgent's (cheaper) model in a live run; default ChatAgent's. */
+    public static final String LIVE_EVENT_AGENT_MODEL = "agentlab.provider.live.event-agent-model";
+    /** ChatAgent's output budget ({@code max_tokens}) in a live run; default 300. */
+    public static final String LIVE_MAX_TOKENS = "agentlab.provider.live.max-tokens";
+    /** The sampling temperature of ChatAgent's calls in a live run, 0 to 2; default 0.7. */
+    public static final String LIVE_TEMPERATURE = "agentlab.provider.live.temperature";
+    /** The sampling seed sent with every live call; default none. */
+    public static final String LIVE_SEED = "agentlab.provider.live.seed";
+    /** The most live requests in flight at once, 1 to 256; default 4. */
+    public static final String LIVE_MAX_CONCURRENT_REQUESTS = "agentlab.provider.live.max-concurrent-requests";
+    /** How often a request the provider refused (429, 503) is sent again, 0 to 10; default 2. */
+    public static final String LIVE_MAX_RETRIES = "agentlab.provider.live.max-retries";
+    /** The first wait before a retry when the provider sends no {@code Retry-After}, doubled each time; default 1s. */
+    public static final String LIVE_BACKOFF = "agentlab.provider.live.backoff";
+    /** The longest wait before a retry the run accepts; default 60s. */
+    public static final String LIVE_MAX_BACKOFF = "agentlab.provider.live.max-backoff";
+    /** The estimated cost in USD at which a live run stops; default none. */
+    public static final String LIVE_SPENDING_CAP = "agentlab.provider.live.spending-cap";
+    /** Evaluation mode: expectations become labels, only the kernel's guarantees fail a case; default false. */
+    public static final String EVALUATE = "agentlab.evaluate";
+    /** How often each case runs in each mode in evaluation mode, 1 to 1000; default 1. */
+    public static final String REPETITIONS = "agentlab.evaluate.repetitions";
+    /** A directory where a live run keeps every exchange as a redacted recording; default none. */
+    public static final String LIVE_RECORD_DIRECTORY = "agentlab.provider.live.record-directory";
+    /** The provider family those recordings are held to; default {@code openai}. */
+    public static final String LIVE_RECORD_FAMILY = "agentlab.provider.live.record-family";
+    /** A live run's recordings that answer every turn instead of the suite's replies, in recorded order. */
+    public static final String REPLAY_DIRECTORY = "agentlab.recordings.replay-directory";
     /** The AG-UI profile of the audit streams: {@code agui-1.0} (default) or {@code social-dialect}. */
     public static final String AGUI_PROFILE = "agentlab.agui.profile";
     /** A directory that receives each case's audit streams, {@code <suite>/<case>/<mode>/<turn>.sse}. */
@@ -145,7 +191,58 @@ public record ConformanceSettings(List<InvocationMode> modes, KernelUnderTestFac
                 parameters.get(PREVIOUS_METRICS).map(value -> Path.of(value.strip())),
                 parameters.get(AGUI_PROFILE).map(value -> parse(AGUI_PROFILE, value, () -> AguiProfile.fromId(value)))
                         .orElse(AguiProfile.AGUI_1_0),
-                parameters.get(AUDIT_DIRECTORY).map(String::strip).filter(v -> !v.isEmpty()).map(Path::of));
+                parameters.get(AUDIT_DIRECTORY).map(String::strip).filter(v -> !v.isEmpty()).map(Path::of),
+                liveCalls(parameters), parameters.getBoolean(EVALUATE).orElse(false),
+                parameters.get(REPETITIONS).map(value -> bounded(REPETITIONS, value, 1, 1000)).orElse(1),
+                text(parameters, LIVE_RECORD_DIRECTORY).map(Path::of),
+                text(parameters, LIVE_RECORD_FAMILY).map(value -> parse(LIVE_RECORD_FAMILY, value,
+                        () -> ProviderFamily.fromWireName(value).wireName())).orElse("openai"),
+                text(parameters, REPLAY_DIRECTORY).map(Path::of));
+    }
+
+    private static LiveCalls.Settings liveCalls(ConfigurationParameters parameters) {
+        LiveCalls.Settings defaults = LiveCalls.Settings.defaults();
+        Optional<Integer> maxTokens = parameters.get(LIVE_MAX_TOKENS).map(value -> bounded(LIVE_MAX_TOKENS, value,
+                1, Integer.MAX_VALUE));
+        Optional<Double> temperature = parameters.get(LIVE_TEMPERATURE).map(value -> {
+            double t = parse(LIVE_TEMPERATURE, value, () -> Double.parseDouble(value.strip()));
+            if (!(t >= 0 && t <= 2)) {
+                throw new IllegalArgumentException(LIVE_TEMPERATURE + ": cannot use '" + value
+                        + "': expected a number from 0 to 2");
+            }
+            return t;
+        });
+        Optional<java.math.BigDecimal> cap = parameters.get(LIVE_SPENDING_CAP).map(value -> {
+            java.math.BigDecimal amount = parse(LIVE_SPENDING_CAP, value, () -> new java.math.BigDecimal(value.strip()));
+            if (amount.signum() <= 0) {
+                throw new IllegalArgumentException(LIVE_SPENDING_CAP + ": cannot use '" + value
+                        + "': expected a positive amount in USD, such as 2.50");
+            }
+            return amount;
+        });
+        return new LiveCalls.Settings(text(parameters, LIVE_MODEL), text(parameters, LIVE_EVENT_AGENT_MODEL),
+                maxTokens, temperature,
+                parameters.get(LIVE_SEED).map(value -> parse(LIVE_SEED, value, () -> Long.parseLong(value.strip()))),
+                parameters.get(LIVE_MAX_CONCURRENT_REQUESTS).map(value -> bounded(LIVE_MAX_CONCURRENT_REQUESTS, value,
+                        1, 256)).orElse(defaults.maxConcurrentRequests()),
+                parameters.get(LIVE_MAX_RETRIES).map(value -> bounded(LIVE_MAX_RETRIES, value, 0, 10))
+                        .orElse(defaults.maxRetries()),
+                parameters.get(LIVE_BACKOFF).map(value -> parse(LIVE_BACKOFF, value, () -> Durations.parse(value)))
+                        .orElse(defaults.backoff()),
+                positiveDuration(parameters, LIVE_MAX_BACKOFF, defaults.maxBackoff()), cap);
+    }
+
+    private static Optional<String> text(ConfigurationParameters parameters, String key) {
+        return parameters.get(key).map(String::strip).filter(value -> !value.isEmpty());
+    }
+
+    private static int bounded(String key, String value, int min, int max) {
+        int number = parse(key, value, () -> Integer.parseInt(value.strip()));
+        if (number < min || number > max) {
+            throw new IllegalArgumentException(key + ": cannot use '" + value + "': expected a whole number from "
+                    + min + (max == Integer.MAX_VALUE ? " up" : " to " + max));
+        }
+        return number;
     }
 
     /** The live provider's connection settings, when {@code agentlab.provider=live}. */

@@ -7,6 +7,7 @@ import io.agentlab.engine.internal.metrics.TurnTimeline;
 import io.agentlab.engine.internal.report.CapabilityGrowth;
 import io.agentlab.engine.internal.report.ConsoleReport;
 import io.agentlab.engine.internal.report.ControlMatrix;
+import io.agentlab.engine.internal.report.Evaluation;
 import io.agentlab.engine.internal.report.History;
 import io.agentlab.engine.internal.report.HtmlReport;
 import io.agentlab.engine.internal.report.MarkdownReport;
@@ -16,6 +17,7 @@ import io.agentlab.engine.internal.suite.SuiteReader;
 import io.agentlab.kernel.api.EventDefinition;
 import io.agentlab.kernel.api.EventPlugin;
 import io.agentlab.kernel.api.InvocationMode;
+import io.agentlab.kernel.runtime.llm.Json;
 import io.agentlab.providers.recorded.TimedReplay;
 import java.io.IOException;
 import java.net.URI;
@@ -48,6 +50,10 @@ final class RunReporter {
     static final String MARKDOWN_FILE = "report.md";
     /** The HTML report's name. */
     static final String HTML_FILE = "index.html";
+    /** An evaluation's figures with their intervals, as JSON ({@code agentlab.evaluate}). */
+    static final String EVALUATION_FILE = "evaluation.json";
+    /** The same as a Markdown table. */
+    static final String EVALUATION_MARKDOWN_FILE = "evaluation.md";
     /** Enabled events the capability-growth curve reaches (the offered ones, then synthetic ones). */
     static final int GROWTH_EVENTS = 50;
 
@@ -75,6 +81,12 @@ final class RunReporter {
         files.put(METRICS_FILE, context.metrics().toJson());
         files.put(MARKDOWN_FILE, MarkdownReport.render(report));
         files.put(HTML_FILE, HtmlReport.render(report));
+        Optional<Evaluation> evaluation = settings.evaluate()
+                ? Optional.of(Evaluation.of(context.metrics().samples())) : Optional.empty();
+        evaluation.ifPresent(figures -> {
+            files.put(EVALUATION_MARKDOWN_FILE, figures.markdown());
+            files.put(EVALUATION_FILE, Json.write(figures.toMap()));
+        });
         if (extra.isPresent()) {
             Files.createDirectories(extra.get());
         }
@@ -87,8 +99,8 @@ final class RunReporter {
                 Files.writeString(extra.get().resolve(file.getKey()), file.getValue(), StandardCharsets.UTF_8);
             }
         }
-        System.out.println("\n" + ConsoleReport.render(report) + "report: "
-                + extra.orElse(directory).resolve(HTML_FILE).toAbsolutePath());
+        System.out.println("\n" + ConsoleReport.render(report) + evaluation.map(figures -> figures.markdown() + "\n")
+                .orElse("") + "report: " + extra.orElse(directory).resolve(HTML_FILE).toAbsolutePath());
     }
 
     private static RunReport build(ConformanceContext context, Optional<TimedReplay> replay, List<ModeMetrics> modes,

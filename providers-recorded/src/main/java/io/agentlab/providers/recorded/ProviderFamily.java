@@ -21,20 +21,32 @@ import tools.jackson.databind.JsonNode;
 public enum ProviderFamily {
 
     /** OpenAI: usage on a final chunk with {@code choices: []}, cache in {@code prompt_tokens_details.cached_tokens}. */
-    OPENAI(new ChunkProfile(IdStyle.OPENAI, "fp_%s", "default", true, true, false, ToolContinuation.ARGUMENTS_ONLY,
-            UsagePlacement.FINAL_CHUNK, List.of("prompt_tokens_details.cached_tokens"), true)),
+    OPENAI(new ChunkProfile(IdStyle.OPENAI, "fp_%s", "default", true, true, true, false, false,
+            ToolContinuation.ARGUMENTS_ONLY, UsagePlacement.FINAL_CHUNK, List.of("prompt_tokens_details.cached_tokens"),
+            true, true, false)),
     /** DeepSeek: usage on the finish chunk, cache hits and misses in {@code prompt_cache_hit/miss_tokens}. */
-    DEEPSEEK(new ChunkProfile(IdStyle.UUID, "fp_%s_prod0820_fp8_kvcache", null, true, false, true,
+    DEEPSEEK(new ChunkProfile(IdStyle.UUID, "fp_%s_prod0820_fp8_kvcache", null, true, true, false, false, true,
             ToolContinuation.ARGUMENTS_ONLY, UsagePlacement.FINISH_CHUNK,
-            List.of("prompt_cache_hit_tokens", "prompt_cache_miss_tokens"), false)),
+            List.of("prompt_cache_hit_tokens", "prompt_cache_miss_tokens"), false, true, false)),
     /**
      * DashScope's OpenAI-compatible mode: {@code system_fingerprint: null}, tool-call continuations that repeat
      * {@code "id": ""}, usage on a final chunk with {@code choices: []}, cache in
      * {@code prompt_tokens_details.cached_tokens}.
      */
-    DASHSCOPE(new ChunkProfile(IdStyle.CHATCMPL_UUID, null, null, false, false, false,
+    DASHSCOPE(new ChunkProfile(IdStyle.CHATCMPL_UUID, null, null, false, true, false, false, false,
             ToolContinuation.EMPTY_ID_AND_TYPE, UsagePlacement.FINAL_CHUNK, List.of("prompt_tokens_details.cached_tokens"),
-            false));
+            false, true, false)),
+    /**
+     * llama.cpp's {@code llama-server} (also the shape of many local servers built on it): {@code chatcmpl-} and 32
+     * letters and digits, {@code system_fingerprint} naming the build ({@code b<build>-<commit>}), {@code finish_reason}
+     * but no {@code logprobs} on every choice, a first delta with {@code "content": null}, a first tool-call delta that
+     * already carries an argument fragment, usage on a final chunk with {@code choices: []} next to a non-standard
+     * {@code timings} object (and no {@code "usage": null} before it), and, when the output does not parse, an
+     * in-stream {@code error} object instead of the usage and {@code [DONE]}.
+     */
+    LLAMACPP(new ChunkProfile(IdStyle.CHATCMPL_32, "b1-%.7s", null, true, false, false, true, false,
+            ToolContinuation.FIRST_FRAGMENT_THEN_ARGUMENTS_ONLY, UsagePlacement.FINAL_CHUNK,
+            List.of("prompt_tokens_details.cached_tokens"), false, false, true));
 
     /** The fields every chunk of every family carries, whatever the family (besides its own {@link ChunkProfile}). */
     public static final List<String> CHUNK_FIELDS = List.of("id", "object", "created", "model", "system_fingerprint",
@@ -49,7 +61,9 @@ public enum ProviderFamily {
         /** A bare UUID. */
         UUID,
         /** {@code chatcmpl-} and a UUID. */
-        CHATCMPL_UUID
+        CHATCMPL_UUID,
+        /** {@code chatcmpl-} and 32 letters and digits. */
+        CHATCMPL_32
     }
 
     /** How the deltas of a tool call after its first one look. */
@@ -63,7 +77,12 @@ public enum ProviderFamily {
          * {@code index}, {@code "id": ""}, {@code "type": "function"} and {@code function.arguments}; the first delta
          * carries the first argument fragment with the name. A client must not take the empty id for a new call.
          */
-        EMPTY_ID_AND_TYPE
+        EMPTY_ID_AND_TYPE,
+        /**
+         * Only {@code index} and {@code function.arguments}, as {@link #ARGUMENTS_ONLY}; but the first delta, with the
+         * name, already carries the first argument fragment.
+         */
+        FIRST_FRAGMENT_THEN_ARGUMENTS_ONLY
     }
 
     /** Where a family puts the usage. */
@@ -82,19 +101,26 @@ public enum ProviderFamily {
      * @param fingerprint        the {@code system_fingerprint} format ({@code %s}: ten hex digits), or null when the
      *                           family sends it as JSON {@code null}
      * @param serviceTier        the {@code service_tier} on every chunk, or null when the family sends none
-     * @param fullChoices        whether every choice carries {@code "logprobs": null} and {@code finish_reason} (null
-     *                           until the end), checked when true
+     * @param fullChoices        whether every choice carries {@code finish_reason} (null until the end), and
+     *                           {@code "logprobs": null} when {@code logprobs} says so, checked when true
+     * @param logprobs           whether choices carry {@code "logprobs": null} at all
      * @param refusal            whether the first delta carries {@code "refusal": null}
+     * @param nullFirstContent   whether the first delta's content is {@code null} rather than {@code ""}
      * @param contentOnFinish    whether the finish chunk's delta is {@code {"content": ""}} rather than {@code {}}
      * @param toolContinuation   how later tool-call deltas look
      * @param usagePlacement     where the usage goes (checked whenever usage comes)
      * @param cacheFields        the usage fields (dotted paths) the family reports its prompt cache in (checked whenever
      *                           usage comes)
      * @param completionDetails  whether usage carries {@code completion_tokens_details} and audio token counts
+     * @param usageNulls         whether every chunk before the usage says {@code "usage": null} (when usage comes)
+     * @param timings            whether the usage chunk also carries llama.cpp's {@code timings} object (checked
+     *                           whenever usage comes)
      */
     public record ChunkProfile(IdStyle idStyle, String fingerprint, String serviceTier, boolean fullChoices,
-                               boolean refusal, boolean contentOnFinish, ToolContinuation toolContinuation,
-                               UsagePlacement usagePlacement, List<String> cacheFields, boolean completionDetails) {
+                               boolean logprobs, boolean refusal, boolean nullFirstContent, boolean contentOnFinish,
+                               ToolContinuation toolContinuation, UsagePlacement usagePlacement,
+                               List<String> cacheFields, boolean completionDetails, boolean usageNulls,
+                               boolean timings) {
         /** Rejects nulls where a value is required and copies the list. */
         public ChunkProfile {
             Objects.requireNonNull(idStyle, "idStyle");
@@ -115,7 +141,7 @@ public enum ProviderFamily {
         return profile;
     }
 
-    /** The name in recordings and suites: {@code openai}, {@code deepseek}, {@code dashscope}. */
+    /** The name in recordings and suites: {@code openai}, {@code deepseek}, {@code dashscope}, {@code llamacpp}. */
     public String wireName() {
         return name().toLowerCase(Locale.ROOT);
     }
@@ -131,8 +157,9 @@ public enum ProviderFamily {
                 return family;
             }
         }
-        throw new IllegalArgumentException("unknown provider family '" + name + "'; expected openai, deepseek or "
-                + "dashscope");
+        List<String> names = java.util.Arrays.stream(values()).map(ProviderFamily::wireName).toList();
+        throw new IllegalArgumentException("unknown provider family '" + name + "'; expected "
+                + String.join(", ", names.subList(0, names.size() - 1)) + " or " + names.get(names.size() - 1));
     }
 
     /**
@@ -192,7 +219,9 @@ public enum ProviderFamily {
                 if (!choice.path("delta").isObject()) {
                     found.add(at + " lacks '" + path + ".delta'");
                 }
-                for (String field : profile.fullChoices() ? List.of("logprobs", "finish_reason") : List.<String>of()) {
+                List<String> choiceFields = !profile.fullChoices() ? List.of()
+                        : profile.logprobs() ? List.of("logprobs", "finish_reason") : List.of("finish_reason");
+                for (String field : choiceFields) {
                     if (!choice.has(field)) {
                         found.add(at + " lacks '" + path + "." + field + "', which every " + wireName()
                                 + " choice carries");
@@ -210,6 +239,9 @@ public enum ProviderFamily {
             JsonNode usage = chunk.get("usage");
             if (usage != null && usage.isObject()) {
                 usage(usage, choices.size(), finishHere, at, found);
+                if (profile.timings() && !chunk.path("timings").isObject()) {
+                    found.add(at + " lacks 'timings' next to 'usage', which " + wireName() + " always sends");
+                }
             }
         }
         return found;

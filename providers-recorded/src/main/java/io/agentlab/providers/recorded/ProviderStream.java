@@ -95,6 +95,7 @@ public final class ProviderStream {
             case OPENAI -> "chatcmpl-" + alphanumeric(hash, 29);
             case UUID -> UUID.nameUUIDFromBytes(hash).toString();
             case CHATCMPL_UUID -> "chatcmpl-" + UUID.nameUUIDFromBytes(hash);
+            case CHATCMPL_32 -> "chatcmpl-" + alphanumeric(hash, 32);
         };
         long seconds = Math.floorMod(((hash[0] & 0xffL) << 16) | ((hash[1] & 0xffL) << 8) | (hash[2] & 0xffL), 86_400L);
         this.created = day.atStartOfDay(ZoneOffset.UTC).toEpochSecond() + seconds;
@@ -132,7 +133,8 @@ public final class ProviderStream {
         }
         namedToolCalls.add(index);
         List<String> rest = new ArrayList<>(fragments.stream().filter(f -> !f.isEmpty()).toList());
-        boolean firstCarriesArguments = profile.toolContinuation() == ProviderFamily.ToolContinuation.EMPTY_ID_AND_TYPE;
+        boolean firstCarriesArguments = profile.toolContinuation() != ProviderFamily.ToolContinuation.ARGUMENTS_ONLY;
+        boolean emptyIds = profile.toolContinuation() == ProviderFamily.ToolContinuation.EMPTY_ID_AND_TYPE;
         Map<String, Object> function = new LinkedHashMap<>();
         function.put("name", name);
         function.put("arguments", firstCarriesArguments && !rest.isEmpty() ? rest.remove(0) : "");
@@ -140,7 +142,7 @@ public final class ProviderStream {
         for (String fragment : rest) {
             Map<String, Object> arguments = new LinkedHashMap<>();
             arguments.put("arguments", fragment);
-            toolCallChunk(index, firstCarriesArguments ? "" : null, arguments, !firstCarriesArguments);
+            toolCallChunk(index, emptyIds ? "" : null, arguments, !emptyIds);
         }
         return this;
     }
@@ -166,6 +168,9 @@ public final class ProviderStream {
                 Map<String, Object> last = envelope();
                 last.put("choices", List.of());
                 last.put("usage", usage(usage));
+                if (profile.timings()) {
+                    last.put("timings", timings(usage));
+                }
                 items.add(last);
             }
         }
@@ -195,7 +200,7 @@ public final class ProviderStream {
             Map<String, Object> chunk = new LinkedHashMap<>((Map<String, Object>) item);
             if (chunk.get("usage") == USAGE_SLOT) {
                 // with include_usage every chunk says "usage": null until the one that carries it
-                if (usage) {
+                if (usage && profile.usageNulls()) {
                     chunk.put("usage", null);
                 } else {
                     chunk.remove("usage");
@@ -224,7 +229,7 @@ public final class ProviderStream {
             roleSent = true;
             Map<String, Object> first = new LinkedHashMap<>();
             first.put("role", "assistant");
-            first.put("content", "");
+            first.put("content", profile.nullFirstContent() ? null : "");
             if (profile.refusal()) {
                 first.put("refusal", null);
             }
@@ -235,7 +240,9 @@ public final class ProviderStream {
         choice.put("delta", delta);
         // DashScope leaves logprobs and finish_reason off its tool-call continuations
         if (fullChoice || profile.fullChoices()) {
-            choice.put("logprobs", null);
+            if (profile.logprobs()) {
+                choice.put("logprobs", null);
+            }
             choice.put("finish_reason", finishReason);
         }
         Map<String, Object> chunk = envelope();
@@ -288,6 +295,26 @@ public final class ProviderStream {
                     : (Object) (usage.promptTokens() - usage.cachedTokens()));
         }
         out.putAll(usage.extra());
+        return out;
+    }
+
+    /**
+     * llama.cpp's {@code timings} for a synthesized stream: a fixed, modelled rate (8 ms per prompt token, 50 ms per
+     * completion token), not a measurement; the prompt's share is left out while the prompt tokens are a placeholder.
+     */
+    private static Map<String, Object> timings(Usage usage) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("cache_n", usage.cachedTokens());
+        out.put("prompt_n", usage.promptTokens() == null ? unquoted(TimedReplay.PROMPT_TOKENS) : usage.promptTokens());
+        if (usage.promptTokens() != null) {
+            out.put("prompt_ms", usage.promptTokens() * 8.0);
+        }
+        out.put("prompt_per_token_ms", 8.0);
+        out.put("prompt_per_second", 125.0);
+        out.put("predicted_n", usage.completionTokens());
+        out.put("predicted_ms", usage.completionTokens() * 50.0);
+        out.put("predicted_per_token_ms", 50.0);
+        out.put("predicted_per_second", 20.0);
         return out;
     }
 

@@ -65,7 +65,7 @@ public record Recording(String id, RequestMatcher request, RecordedResponse resp
     /**
      * Provenance.
      *
-     * @param provider     provider family: openai, deepseek or dashscope
+     * @param provider     provider family: openai, deepseek, dashscope or llamacpp
      * @param model        the model
      * @param date         when recorded or synthesized (ISO date)
      * @param synthesized  true when made by the synthesizer, not recorded from a live provider

@@ -5,6 +5,7 @@ import com.sun.net.httpserver.HttpServer;
 import io.agentlab.kernel.runtime.llm.CallRole;
 import io.agentlab.kernel.runtime.llm.Json;
 import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
+import io.agentlab.kernel.runtime.llm.PooledConnectionRetry;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -87,7 +88,7 @@ public final class RecordingProxy implements AutoCloseable {
      *
      * @param upstreamBaseUrl the live provider's {@code /v1} root
      * @param directory       where recordings are written
-     * @param provider        the provider family written into metadata: openai, deepseek or dashscope; its chunk
+     * @param provider        the provider family written into metadata: openai, deepseek, dashscope or llamacpp; its chunk
      *                        profile is what the recordings are held to when they are loaded
      * @throws IllegalArgumentException for an unknown family
      */
@@ -117,8 +118,10 @@ public final class RecordingProxy implements AutoCloseable {
         this.provider = ProviderFamily.fromWireName(provider).wireName();
         this.clock = clock;
         this.listener = Objects.requireNonNull(listener, "listener");
+        // OkHttp's own retry is off; a request sent on a pooled connection the provider had already closed (llama.cpp's
+        // server closes after each stream) is sent once more on a fresh one, as the runtime's client does
         this.http = new OkHttpClient.Builder().readTimeout(Duration.ofSeconds(60)).retryOnConnectionFailure(false)
-                .followRedirects(false).build();
+                .followRedirects(false).eventListenerFactory(PooledConnectionRetry.FACTORY).build();
         this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         AtomicInteger threads = new AtomicInteger();
         this.executor = Executors.newCachedThreadPool(runnable -> {
@@ -208,7 +211,7 @@ public final class RecordingProxy implements AutoCloseable {
         List<Recording.TimedEvent> events = new ArrayList<>();
         Map<String, String> headers = new LinkedHashMap<>();
         StringBuilder raw = new StringBuilder();
-        try (Response response = http.newCall(request.build()).execute()) {
+        try (Response response = PooledConnectionRetry.execute(http, request.build())) {
             int status = response.code();
             String contentType = Objects.requireNonNullElse(response.header("Content-Type"), "");
             response.headers().forEach(header -> {

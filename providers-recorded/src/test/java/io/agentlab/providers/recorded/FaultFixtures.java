@@ -46,6 +46,12 @@ final class FaultFixtures {
         all.add(stream("fault-slow-dribble", "any", "fault slow dribble", 150,
                 stream(ProviderFamily.DASHSCOPE, "fault-slow-dribble").content("Slow", " and", " steady.")
                         .finish("stop", ProviderStream.Usage.of(40, 4)).done()));
+        // llama.cpp's server when the model's output does not parse as the template's tool-call format: an error object
+        // in the stream instead of the usage chunk and [DONE] (wire shape derived from the real server's streams)
+        all.add(stream("fault-llamacpp-stream-error", "any", "fault stream error", 20,
+                stream(ProviderFamily.LLAMACPP, "fault-llamacpp-stream-error").content("Sure", ", turning")
+                        .raw("{\"error\":{\"code\":500,\"message\":\"The model produced output that does not "
+                                + "match the expected peg-native format\",\"type\":\"server_error\"}}")));
         // tool-call arguments that are not JSON
         all.add(stream("fault-invalid-tool-arguments", "chat_agent_tools", "lamp off please", 20,
                 stream(ProviderFamily.OPENAI, "fault-invalid-tool-arguments").content("Switching it off.")

@@ -60,6 +60,7 @@ class FaultFixturesTest {
             fault malformed     | provider_malformed_chunk | dual_agent
             fault missing done  | none                     | dual_agent
             fault slow dribble  | none                     | dual_agent
+            fault stream error  | provider_stream_error    | dual_agent
             fault 429           | provider_http_429        | chat_agent_tools
             fault 500           | provider_http_500        | chat_agent_tools
             fault reset         | provider_connection      | chat_agent_tools
@@ -67,6 +68,7 @@ class FaultFixturesTest {
             fault malformed     | provider_malformed_chunk | chat_agent_tools
             fault missing done  | none                     | chat_agent_tools
             fault slow dribble  | none                     | chat_agent_tools
+            fault stream error  | provider_stream_error    | chat_agent_tools
             """)
     void faults(String utterance, String code, String mode) {
         try (TurnRuntime runtime = runtime(InvocationMode.fromWireName(mode))) {

@@ -198,6 +198,64 @@ class ProviderFamilyTest {
         assertThat(continuation.has("finish_reason")).isFalse();
     }
 
+    /**
+     * A stream in the shape llama.cpp's {@code llama-server} sends, written by hand for this test (synthesized: the
+     * keys, their order and the extensions follow the real server's streams; the text, ids and figures are invented).
+     */
+    private static final List<String> LLAMA_SERVER_SHAPE = List.of(
+            "{\"choices\":[{\"finish_reason\":null,\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":null}}],"
+                    + "\"created\":1796053776,\"id\":\"chatcmpl-Synthesized0Synthesized0Synthesi\",\"model\":\"local-model\","
+                    + "\"system_fingerprint\":\"b1-0000000\",\"object\":\"chat.completion.chunk\"}",
+            "{\"choices\":[{\"finish_reason\":null,\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":0,"
+                    + "\"id\":\"SynthesizedToolCallId00000000000\",\"type\":\"function\",\"function\":{\"name\":"
+                    + "\"device_volume_adjust\",\"arguments\":\"{\"}}]}}],\"created\":1796053777,"
+                    + "\"id\":\"chatcmpl-Synthesized0Synthesized0Synthesi\",\"model\":\"local-model\","
+                    + "\"system_fingerprint\":\"b1-0000000\",\"object\":\"chat.completion.chunk\"}",
+            "{\"choices\":[{\"finish_reason\":null,\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":0,"
+                    + "\"function\":{\"arguments\":\"\\\"mode\\\":\\\"mute\\\"}\"}}]}}],\"created\":1796053777,"
+                    + "\"id\":\"chatcmpl-Synthesized0Synthesized0Synthesi\",\"model\":\"local-model\","
+                    + "\"system_fingerprint\":\"b1-0000000\",\"object\":\"chat.completion.chunk\"}",
+            "{\"choices\":[{\"finish_reason\":\"tool_calls\",\"index\":0,\"delta\":{}}],\"created\":1796053777,"
+                    + "\"id\":\"chatcmpl-Synthesized0Synthesized0Synthesi\",\"model\":\"local-model\","
+                    + "\"system_fingerprint\":\"b1-0000000\",\"object\":\"chat.completion.chunk\"}",
+            "{\"choices\":[],\"created\":1796053777,\"id\":\"chatcmpl-Synthesized0Synthesized0Synthesi\","
+                    + "\"model\":\"local-model\",\"system_fingerprint\":\"b1-0000000\",\"object\":\"chat.completion.chunk\","
+                    + "\"usage\":{\"completion_tokens\":12,\"prompt_tokens\":300,\"total_tokens\":312,"
+                    + "\"prompt_tokens_details\":{\"cached_tokens\":0}},\"timings\":{\"cache_n\":0,\"prompt_n\":300,"
+                    + "\"prompt_ms\":2400.0,\"predicted_n\":12,\"predicted_ms\":600.0}}",
+            "[DONE]");
+
+    @Test
+    @DisplayName("llamacpp: the server's shape is accepted (and refused as openai: no logprobs); the writer writes it")
+    void llamaCpp() {
+        assertThat(ProviderFamily.LLAMACPP.violations(LLAMA_SERVER_SHAPE)).isEmpty();
+        assertThat(ProviderFamily.OPENAI.violations(LLAMA_SERVER_SHAPE))
+                .contains("event 0 lacks 'choices[0].logprobs', which every openai choice carries");
+        List<String> withoutTimings = new ArrayList<>(LLAMA_SERVER_SHAPE);
+        withoutTimings.set(4, withoutTimings.get(4).replaceFirst(",\"timings\":\\{[^}]*}", ""));
+        assertThat(ProviderFamily.LLAMACPP.violations(withoutTimings))
+                .containsExactly("event 4 lacks 'timings' next to 'usage', which llamacpp always sends");
+
+        List<String> written = ProviderFamily.LLAMACPP.stream("local-model", "k", DAY).content("Hi")
+                .toolCall(0, "call_1", "f", List.of("{\"a\"", ":1}")).finish("tool_calls", ProviderStream.Usage.of(9, 2))
+                .done().payloads();
+        assertThat(ProviderFamily.LLAMACPP.violations(written)).isEmpty();
+        JsonNode first = Json.tree(written.get(0));
+        assertThat(first.get("id").asString()).matches("chatcmpl-[A-Za-z0-9]{32}");
+        assertThat(first.get("system_fingerprint").asString()).matches("b1-[0-9a-f]{7}");
+        assertThat(first.has("usage")).as("no \"usage\": null before the usage chunk").isFalse();
+        assertThat(first.get("choices").get(0).toString())
+                .isEqualTo("{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":null},\"finish_reason\":null}");
+        assertThat(written.get(2)).contains("\"function\":{\"name\":\"f\",\"arguments\":\"{\\\"a\\\"\"}");
+        JsonNode continuation = Json.tree(written.get(3)).get("choices").get(0);
+        assertThat(continuation.get("delta").get("tool_calls").get(0).has("id")).isFalse();
+        assertThat(continuation.has("finish_reason")).isTrue();
+        JsonNode usage = Json.tree(written.get(5));
+        assertThat(usage.get("choices").size()).isZero();
+        assertThat(usage.get("timings").get("predicted_n").asInt()).isEqualTo(2);
+        assertThat(written).last().isEqualTo("[DONE]");
+    }
+
     @Test
     @DisplayName("the same key gives the same id and created; another key another id")
     void reproducibleIds() {
@@ -212,6 +270,6 @@ class ProviderFamilyTest {
     void unknownFamily() {
         assertThat(ProviderFamily.fromWireName("DeepSeek")).isEqualTo(ProviderFamily.DEEPSEEK);
         assertThatThrownBy(() -> ProviderFamily.fromWireName("mistral"))
-                .hasMessage("unknown provider family 'mistral'; expected openai, deepseek or dashscope");
+                .hasMessage("unknown provider family 'mistral'; expected openai, deepseek, dashscope or llamacpp");
     }
 }

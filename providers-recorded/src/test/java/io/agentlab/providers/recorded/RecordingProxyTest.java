@@ -272,6 +272,53 @@ class RecordingProxyTest {
         }
     }
 
+    @Test
+    @DisplayName("a provider that closes its connection after each stream (llama.cpp's server) loses no exchange")
+    void survivesAProviderClosingAfterEachStream() throws Exception {
+        LocalDate day = LocalDate.of(2026, 11, 30);
+        try (StandInProvider upstream = StandInProvider.start(StandInProvider.Connections.CLOSE_AFTER_EACH_STREAM,
+                (body, role, call) -> ProviderFamily.LLAMACPP.stream("local-model", "proxy-" + call, day)
+                        .content("Answer ", String.valueOf(call)).finish("stop", ProviderStream.Usage.of(20, 2))
+                        .done().payloads());
+             RecordingProxy proxy = RecordingProxy.start(upstream.baseUrl(), directory, "llamacpp")) {
+            for (int i = 1; i <= 6; i++) {
+                assertThat(call(proxy, "question " + i)).contains("\"Answer \"").contains("\"" + i + "\"");
+            }
+            assertThat(proxy.problems()).isEmpty();
+            assertThat(proxy.written()).hasSize(6);
+            assertThat(Recordings.loadDirectory(directory)).hasSize(6); // each held to the llamacpp profile
+            assertThat(upstream.answered()).isEqualTo(6);
+            assertThat(upstream.dropped()).as("requests sent on a connection the provider had finished with")
+                    .isPositive();
+            assertThat(upstream.requests()).as("each dropped request sent once more, nothing else")
+                    .isEqualTo(6 + upstream.dropped());
+        }
+    }
+
+    @Test
+    @DisplayName("an upstream exchange that received bytes is never sent again")
+    void noRetryAfterBytes() throws Exception {
+        provider.stubFor(post(urlEqualTo("/v1/chat/completions")).atPriority(5)
+                .willReturn(aResponse().withHeader("Content-Type", "text/event-stream").withBody(ANSWER)));
+        provider.stubFor(post(urlEqualTo("/v1/chat/completions")).atPriority(1)
+                .withRequestBody(com.github.tomakehurst.wiremock.client.WireMock.containing("broken"))
+                .willReturn(aResponse().withFault(com.github.tomakehurst.wiremock.http.Fault.MALFORMED_RESPONSE_CHUNK)));
+        try (RecordingProxy proxy = RecordingProxy.start(upstream(), directory, "openai")) {
+            call(proxy, "hi"); // leaves a pooled connection behind
+            try (okhttp3.Response response = http.newCall(new Request.Builder().url(proxy.baseUrl()
+                    + "/chat/completions").post(RequestBody.create(chatBody("broken"),
+                    MediaType.get("application/json"))).build()).execute()) {
+                assertThat(response.code()).isEqualTo(200); // the headers had been forwarded before the body broke
+                response.body().bytes();
+            } catch (IOException expected) {
+                // the body broke off, as it did upstream
+            }
+            provider.verify(1, postRequestedFor(urlEqualTo("/v1/chat/completions"))
+                    .withRequestBody(com.github.tomakehurst.wiremock.client.WireMock.containing("broken")));
+            assertThat(proxy.problems()).singleElement().asString().contains("POST /v1/chat/completions");
+        }
+    }
+
     private String call(RecordingProxy proxy, String user) {
         try (okhttp3.Response response = http.newCall(new Request.Builder().url(proxy.baseUrl() + "/chat/completions")
                 .post(RequestBody.create(chatBody(user), MediaType.get("application/json"))).build()).execute()) {

@@ -15,12 +15,15 @@ import org.apiguardian.api.API;
  * @param mode      the mode
  * @param turns     the turns that ran, in order
  * @param cancelled whether execution was cancelled before every turn ran
+ * @param terminalEvents the names of the terminal events the case's kernel knew
  */
 @API(status = INTERNAL, since = "0.1")
-public record CaseRun(Suite suite, Suite.Case testCase, InvocationMode mode, List<TurnRun> turns, boolean cancelled) {
+public record CaseRun(Suite suite, Suite.Case testCase, InvocationMode mode, List<TurnRun> turns, boolean cancelled,
+                      java.util.Set<String> terminalEvents) {
 
     /** Copies the turns. */
     public CaseRun {
         turns = List.copyOf(turns);
+        terminalEvents = java.util.Set.copyOf(terminalEvents);
     }
 }

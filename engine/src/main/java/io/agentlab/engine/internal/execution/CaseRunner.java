@@ -14,6 +14,7 @@ import io.agentlab.kernel.api.JsonValues;
 import io.agentlab.kernel.api.KernelLimits;
 import io.agentlab.kernel.runtime.Conversation;
 import io.agentlab.kernel.runtime.RuntimeConfig;
+import io.agentlab.kernel.runtime.StoredMessage;
 import io.agentlab.kernel.runtime.TurnResult;
 import io.agentlab.kernel.runtime.TurnRuntime;
 import io.agentlab.kernel.runtime.VisibleSink;
@@ -93,10 +94,13 @@ public final class CaseRunner {
      * @param live       a live provider every call goes to instead of the replay
      * @param pricing    prices for cost estimates
      * @param agui       the AG-UI profile of the audit streams
+     * @param liveCalls  what a live run puts around every call (models, sampling, concurrency, retries, spending)
+     * @param recorded   a live run's recordings answering every turn in recorded order, instead of the suite's
      */
     public record Environment(KernelUnderTestFactory factory, TimedReplay replay, RecordingLibrary recordings,
                               long seed, BooleanSupplier cancelled, Optional<OpenAiCompatibleClient.Config> live,
-                              PricingCatalog pricing, AguiProfile agui) {
+                              PricingCatalog pricing, AguiProfile agui, LiveCalls liveCalls,
+                              Optional<RecordedEvaluation> recorded) {
         /** Rejects nulls; a replay is required unless the run is live. */
         public Environment {
             Objects.requireNonNull(factory, "factory");
@@ -105,6 +109,8 @@ public final class CaseRunner {
             Objects.requireNonNull(live, "live");
             Objects.requireNonNull(pricing, "pricing");
             Objects.requireNonNull(agui, "agui");
+            Objects.requireNonNull(liveCalls, "liveCalls");
+            Objects.requireNonNull(recorded, "recorded");
             if (live.isEmpty()) {
                 Objects.requireNonNull(replay, "replay");
             }
@@ -116,6 +122,14 @@ public final class CaseRunner {
                            PricingCatalog pricing) {
             this(factory, replay, recordings, seed, cancelled, live, pricing, AguiProfile.AGUI_1_0);
         }
+
+        /** An environment with the default live settings. */
+        public Environment(KernelUnderTestFactory factory, TimedReplay replay, RecordingLibrary recordings, long seed,
+                           BooleanSupplier cancelled, Optional<OpenAiCompatibleClient.Config> live,
+                           PricingCatalog pricing, AguiProfile agui) {
+            this(factory, replay, recordings, seed, cancelled, live, pricing, agui,
+                    new LiveCalls(LiveCalls.Settings.defaults()), Optional.empty());
+        }
     }
 
     private final Environment environment;
@@ -123,6 +137,11 @@ public final class CaseRunner {
     /** A runner over {@code environment}. */
     public CaseRunner(Environment environment) {
         this.environment = environment;
+    }
+
+    /** Why the run stopped early on its own (a spending cap), once it has. */
+    public Optional<String> stopped() {
+        return environment.live().isPresent() ? environment.liveCalls().stopped() : Optional.empty();
     }
 
     /** Runs {@code testCase} of {@code suite} in {@code mode}. */
@@ -138,10 +157,15 @@ public final class CaseRunner {
         List<EventPlugin> plugins = enabledPlugins(suite);
         List<TurnRun> turns = new ArrayList<>();
         boolean cancelled = false;
+        List<EventDefinition> definitions = definitions(suite, plugins, log, probes);
+        Set<String> terminal = new LinkedHashSet<>();
+        definitions.stream().filter(EventDefinition::terminal).forEach(definition -> terminal.add(definition.name()));
+        boolean live = environment.live().isPresent();
+        RuntimeConfig config = RuntimeConfig.of(mode, PROVIDER_KEY, suite.provider().model(), PERSONA);
         try (TurnRuntime runtime = TurnRuntime.builder()
-                .definitions(definitions(suite, plugins, log, probes).toArray(EventDefinition[]::new))
+                .definitions(definitions.toArray(EventDefinition[]::new))
                 .providers(registry)
-                .config(RuntimeConfig.of(mode, PROVIDER_KEY, suite.provider().model(), PERSONA))
+                .config(live ? environment.liveCalls().configure(config) : config)
                 .limits(new KernelLimits(suite.kernel().concurrency(), suite.kernel().batchDeadline()))
                 .clock(clock)
                 .pricing(environment.pricing())
@@ -153,9 +177,12 @@ public final class CaseRunner {
             Conversation conversation = new Conversation(suite.id() + "-" + testCase.id() + "-" + mode.wireName(),
                     suite.session().timezone(), suite.session().locale());
             for (int index = 0; index < testCase.turns().size(); index++) {
-                if (environment.cancelled().getAsBoolean()) {
+                if (environment.cancelled().getAsBoolean() || stopped().isPresent()) {
                     cancelled = true;
                     break;
+                }
+                if (conversation.ended()) {
+                    break; // a model that ended the session early: the later turns cannot run (CaseRun says how many)
                 }
                 Suite.Turn turn = testCase.turns().get(index);
                 List<String> scopes = new ArrayList<>();
@@ -163,12 +190,12 @@ public final class CaseRunner {
                 int problemsBefore = 0;
                 TurnRecord.Timing timing = TurnRecord.Timing.LIVE;
                 if (environment.live().isPresent()) {
-                    provider.set(new OpenAiCompatibleClient(environment.live().get()));
+                    provider.set(environment.liveCalls().wrap(new OpenAiCompatibleClient(environment.live().get())));
                 } else {
                     provider.set(replayed(suite, testCase, turn, index, mode, runtime, conversation, scopes,
                             unusedFaults));
                     // the recordings a scripted turn gets are synthesized by the latency model
-                    timing = turn.recordings().isEmpty() || turn.recordings().stream()
+                    timing = environment.recorded().isEmpty() && turn.recordings().isEmpty() || turn.recordings().stream()
                             .flatMap(id -> environment.recordings().find(id).stream())
                             .anyMatch(recording -> recording.metadata().synthesized())
                             ? TurnRecord.Timing.MODELLED : TurnRecord.Timing.RECORDED;
@@ -190,6 +217,7 @@ public final class CaseRunner {
                     }
                 };
                 int historyBefore = conversation.historyView().size();
+                List<StoredMessage> storedBefore = conversation.messages();
                 TurnResult result;
                 try {
                     result = turn.retransmits().isPresent()
@@ -198,6 +226,10 @@ public final class CaseRunner {
                             : runtime.runTurn(conversation, turn.user(), sink);
                 } finally {
                     scopes.forEach(scope -> environment.replay().closeScope(scope)); // none when live
+                }
+                if (live) {
+                    environment.liveCalls().spent(suite.id() + "/" + testCase.id() + " turn " + (index + 1) + " ("
+                            + mode.wireName() + ")", result.metrics().cost());
                 }
                 List<String> harness = new ArrayList<>();
                 // a fault the turn never reached would let the case pass without testing what it declares
@@ -218,7 +250,8 @@ public final class CaseRunner {
                 turns.add(new TurnRun(index, turn, result, text, log.callsSince(callsBefore), log.maxConcurrency(),
                         conversation.ended(), firstVisible.get(), conversation.historyView(), historyBefore, states,
                         mismatches.subList(Math.min(problemsBefore, mismatches.size()), mismatches.size()), harness,
-                        auditViolations(result, audit), timing));
+                        auditViolations(result, audit), timing,
+                        historyProblems(storedBefore, conversation.messages(), result, turn.user())));
                 if (cancelled) {
                     break;
                 }
@@ -226,7 +259,25 @@ public final class CaseRunner {
         } finally {
             probes.release();
         }
-        return new CaseRun(suite, testCase, mode, turns, cancelled);
+        return new CaseRun(suite, testCase, mode, turns, cancelled, terminal);
+    }
+
+    /** How the history broke during a turn, if it did ({@code docs/design.md#modes-same-history}). */
+    private static List<String> historyProblems(List<StoredMessage> before, List<StoredMessage> after,
+                                                TurnResult result, String user) {
+        if (after.size() < before.size() || !after.subList(0, before.size()).equals(before)) {
+            return List.of("the history changed: a message stored before the turn was altered or removed");
+        }
+        boolean firstCallFailed = result.batch().isEmpty() && result.firstAnswer().isBlank()
+                && result.error().filter(code -> code.startsWith("provider_")).isPresent();
+        if (firstCallFailed && after.size() != before.size()) {
+            return List.of("the first model call failed, yet the turn stored " + (after.size() - before.size())
+                    + " message(s)");
+        }
+        if (after.size() > before.size() && !user.equals(after.get(before.size()).message().content())) {
+            return List.of("the turn's first stored message is not the user's");
+        }
+        return List.of();
     }
 
     /** The factory's plugins (fresh ones) whose events the suite enables. */
@@ -292,7 +343,7 @@ public final class CaseRunner {
         Scripts scripts = scripts(suite, testCase, index, mode, runtime, conversation);
         String scope = "s" + SCOPES.incrementAndGet();
         scopes.add(scope);
-        OpenAiCompatibleClient normal = client(environment.replay().scope(scope, recordings(turn, scripts)),
+        OpenAiCompatibleClient normal = client(environment.replay().scope(scope, recordings(turn, mode, scripts)),
                 IDLE_TIMEOUT);
         Map<String, OpenAiCompatibleClient> faulted = new HashMap<>();
         for (ProviderFault fault : turn.providerFaults()) {
@@ -396,7 +447,10 @@ public final class CaseRunner {
     }
 
     /** The turn's recordings, or the streams synthesized from its script. */
-    private List<Recording> recordings(Suite.Turn turn, Scripts scripts) {
+    private List<Recording> recordings(Suite.Turn turn, InvocationMode mode, Scripts scripts) {
+        if (environment.recorded().isPresent()) {
+            return environment.recorded().get().next(mode, turn.user()); // a live run's recordings, in recorded order
+        }
         if (turn.recordings().isEmpty()) {
             return scripts.synthesized();
         }

@@ -33,6 +33,9 @@ import org.apiguardian.api.API;
  *                         thread with the case's earlier turns (ids across turns); empty when it holds
  * @param timing           where the turn's stream timing came from: a live provider, a recording of a real provider,
  *                         or the latency model (scripted turns, and recordings the synthesizer wrote)
+ * @param historyProblems  how the conversation's history broke during the turn (an earlier message changed, or a turn
+ *                         whose first call failed stored something), as {@code docs/design.md#modes-same-history}
+ *                         forbids
  */
 @API(status = INTERNAL, since = "0.1")
 public record TurnRun(int index, Suite.Turn turn, TurnResult result, String visibleText,
@@ -40,7 +43,7 @@ public record TurnRun(int index, Suite.Turn turn, TurnResult result, String visi
                       long firstVisibleTick, List<StoredMessage> history, int historyBefore,
                       Map<String, Map<String, Object>> portStates, List<String> replayProblems,
                       List<String> harnessProblems, List<String> auditViolations,
-                      TurnRecord.Timing timing) {
+                      TurnRecord.Timing timing, List<String> historyProblems) {
 
     /** Copies the collections. */
     public TurnRun {
@@ -49,6 +52,7 @@ public record TurnRun(int index, Suite.Turn turn, TurnResult result, String visi
         portStates = Map.copyOf(portStates);
         replayProblems = List.copyOf(replayProblems);
         harnessProblems = List.copyOf(harnessProblems);
+        historyProblems = List.copyOf(historyProblems);
         auditViolations = List.copyOf(auditViolations);
     }
 

@@ -25,7 +25,8 @@ import org.apiguardian.api.API;
  * <p>Counting follows the fair-comparison contract ({@code docs/design.md#usage-real-calls-only}): tokens come only
  * from real model calls (tools-mode schema and protocol tokens stay in), EventAgent fallback calls are their own rows,
  * turn wall time is measured (never a sum of overlapping spans), deduplicated or replayed clones count for nothing,
- * and call TTFT (first stream item) is kept apart from visible-text TTFT.
+ * call TTFT (first stream item) is kept apart from visible-text TTFT, and a call without usage makes its turn's
+ * tokens unknown (left out of the token figures and counted in {@link #USAGE_UNKNOWN_TURNS}), never zero.
  */
 @API(status = INTERNAL, since = "0.1")
 public enum Metric {
@@ -56,25 +57,33 @@ public enum Metric {
             t -> Part.durations(perEvent(t, TurnSample.Result::latency)), Flag.SHOWN),
     /** Prompt tokens of ChatAgent calls (first answer and follow-up), in all. */
     CHAT_PROMPT_TOKENS("chatPromptTokens", "ChatAgent prompt tokens", Unit.TOKENS, Better.LOWER, Aggregate.SUM,
-            "chatPromptTokens", t -> Part.count(t.chatPromptTokens())),
+            "chatPromptTokens", t -> t.chatUsageKnown() ? Part.count(t.chatPromptTokens()) : Part.NONE),
     /** Prompt tokens of ChatAgent calls per turn. */
     CHAT_PROMPT_TOKENS_PER_TURN("chatPromptTokensPerTurn", "ChatAgent prompt tokens per turn", Unit.TOKENS,
-            Better.LOWER, Aggregate.MEAN, null, t -> Part.count(t.chatPromptTokens()), Flag.SHOWN, Flag.BASELINE),
+            Better.LOWER, Aggregate.MEAN, null, t -> t.chatUsageKnown() ? Part.count(t.chatPromptTokens()) : Part.NONE,
+            Flag.SHOWN, Flag.BASELINE),
     /** Completion tokens of ChatAgent calls, in all. */
     CHAT_COMPLETION_TOKENS("chatCompletionTokens", "ChatAgent completion tokens", Unit.TOKENS, Better.LOWER,
-            Aggregate.SUM, null, t -> Part.count(t.chatCalls().stream()
-            .mapToLong(TurnSample.Call::completionTokens).sum())),
+            Aggregate.SUM, null, t -> t.chatUsageKnown() ? Part.count(t.chatCalls().stream()
+            .mapToLong(TurnSample.Call::completionTokens).sum()) : Part.NONE),
     /** Completion tokens of ChatAgent calls per turn. */
     CHAT_COMPLETION_TOKENS_PER_TURN("chatCompletionTokensPerTurn", "ChatAgent completion tokens per turn",
-            Unit.TOKENS, Better.LOWER, Aggregate.MEAN, null, t -> Part.count(t.chatCalls().stream()
-            .mapToLong(TurnSample.Call::completionTokens).sum()), Flag.SHOWN),
+            Unit.TOKENS, Better.LOWER, Aggregate.MEAN, null, t -> t.chatUsageKnown() ? Part.count(t.chatCalls().stream()
+            .mapToLong(TurnSample.Call::completionTokens).sum()) : Part.NONE, Flag.SHOWN),
     /** EventAgent fallback calls. */
     FALLBACK_CALLS("fallbackCalls", "EventAgent fallback calls", Unit.CALLS, Better.LOWER, Aggregate.SUM,
             "fallbackCalls", t -> Part.count(t.fallbackCalls())),
     /** Tokens (prompt and completion) of the fallback calls. */
     FALLBACK_TOKENS("fallbackTokens", "EventAgent fallback tokens", Unit.TOKENS, Better.LOWER, Aggregate.SUM, null,
-            t -> Part.count(t.calls().stream().filter(call -> call.role() == CallRole.EVENT_AGENT)
+            t -> !t.usageKnown(CallRole.EVENT_AGENT) ? Part.NONE : Part.count(t.calls().stream()
+                    .filter(call -> call.role() == CallRole.EVENT_AGENT)
                     .mapToLong(call -> call.promptTokens() + call.completionTokens()).sum()), Flag.SHOWN),
+    /**
+     * Turns with a call whose provider reported no usage (a failed call, a provider without usage): their tokens are
+     * unknown, and every token figure above leaves them out rather than count them as zero.
+     */
+    USAGE_UNKNOWN_TURNS("usageUnknownTurns", "turns with usage unknown", Unit.TURNS, Better.LOWER, Aggregate.SUM,
+            null, t -> Part.count(t.usageKnown() ? 0 : 1), Flag.SHOWN),
     /** Model calls per turn, every role. */
     LLM_CALLS_PER_TURN("llmCallsPerTurn", "LLM calls per turn", Unit.CALLS, Better.LOWER, Aggregate.MEAN,
             "llmCalls", t -> Part.count(t.calls().size()), Flag.SHOWN, Flag.BASELINE),
@@ -94,16 +103,27 @@ public enum Metric {
             t -> Part.ratio(t.fallbackCalls(), t.results().size()), Flag.SHOWN, Flag.BASELINE),
     /** Proposed events that were expected, of the proposed (turns whose suite names the expected events). */
     SELECTION_PRECISION("selectionPrecision", "event-selection precision", Unit.RATE, Better.HIGHER, Aggregate.RATE,
-            null, t -> t.expectedEvents().isEmpty() ? Part.NONE
+            null, t -> t.expectedEvents().isEmpty() || t.providerError() ? Part.NONE
             : Part.ratio(t.selectionHits(), t.proposed().size()), Flag.SHOWN, Flag.BASELINE),
     /** Expected events that were proposed, of the expected. */
     SELECTION_RECALL("selectionRecall", "event-selection recall", Unit.RATE, Better.HIGHER, Aggregate.RATE, null,
-            t -> t.expectedEvents().isEmpty() ? Part.NONE
+            t -> t.expectedEvents().isEmpty() || t.providerError() ? Part.NONE
                     : Part.ratio(t.selectionHits(), t.expectedEvents().get().size()), Flag.SHOWN, Flag.BASELINE),
     /** The same recall over turns expecting two or more events. */
     MULTI_EVENT_RECALL("multiEventRecall", "multi-event recall", Unit.RATE, Better.HIGHER, Aggregate.RATE, null,
-            t -> t.expectedEvents().map(List::size).orElse(0) < 2 ? Part.NONE
+            t -> t.expectedEvents().map(List::size).orElse(0) < 2 || t.providerError() ? Part.NONE
                     : Part.ratio(t.selectionHits(), t.expectedEvents().get().size()), Flag.SHOWN),
+    /**
+     * Of the expected events with an argument label that were proposed with arguments of their own (native tool
+     * calls), those whose proposed arguments already contained the label; a hidden block proposes none.
+     */
+    ARGUMENT_ACCURACY_BEFORE("argumentAccuracyBeforeNormalization", "argument accuracy before normalization",
+            Unit.RATE, Better.HIGHER, Aggregate.RATE, null, t -> t.providerError() ? Part.NONE
+            : Part.ratio(t.arguments().rightBefore(), t.arguments().proposing()), Flag.SHOWN),
+    /** Of the expected events with an argument label that were proposed, those whose final arguments contain it. */
+    ARGUMENT_ACCURACY_AFTER("argumentAccuracyAfterNormalization", "argument accuracy after normalization",
+            Unit.RATE, Better.HIGHER, Aggregate.RATE, null, t -> t.providerError() ? Part.NONE
+            : Part.ratio(t.arguments().rightAfter(), t.arguments().labelled()), Flag.SHOWN),
     /** Logical events whose arguments were complete and valid as proposed. */
     VALID_BEFORE_NORMALIZATION("validArgumentRateBeforeNormalization", "valid arguments before normalization",
             Unit.RATE, Better.HIGHER, Aggregate.RATE, null, t -> Part.ratio(count(t,
@@ -117,6 +137,24 @@ public enum Metric {
             Aggregate.RATE, null, t -> Part.ratio(count(t, TurnSample.Result::succeeded), t.results().size()),
             Flag.SHOWN,
             Flag.BASELINE),
+    /** Logical events that ended asking the user a question ({@code needs_clarification}). */
+    CLARIFICATION_RATE("clarificationRate", "clarification rate", Unit.RATE, Better.NEITHER, Aggregate.RATE, null,
+            t -> t.providerError() ? Part.NONE : Part.ratio(count(t, TurnSample.Result::clarification),
+                    t.results().size()), Flag.SHOWN),
+    /**
+     * Of the turns whose events ran, those whose first visible character came before the batch was submitted: the
+     * answer-first consistency check ({@code docs/design.md#modes-first-answer-first}); a provider that withholds
+     * the answer until after its tool calls fails it.
+     */
+    FIRST_VISIBLE_BEFORE_EVENTS("firstVisibleBeforeEventsRate", "first visible answer before the events ran",
+            Unit.RATE, Better.HIGHER, Aggregate.RATE, null, t -> t.visibleBeforeEvents()
+            .map(before -> Part.ratio(before ? 1 : 0, 1)).orElse(Part.NONE), Flag.SHOWN),
+    /**
+     * Turns ended by a provider or protocol error ({@code provider_...}): counted here, apart from the model's
+     * mistakes, and left out of the selection, argument and clarification rates.
+     */
+    PROVIDER_ERROR_TURNS("providerErrorTurns", "turns ended by a provider or protocol error", Unit.TURNS,
+            Better.LOWER, Aggregate.SUM, null, t -> Part.count(t.providerError() ? 1 : 0), Flag.SHOWN),
     /** Estimated cost of every call; unknown unless every turn was priced. */
     COST("cost", "estimated cost", Unit.USD, Better.LOWER, Aggregate.SUM, null,
             t -> Part.decimal(t.cost()), Flag.SHOWN),
@@ -135,6 +173,8 @@ public enum Metric {
         CALLS("calls"),
         /** Events. */
         EVENTS("events"),
+        /** Turns. */
+        TURNS("turns"),
         /** A fraction from 0 to 1, shown as a percentage. */
         RATE("%"),
         /** US dollars. */

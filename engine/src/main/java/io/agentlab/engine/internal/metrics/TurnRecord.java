@@ -7,6 +7,7 @@ import io.agentlab.kernel.runtime.TurnMetrics;
 import io.agentlab.kernel.runtime.TurnResult;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.apiguardian.api.API;
@@ -22,10 +23,19 @@ import org.apiguardian.api.API;
  * @param timing         where the turn's stream timing came from
  * @param expectedEvents the events the suite expects, when it says (the ground truth of selection precision/recall)
  * @param result         what the runtime returned
+ * @param expectedArguments per expected event, in order, the arguments the suite expects of it (empty when it says
+ *                       none): the labels argument accuracy is scored against
  */
 @API(status = INTERNAL, since = "0.1")
 public record TurnRecord(String suiteId, String caseId, int turnIndex, InvocationMode mode, String userText,
-                         Timing timing, Optional<List<String>> expectedEvents, TurnResult result) {
+                         Timing timing, Optional<List<String>> expectedEvents, TurnResult result,
+                         List<Map<String, Object>> expectedArguments) {
+
+    /** A record without argument labels. */
+    public TurnRecord(String suiteId, String caseId, int turnIndex, InvocationMode mode, String userText,
+                      Timing timing, Optional<List<String>> expectedEvents, TurnResult result) {
+        this(suiteId, caseId, turnIndex, mode, userText, timing, expectedEvents, result, List.of());
+    }
 
     /** Rejects nulls. */
     public TurnRecord {
@@ -36,6 +46,7 @@ public record TurnRecord(String suiteId, String caseId, int turnIndex, Invocatio
         Objects.requireNonNull(timing, "timing");
         Objects.requireNonNull(expectedEvents, "expectedEvents");
         Objects.requireNonNull(result, "result");
+        expectedArguments = List.copyOf(expectedArguments);
     }
 
     /**

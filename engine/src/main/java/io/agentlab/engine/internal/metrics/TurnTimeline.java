@@ -63,10 +63,16 @@ public record TurnTimeline(String suiteId, String caseId, int turnIndex, String 
      * @param endMs            its stream's end
      * @param promptTokens     prompt tokens
      * @param completionTokens completion tokens
+     * @param usageReported    whether the provider reported usage (else both counts are unknown)
      * @param error            the provider failure code, if it failed
      */
     public record Call(CallRole role, String model, double startMs, double firstItemMs, double endMs,
-                       long promptTokens, long completionTokens, Optional<String> error) {
+                       long promptTokens, long completionTokens, boolean usageReported, Optional<String> error) {
+
+        /** {@code "120 → 8"}, or {@code "usage unknown"}: a missing count is never shown as zero. */
+        public String tokens(String arrow) {
+            return usageReported ? promptTokens + arrow + completionTokens : "usage unknown";
+        }
     }
 
     /**
@@ -93,7 +99,8 @@ public record TurnTimeline(String suiteId, String caseId, int turnIndex, String 
         for (CallRecord call : record.result().calls()) {
             double start = ms(call.started());
             Call entry = new Call(call.role(), call.model(), start, start + ms(call.firstItem()),
-                    start + ms(call.total()), call.usage().inputTokens(), call.usage().outputTokens(), call.error());
+                    start + ms(call.total()), call.usage().inputTokens(), call.usage().outputTokens(),
+                    call.usage().present(), call.error());
             calls.add(entry);
             if (call.role() == CallRole.FOLLOW_UP) {
                 followUpEnd = Optional.of(entry.endMs());

@@ -42,7 +42,7 @@ final class Format {
                     : String.format(Locale.ROOT, "%.1f", v);
             case CALLS -> metric.aggregate() == Metric.Aggregate.SUM ? String.format(Locale.ROOT, "%d", Math.round(v))
                     : String.format(Locale.ROOT, "%.2f", v);
-            case EVENTS -> String.format(Locale.ROOT, "%d", Math.round(v));
+            case EVENTS, TURNS -> String.format(Locale.ROOT, "%d", Math.round(v));
             case RATE -> String.format(Locale.ROOT, "%.1f%%", v * 100);
             case USD -> (value instanceof BigDecimal d ? d : BigDecimal.valueOf(v))
                     .setScale(6, java.math.RoundingMode.HALF_UP).toPlainString();

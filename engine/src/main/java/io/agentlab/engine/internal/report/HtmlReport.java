@@ -237,8 +237,8 @@ public final class HtmlReport {
                     + t.error().map(e -> " · ended " + e).orElse("")));
             int row = y + 24;
             for (TurnTimeline.Call call : t.calls()) {
-                String label = call.role().wireName() + " " + call.promptTokens() + "→" + call.completionTokens()
-                        + " tok" + call.error().map(e -> " " + e).orElse("");
+                String label = call.role().wireName() + " " + call.tokens("→")
+                        + (call.usageReported() ? " tok" : "") + call.error().map(e -> " " + e).orElse("");
                 svg.append(text(16, row + 12, "row-label", label));
                 String colour = call.role() == CallRole.CHAT ? "#2f6fb3" : call.role() == CallRole.EVENT_AGENT
                         ? "#7b3fa0" : "#13806f";
@@ -338,8 +338,9 @@ public final class HtmlReport {
             row(html, mode, "first answer end", t.firstAnswerEndMs(), null, "");
             for (TurnTimeline.Call call : t.calls()) {
                 row(html, mode, call.role().wireName() + " call", call.startMs(), call.endMs(), "first item at "
-                        + Format.ms(call.firstItemMs()) + " ms; " + call.promptTokens() + " prompt, "
-                        + call.completionTokens() + " completion tokens" + call.error().map(e -> "; " + e).orElse(""));
+                        + Format.ms(call.firstItemMs()) + " ms; " + (call.usageReported() ? call.promptTokens()
+                        + " prompt, " + call.completionTokens() + " completion tokens" : "usage unknown")
+                        + call.error().map(e -> "; " + e).orElse(""));
             }
             for (TurnTimeline.Event event : t.events()) {
                 row(html, mode, event.id() + " " + event.name(), event.dispatchedMs(), event.finishedMs(),
@@ -449,6 +450,7 @@ public final class HtmlReport {
             case TOKENS -> new String[] {"Tokens (lower is better)", "tokens"};
             case CALLS -> new String[] {"Model calls per turn (lower is better)", "calls per turn"};
             case EVENTS -> new String[] {"Events", "events"};
+            case TURNS -> new String[] {"Turns (lower is better)", "turns"};
             case RATE -> new String[] {"Rates, percent (the table's arrow says which way is better)", "percent"};
             case USD -> new String[] {"Cost, US dollars (lower is better)", "US dollars"};
         };

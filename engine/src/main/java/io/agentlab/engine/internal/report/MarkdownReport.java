@@ -171,7 +171,7 @@ public final class MarkdownReport {
             for (TurnTimeline.Call call : t.calls()) {
                 calls.append(calls.isEmpty() ? "" : "; ").append(call.role().wireName()).append(' ')
                         .append(Format.ms(call.startMs())).append(" → ").append(Format.ms(call.endMs())).append(", ")
-                        .append(call.promptTokens()).append(" → ").append(call.completionTokens())
+                        .append(call.tokens(" → "))
                         .append(call.error().map(e -> " " + e).orElse(""));
             }
             out.append("| ").append(t.mode().wireName()).append(" | ").append(t.timing().wireName()).append(" | ")

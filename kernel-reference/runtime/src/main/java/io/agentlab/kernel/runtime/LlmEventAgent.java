@@ -22,11 +22,13 @@ final class LlmEventAgent implements EventAgentFallback {
     private final ModelCaller caller;
     private final String model;
     private final int maxTokens;
+    private final Long seed;
 
-    LlmEventAgent(ModelCaller caller, String model, int maxTokens) {
+    LlmEventAgent(ModelCaller caller, String model, int maxTokens, Long seed) {
         this.caller = caller;
         this.model = model;
         this.maxTokens = maxTokens;
+        this.seed = seed;
     }
 
     /** How the runtime makes (and records) a model call for a turn. */
@@ -49,7 +51,7 @@ final class LlmEventAgent implements EventAgentFallback {
         }
         messages.add(ChatMessage.user(request.userText()));
         String content = caller.call(request.turn().scope().turnId(),
-                new ChatRequest(model, messages, List.of(), 0.0, maxTokens, true, CallRole.EVENT_AGENT));
+                new ChatRequest(model, messages, List.of(), 0.0, maxTokens, true, CallRole.EVENT_AGENT, seed));
         String json = content.trim().replaceAll("^```(?:json)?\\s*", "").replaceAll("\\s*```$", "");
         JsonNode node = Json.tree(json);
         if (node == null || !node.isObject()) {

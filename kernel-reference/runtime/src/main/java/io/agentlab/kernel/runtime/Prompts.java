@@ -45,6 +45,6 @@ final class Prompts {
     private static ChatRequest request(RuntimeConfig config, List<ChatMessage> messages, List<ToolSpec> tools,
                                        CallRole role) {
         return new ChatRequest(config.model(), messages, tools, config.temperature(), config.maxTokens(),
-                config.includeUsage(), role);
+                config.includeUsage(), role, config.seed());
     }
 }

@@ -76,7 +76,8 @@ final class TurnMeter {
         for (CallRecord call : calls) {
             perRole.merge(call.role(), 1, Integer::sum);
             callMetrics.add(new TurnMetrics.CallMetrics(call.role(), call.firstItem(), call.total(),
-                    call.usage().inputTokens(), call.usage().outputTokens(), call.usage().cachedPromptTokens()));
+                    call.usage().inputTokens(), call.usage().outputTokens(), call.usage().cachedPromptTokens(),
+                    call.usage().present()));
             priced.add(new TurnCost.Call(call.model(), call.usage()));
         }
         Map<String, Duration> dispatch = new LinkedHashMap<>();

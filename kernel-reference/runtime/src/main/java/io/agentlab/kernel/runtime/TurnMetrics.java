@@ -48,12 +48,14 @@ public record TurnMetrics(InvocationMode mode, String turnId, Optional<Duration>
      * @param role         why it was made
      * @param ttft         call TTFT (first stream item)
      * @param duration     the whole stream
-     * @param promptTokens prompt tokens
-     * @param completionTokens completion tokens
+     * @param promptTokens prompt tokens (0 when the provider reported no usage)
+     * @param completionTokens completion tokens (0 when the provider reported no usage)
      * @param cachedPromptTokens cached prompt tokens
+     * @param usageReported whether the provider reported usage; without it the tokens are unknown, not zero, and
+     *                      stay out of every token figure ({@code docs/design.md#usage-missing-unknown})
      */
     public record CallMetrics(CallRole role, Duration ttft, Duration duration, long promptTokens,
-                              long completionTokens, long cachedPromptTokens) {
+                              long completionTokens, long cachedPromptTokens, boolean usageReported) {
     }
 
     /** Prompt tokens of the calls with {@code role}. */

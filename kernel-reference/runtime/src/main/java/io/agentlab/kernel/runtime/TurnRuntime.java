@@ -89,7 +89,7 @@ public final class TurnRuntime implements AutoCloseable {
         this.clock = builder.clock;
         this.aguiProfile = builder.aguiProfile;
         LlmEventAgent eventAgent = new LlmEventAgent(this::callForText, config.eventAgentModel(),
-                config.eventAgentMaxTokens());
+                config.eventAgentMaxTokens(), config.seed());
         this.kernel = builder.kernelFactory.create(new EventKernelFactory.Setup(builder.definitions, builder.limits,
                 eventAgent, builder.fallbackTimeout));
         // after the kernel, so its registration errors (duplicates, schemas) come before alias collisions

@@ -42,6 +42,7 @@ final class RawHttpServer implements AutoCloseable {
     });
     private final AtomicInteger connections = new AtomicInteger();
     final List<String> requests = new CopyOnWriteArrayList<>();
+    private final java.util.Map<String, String> bodies = new java.util.concurrent.ConcurrentHashMap<>();
 
     RawHttpServer(Behaviour behaviour) throws IOException {
         server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
@@ -62,6 +63,11 @@ final class RawHttpServer implements AutoCloseable {
         return "http://127.0.0.1:" + server.getLocalPort() + "/v1";
     }
 
+    /** The body of the {@code index}th request on {@code connection}. */
+    String body(int connection, int index) {
+        return bodies.get(connection + ":" + index);
+    }
+
     int connections() {
         return connections.get();
     }
@@ -77,7 +83,7 @@ final class RawHttpServer implements AutoCloseable {
                 requests.add(connection + ":" + head.lines().findFirst().orElse(""));
                 int length = head.lines().filter(line -> line.toLowerCase(Locale.ROOT).startsWith("content-length:"))
                         .mapToInt(line -> Integer.parseInt(line.substring(15).strip())).findFirst().orElse(0);
-                in.readNBytes(length);
+                bodies.put(connection + ":" + index, new String(in.readNBytes(length), StandardCharsets.UTF_8));
                 if (!behaviour.handle(connection, index, socket)) {
                     return;
                 }

@@ -21,7 +21,7 @@ import java.util.TreeMap;
  */
 record OracleRun(List<SdkOracle.Verdict> verdicts, List<String> problems, String summary) {
 
-    static final List<String> FAMILIES = List.of("openai", "deepseek", "dashscope");
+    static final List<String> FAMILIES = List.of("openai", "deepseek", "dashscope", "llamacpp");
     static final List<String> SOURCES = List.of("shipped", "synthesized");
 
     OracleRun {

@@ -13,14 +13,21 @@ import java.util.Objects;
  * @param maxTokens    output budget, or null
  * @param includeUsage whether to ask for {@code stream_options.include_usage}
  * @param role         why the call is made
+ * @param seed         the sampling seed, or null for none (providers that honour it repeat their choices)
  */
 public record ChatRequest(String model, List<ChatMessage> messages, List<ToolSpec> tools, Double temperature,
-                          Integer maxTokens, boolean includeUsage, CallRole role) {
+                          Integer maxTokens, boolean includeUsage, CallRole role, Long seed) {
     /** Rejects nulls and copies lists. */
     public ChatRequest {
         Objects.requireNonNull(model, "model");
         messages = List.copyOf(messages);
         tools = tools == null ? List.of() : List.copyOf(tools);
         Objects.requireNonNull(role, "role");
+    }
+
+    /** A request without a seed. */
+    public ChatRequest(String model, List<ChatMessage> messages, List<ToolSpec> tools, Double temperature,
+                       Integer maxTokens, boolean includeUsage, CallRole role) {
+        this(model, messages, tools, temperature, maxTokens, includeUsage, role, null);
     }
 }

@@ -49,6 +49,9 @@ public final class ChatRequestJson {
         if (request.maxTokens() != null) {
             body.put("max_tokens", request.maxTokens());
         }
+        if (request.seed() != null) {
+            body.put("seed", request.seed());
+        }
         body.put("stream", true);
         if (request.includeUsage()) {
             body.putObject("stream_options").put("include_usage", true);

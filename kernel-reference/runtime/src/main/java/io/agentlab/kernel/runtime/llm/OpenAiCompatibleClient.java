@@ -13,10 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
-import okhttp3.Call;
-import okhttp3.ConnectionPool;
 import okhttp3.Dispatcher;
-import okhttp3.EventListener;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
@@ -147,10 +144,7 @@ public final class OpenAiCompatibleClient implements ChatProvider {
         return new OkHttpClient.Builder()
                 .dispatcher(dispatcher)
                 .retryOnConnectionFailure(false) // retries are decided below, where billing is known to be safe
-                .eventListenerFactory(call -> {
-                    Attempt attempt = call.request().tag(Attempt.class);
-                    return attempt == null ? EventListener.NONE : attempt;
-                })
+                .eventListenerFactory(PooledConnectionRetry.FACTORY)
                 .build();
     }
 
@@ -162,8 +156,7 @@ public final class OpenAiCompatibleClient implements ChatProvider {
         StreamAccumulator accumulator = new StreamAccumulator();
         Long firstItem = null;
         Long firstContent = null;
-        Attempt attempt = new Attempt();
-        ConnectionPool freshPool = null;
+        PooledConnectionRetry attempt = PooledConnectionRetry.first();
         BlockingQueue<Signal> signals = new LinkedBlockingQueue<>();
         EventSource source = open(http, request, body, attempt, signals);
         try {
@@ -194,15 +187,13 @@ public final class OpenAiCompatibleClient implements ChatProvider {
                     if (accumulator.ended()) {
                         break; // closed without ending the body, after the answer was complete
                     }
-                    if (firstItem == null && attempt.retryable(failed)) {
+                    if (firstItem == null && !failed.responded()
+                            && attempt.retryable(failed.exception().getCause())) {
                         // the pooled connection was dead before the request reached the server: retry once, fresh
                         source.cancel();
-                        freshPool = new ConnectionPool();
-                        attempt = new Attempt();
-                        attempt.retry = true;
+                        attempt = attempt.again();
                         signals = new LinkedBlockingQueue<>();
-                        source = open(http.newBuilder().connectionPool(freshPool).build(), request, body, attempt,
-                                signals);
+                        source = open(PooledConnectionRetry.freshConnections(http), request, body, attempt, signals);
                         continue;
                     }
                     throw failed.exception();
@@ -218,10 +209,6 @@ public final class OpenAiCompatibleClient implements ChatProvider {
         } catch (RuntimeException e) {
             source.cancel();
             throw e;
-        } finally {
-            if (freshPool != null) {
-                freshPool.evictAll();
-            }
         }
         source.cancel(); // a no-op after a clean end; releases a body the provider never closed
         long end = nanoTime.getAsLong();
@@ -231,13 +218,13 @@ public final class OpenAiCompatibleClient implements ChatProvider {
                 Optional.ofNullable(fc).map(t -> Duration.ofNanos(t - start)), Duration.ofNanos(end - start));
     }
 
-    private EventSource open(OkHttpClient client, ChatRequest request, String body, Attempt attempt,
+    private EventSource open(OkHttpClient client, ChatRequest request, String body, PooledConnectionRetry attempt,
                              BlockingQueue<Signal> signals) {
         Request.Builder http = new Request.Builder()
                 .url(config.baseUrl() + "/chat/completions")
                 .header("Accept", "text/event-stream")
                 .header(ROLE_HEADER, request.role().wireName())
-                .tag(Attempt.class, attempt)
+                .tag(PooledConnectionRetry.class, attempt)
                 .post(RequestBody.create(body, JSON));
         String key = config.apiKeyEnvironmentVariable() == null ? null
                 : environment.apply(config.apiKeyEnvironmentVariable());
@@ -283,36 +270,6 @@ public final class OpenAiCompatibleClient implements ChatProvider {
                 + failure.getMessage();
         return new Signal.Failed(new ProviderException(ProviderException.Kind.CONNECTION, message, 0, null, failure),
                 response != null);
-    }
-
-    /**
-     * What OkHttp reported about one attempt: whether it opened a new connection (else it used a pooled one) and
-     * whether response headers arrived. One listener per attempt, found through the request's tag.
-     */
-    private static final class Attempt extends EventListener {
-        volatile boolean connected;
-        volatile boolean headers;
-        boolean retry;
-
-        @Override
-        public void connectStart(Call call, java.net.InetSocketAddress address, java.net.Proxy proxy) {
-            connected = true;
-        }
-
-        @Override
-        public void responseHeadersEnd(Call call, Response response) {
-            headers = true;
-        }
-
-        /**
-         * A first attempt on a pooled connection that failed before a response arrived, and not by a timeout (a
-         * silent server may be working on the request; a closed connection was not).
-         */
-        boolean retryable(Signal.Failed failed) {
-            return !retry && !connected && !headers && !failed.responded()
-                    && failed.exception().kind() == ProviderException.Kind.CONNECTION
-                    && !(failed.exception().getCause() instanceof java.io.InterruptedIOException);
-        }
     }
 
     private sealed interface Signal {

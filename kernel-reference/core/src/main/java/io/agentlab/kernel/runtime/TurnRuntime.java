@@ -290,7 +290,7 @@ public final class TurnRuntime implements AutoCloseable {
             this.sink = sink;
             this.flags = flags;
             this.turnId = turnId;
-            this.agui = new AguiEmitter(aguiProfile, conversation.sessionId(), turnId);
+            this.agui = new AguiEmitter(aguiProfile, conversation.sessionId(), conversation.nextRunId(turnId));
             this.start = nanoTime.getAsLong();
         }
 

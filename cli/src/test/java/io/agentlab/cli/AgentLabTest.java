@@ -104,6 +104,23 @@ class AgentLabTest {
     }
 
     @Test
+    @DisplayName("baseline: a run's metrics.json becomes the baseline file; unreadable input exits 2 with one line")
+    void baseline() throws IOException {
+        Path report = temp.resolve("report");
+        assertThat(run("run", "--suites", suites("passing"), "--speed", "0", "--no-gates", "--report",
+                report.toString(), "--config", "agentlab.report.control=false").code()).isZero();
+        Path baseline = temp.resolve("gate/baseline.json");
+        Run written = run("baseline", "--from", report.resolve("metrics.json").toString(), "--to", baseline.toString());
+        assertThat(written.code()).as(written.err()).isZero();
+        assertThat(written.out()).contains("wrote " + baseline, "dual_agent, chat_agent_tools");
+        assertThat(Files.readString(baseline)).contains("\"chatPromptTokensPerTurn\"", "\"selectionRecall\"");
+        Run missing = run("baseline", "--from", temp.resolve("none.json").toString(), "--to", baseline.toString());
+        assertThat(missing.code()).isEqualTo(2);
+        assertThat(missing.err().lines()).singleElement().asString().startsWith("agentlab baseline: cannot read the "
+                + "run's metrics");
+    }
+
+    @Test
     @DisplayName("run: a failing case exits 1 and prints what failed, with its clause")
     void runFails() {
         Run run = run("run", "--suites", suites("failing"), "--speed", "0", "--no-gates", "--report",
@@ -115,7 +132,8 @@ class AgentLabTest {
     }
 
     @Test
-    @DisplayName("check-stream: a valid AG-UI SSE endpoint passes; a broken one names the rule")
+    @DisplayName("check-stream: a valid AG-UI SSE endpoint passes; a broken one names the rule; an unreadable one "
+            + "gets one line on stderr and exit code 2, never a stack trace")
     void checkStream() throws IOException {
         List<AguiEvent> good = List.of(new AguiEvent(AguiEvent.RUN_STARTED, Map.of("runId", "r1", "threadId", "s")),
                 new AguiEvent(AguiEvent.RUN_FINISHED, Map.of("runId", "r1", "threadId", "s")));
@@ -123,18 +141,49 @@ class AgentLabTest {
         HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.createContext("/good", exchange -> serve(exchange, good));
         server.createContext("/broken", exchange -> serve(exchange, broken));
+        server.createContext("/gone", exchange -> {
+            exchange.sendResponseHeaders(410, -1);
+            exchange.close();
+        });
         server.start();
         try {
             String base = "http://127.0.0.1:" + server.getAddress().getPort();
             Run ok = run("check-stream", base + "/good", "--run-id", "r1");
             assertThat(ok.code()).as(ok.out()).isZero();
-            assertThat(ok.out()).contains("2 frames", "the stream passes every rule");
+            assertThat(ok.out()).contains("2 event(s), profile agui-1.0", "the stream passes every rule");
             Run bad = run("check-stream", base + "/broken", "--run-id", "r1");
             assertThat(bad.code()).isEqualTo(1);
-            assertThat(bad.out()).contains("AGUI-", "rule(s) broken");
+            assertThat(bad.out()).contains("AGUI1-07 in the stream: the stream closed while its run was active",
+                    "1 rule(s) broken");
+            Run gone = run("check-stream", base + "/gone");
+            assertThat(gone.code()).isEqualTo(2);
+            assertThat(gone.err()).isEqualTo("agentlab check-stream: cannot read " + base + "/gone: GET answered HTTP "
+                    + "410 Gone (an AG-UI endpoint answers 200 with an SSE stream)" + System.lineSeparator());
         } finally {
             server.stop(0);
         }
+    }
+
+    @Test
+    @DisplayName("check-stream files: the runs of one thread in order, checked against the profile chosen")
+    void checkStreamFiles() throws IOException {
+        Path social = temp.resolve("social.sse");
+        Files.writeString(social, "event: RUN_STARTED\ndata: {\"type\":\"RUN_STARTED\",\"threadId\":\"s\","
+                + "\"runId\":\"r1\"}\n\nevent: RUN_ERROR\ndata: {\"type\":\"RUN_ERROR\",\"threadId\":\"s\","
+                + "\"runId\":\"r1\",\"message\":\"run canceled by user\",\"code\":\"RUN_CANCELED\"}\n\n");
+        Run dialect = run("check-stream", social.toString(), "--profile", "social-dialect");
+        assertThat(dialect.code()).as(dialect.out()).isZero();
+        Run agui = run("check-stream", social.toString());
+        assertThat(agui.code()).isEqualTo(1);
+        assertThat(agui.out()).contains("AGUI1-04 at event 2 RUN_ERROR, field /threadId: is not a field of RUN_ERROR");
+        Run unknown = run("check-stream", social.toString(), "--profile", "ag-ui");
+        assertThat(unknown.code()).isEqualTo(2);
+        assertThat(unknown.err()).isEqualTo("agentlab check-stream: no AG-UI profile 'ag-ui'; expected one of agui-1.0, "
+                + "social-dialect" + System.lineSeparator());
+        Run missing = run("check-stream", temp.resolve("none.sse").toString());
+        assertThat(missing.code()).isEqualTo(2);
+        assertThat(missing.err()).contains("none.sse' is neither an http or https URL nor a file")
+                .doesNotContain("\tat ");
     }
 
     /** Serves a run's events as SSE, resuming after Last-Event-ID as the endpoint contract requires. */

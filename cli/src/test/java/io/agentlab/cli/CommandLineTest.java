@@ -66,7 +66,7 @@ class CommandLineTest {
                 .contains("--now: ", "'yesterday'");
         assertThat(run("resolve", "--event", "device.volume.adjust", "--timezone", "Mars/Olympus", "x").err())
                 .contains("--timezone: ", "Mars/Olympus");
-        assertThat(run("check-stream", "not-a-url", "--run-id", "r1").err()).contains("URL: ");
+        assertThat(run("check-stream", "not-a-url", "--run-id", "r1").err()).contains("URL|FILE: ");
     }
 
     @Test

@@ -10,7 +10,9 @@ import org.junit.platform.suite.api.Suite;
 
 /**
  * Every shipped suite, in both modes, with a parity node per case, then the gates: strict parity, the thresholds of
- * docs/configuration.md and the committed {@code baseline.json} (refresh: {@code -Dagentlab.baseline.update=true}).
+ * docs/configuration.md and the committed {@code baseline.json} (refresh it with {@code agentlab baseline --from
+ * target/agentlab-reports/metrics.json --to baseline.json}, docs/configuration.md#gates).
+ * The audit streams (AG-UI 1.0) go to {@code target/agentlab-audit/agui-1.0} for {@link AguiOracleAgreementIT}.
  */
 @Suite
 @IncludeEngines(ConformanceTestEngine.ENGINE_ID)
@@ -18,5 +20,6 @@ import org.junit.platform.suite.api.Suite;
 @ConfigurationParameter(key = ConformanceSettings.REPORT_DIRECTORY, value = "target/agentlab-reports")
 @ConfigurationParameter(key = Gates.ENABLED, value = "true")
 @ConfigurationParameter(key = Gates.BASELINE_FILE, value = "baseline.json")
+@ConfigurationParameter(key = ConformanceSettings.AUDIT_DIRECTORY, value = "target/agentlab-audit/agui-1.0")
 class ConformanceSuitesTest {
 }

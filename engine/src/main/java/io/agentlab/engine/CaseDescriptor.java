@@ -12,13 +12,12 @@ import java.util.Set;
 import org.junit.platform.engine.TestTag;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
-import org.junit.platform.engine.support.hierarchical.Node;
 
 /**
  * A case: one child per mode, then a parity node. The children run in order on the case's thread, so the parity
  * node sees both runs. Unique id segment {@code [case:<id>]}.
  */
-final class CaseDescriptor extends AbstractTestDescriptor implements Node<ConformanceContext> {
+final class CaseDescriptor extends AbstractTestDescriptor implements ConformanceNode {
 
     static final String SEGMENT = "case";
 

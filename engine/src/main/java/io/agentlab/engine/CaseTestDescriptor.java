@@ -4,13 +4,12 @@ import java.util.Set;
 import org.junit.platform.engine.TestTag;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
-import org.junit.platform.engine.support.hierarchical.Node;
 
 /**
  * A test under a case — one mode, or the parity check: named {@code <case id> [<label>]} (also in Surefire's
  * reports), pointing at the case's line, and run in order on the case's thread.
  */
-abstract class CaseTestDescriptor extends AbstractTestDescriptor implements Node<ConformanceContext> {
+abstract class CaseTestDescriptor extends AbstractTestDescriptor implements ConformanceNode {
 
     private final String label;
     private final Set<TestTag> tags;

@@ -7,17 +7,18 @@ import org.junit.platform.engine.support.hierarchical.EngineExecutionContext;
 
 /**
  * What every node of one engine execution shares: the request, the settings, the case runner (set up by the engine
- * node before any suite runs) and the metrics being collected.
+ * node before any suite runs), the metrics and the outcomes being collected.
  *
  * @param request  the execution request
  * @param settings the configuration
  * @param runner   runs a case in a mode; null until the engine node's {@code before}
  * @param metrics  the turn records of this execution
+ * @param log      every test's outcome, for the reports' results list
  */
 record ConformanceContext(ExecutionRequest request, ConformanceSettings settings, CaseRunner runner,
-                          MetricsReport metrics) implements EngineExecutionContext {
+                          MetricsReport metrics, RunLog log) implements EngineExecutionContext {
 
     ConformanceContext withRunner(CaseRunner caseRunner) {
-        return new ConformanceContext(request, settings, caseRunner, metrics);
+        return new ConformanceContext(request, settings, caseRunner, metrics, log);
     }
 }

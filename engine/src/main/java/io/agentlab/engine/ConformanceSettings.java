@@ -4,6 +4,7 @@ import io.agentlab.engine.suite.Durations;
 import io.agentlab.engine.suite.RecordingLibrary;
 import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
 import io.agentlab.kernel.api.InvocationMode;
+import io.agentlab.kernel.runtime.audit.AguiProfile;
 import io.agentlab.kernel.runtime.usage.PricingCatalog;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
@@ -21,7 +22,7 @@ import org.junit.platform.engine.ConfigurationParameters;
  *
  * @param modes                the modes cases run in ({@code agentlab.modes})
  * @param factory              the kernel under test ({@code agentlab.kernel.factory})
- * @param reportDirectory      an extra directory for {@code metrics.json} ({@code agentlab.report.directory})
+ * @param reportDirectory      an extra directory for the reports ({@code agentlab.report.directory})
  * @param replaySpeed          offsets × speed ({@code agentlab.replay.speed}; 1.0 faithful, 0 as fast as possible)
  * @param provider             where model calls go ({@code agentlab.provider})
  * @param liveBaseUrl          the live provider's {@code /v1} URL ({@code agentlab.provider.live.base-url})
@@ -36,19 +37,27 @@ import org.junit.platform.engine.ConfigurationParameters;
  *                             ({@code agentlab.report.control})
  * @param liveReadTimeout      the longest silence inside a live stream ({@code agentlab.provider.live.read-timeout})
  * @param liveCallTimeout      the longest a whole live call may take ({@code agentlab.provider.live.call-timeout})
+ * @param previousMetrics      a previous run's {@code metrics.json} the report compares with
+ *                             ({@code agentlab.report.previous}; default the report directory's own, if any)
+ * @param aguiProfile          the AG-UI wire shape of the audit streams and the rules they are checked against
+ *                             ({@code agentlab.agui.profile})
+ * @param auditDirectory       a directory receiving every case's audit streams as SSE files
+ *                             ({@code agentlab.audit.directory})
  */
 public record ConformanceSettings(List<InvocationMode> modes, KernelUnderTestFactory factory,
                                   Optional<Path> reportDirectory, double replaySpeed, Provider provider,
                                   Optional<String> liveBaseUrl, String liveApiKeyEnv, long seed,
                                   List<Path> recordingDirectories, String recordingsClasspath,
                                   List<Path> suiteDirectories, boolean parallel, PricingCatalog pricing,
-                                  boolean controlRuns, Duration liveReadTimeout, Duration liveCallTimeout) {
+                                  boolean controlRuns, Duration liveReadTimeout, Duration liveCallTimeout,
+                                  Optional<Path> previousMetrics,
+                                  AguiProfile aguiProfile, Optional<Path> auditDirectory) {
 
     /** Comma-separated modes; default both. */
     public static final String MODES = "agentlab.modes";
     /** A {@link KernelUnderTestFactory} class name; default {@link ServiceLoaderKernelFactory}. */
     public static final String KERNEL_FACTORY = "agentlab.kernel.factory";
-    /** A directory that also receives {@code metrics.json}. */
+    /** A directory that also receives {@code metrics.json}, {@code report.md} and {@code index.html}. */
     public static final String REPORT_DIRECTORY = "agentlab.report.directory";
     /** Replay speed factor, {@code >= 0}; default 1.0. */
     public static final String REPLAY_SPEED = "agentlab.replay.speed";
@@ -70,6 +79,8 @@ public record ConformanceSettings(List<InvocationMode> modes, KernelUnderTestFac
     public static final String SUITE_DIRECTORIES = "agentlab.suites.directories";
     /** Whether to run suites and cases in parallel; default false. */
     public static final String PARALLEL = "agentlab.execution.parallel.enabled";
+    /** A previous run's {@code metrics.json} the report shows what moved against; default the report directory's. */
+    public static final String PREVIOUS_METRICS = "agentlab.report.previous";
     /** Whether the end-of-run report runs the control turns with all events disabled and all enabled; default true. */
     public static final String CONTROL_RUNS = "agentlab.report.control";
     /** A pricing catalog JSON file ({@code docs/runtime.md}); without one every cost is unknown, never zero. */
@@ -78,6 +89,10 @@ public record ConformanceSettings(List<InvocationMode> modes, KernelUnderTestFac
     public static final String LIVE_READ_TIMEOUT = "agentlab.provider.live.read-timeout";
     /** The longest a whole live call may take, first byte to last; default 120s. */
     public static final String LIVE_CALL_TIMEOUT = "agentlab.provider.live.call-timeout";
+    /** The AG-UI profile of the audit streams: {@code agui-1.0} (default) or {@code social-dialect}. */
+    public static final String AGUI_PROFILE = "agentlab.agui.profile";
+    /** A directory that receives each case's audit streams, {@code <suite>/<case>/<mode>/<turn>.sse}. */
+    public static final String AUDIT_DIRECTORY = "agentlab.audit.directory";
     /** Prefix of the parallel executor's settings (as Jupiter's, e.g. {@code ...config.strategy=fixed}). */
     public static final String PARALLEL_CONFIG_PREFIX = "agentlab.execution.parallel.config.";
 
@@ -118,7 +133,11 @@ public record ConformanceSettings(List<InvocationMode> modes, KernelUnderTestFac
                 parameters.get(PRICING_FILE).map(ConformanceSettings::pricing).orElseGet(PricingCatalog::empty),
                 parameters.getBoolean(CONTROL_RUNS).orElse(true),
                 positiveDuration(parameters, LIVE_READ_TIMEOUT, Duration.ofSeconds(60)),
-                positiveDuration(parameters, LIVE_CALL_TIMEOUT, OpenAiCompatibleClient.DEFAULT_CALL_TIMEOUT));
+                positiveDuration(parameters, LIVE_CALL_TIMEOUT, OpenAiCompatibleClient.DEFAULT_CALL_TIMEOUT),
+                parameters.get(PREVIOUS_METRICS).map(value -> Path.of(value.strip())),
+                parameters.get(AGUI_PROFILE).map(value -> parse(AGUI_PROFILE, value, () -> AguiProfile.fromId(value)))
+                        .orElse(AguiProfile.AGUI_1_0),
+                parameters.get(AUDIT_DIRECTORY).map(String::strip).filter(v -> !v.isEmpty()).map(Path::of));
     }
 
     /** The live provider's connection settings, when {@code agentlab.provider=live}. */

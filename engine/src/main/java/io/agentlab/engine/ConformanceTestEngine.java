@@ -3,6 +3,7 @@ package io.agentlab.engine;
 import io.agentlab.engine.gates.Gate;
 import io.agentlab.engine.gates.Gates;
 import io.agentlab.engine.metrics.MetricsReport;
+import io.agentlab.engine.report.RunMetadata;
 import io.agentlab.engine.suite.SuiteReader;
 import io.agentlab.kernel.api.EventPlugin;
 import java.util.ArrayList;
@@ -52,6 +53,11 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
     }
 
     @Override
+    public Optional<String> getVersion() {
+        return Optional.of(RunMetadata.engineVersion());
+    }
+
+    @Override
     public TestDescriptor discover(EngineDiscoveryRequest request, UniqueId uniqueId) {
         ConformanceEngineDescriptor engine = new ConformanceEngineDescriptor(uniqueId);
         DiscoveryIssueReporter issues = DiscoveryIssueReporter.deduplicating(
@@ -69,8 +75,13 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
             return engine;
         }
         for (String key : request.getConfigurationParameters().keySet()) {
-            ConfigurationKeys.problem(key).ifPresent(problem -> issues.reportIssue(DiscoveryIssue.builder(
-                    DiscoveryIssue.Severity.WARNING, problem)));
+            Optional<String> retired = Gates.retiredKeyProblem(key);
+            if (retired.isPresent()) {
+                issues.reportIssue(DiscoveryIssue.builder(DiscoveryIssue.Severity.ERROR, retired.get()));
+            } else {
+                ConfigurationKeys.problem(key).ifPresent(problem -> issues.reportIssue(DiscoveryIssue.builder(
+                        DiscoveryIssue.Severity.WARNING, problem)));
+            }
         }
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
         SuiteIndex index = new SuiteIndex(new SuiteReader.Context(events, settings.recordings()),
@@ -122,6 +133,6 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
     @Override
     protected ConformanceContext createExecutionContext(ExecutionRequest request) {
         return new ConformanceContext(request, ConformanceSettings.from(request.getConfigurationParameters()), null,
-                new MetricsReport());
+                new MetricsReport(), new RunLog());
     }
 }

@@ -5,11 +5,10 @@ import java.util.Map;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
-import org.junit.platform.engine.support.hierarchical.Node;
 import org.opentest4j.AssertionFailedError;
 
 /** One gate as a test: a breach fails it naming the gate, the value and the threshold. Segment {@code [gate:<id>]}. */
-final class GateDescriptor extends AbstractTestDescriptor implements Node<ConformanceContext> {
+final class GateDescriptor extends AbstractTestDescriptor implements ConformanceNode {
 
     static final String SEGMENT = "gate";
 

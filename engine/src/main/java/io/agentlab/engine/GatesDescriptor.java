@@ -2,13 +2,12 @@ package io.agentlab.engine;
 
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
-import org.junit.platform.engine.support.hierarchical.Node;
 
 /**
  * The run's gates, the engine's last child: it runs on the engine's thread after every suite finished (suites run one
  * after another; their cases may run in parallel). Segment {@code [gates:run]}.
  */
-final class GatesDescriptor extends AbstractTestDescriptor implements Node<ConformanceContext> {
+final class GatesDescriptor extends AbstractTestDescriptor implements ConformanceNode {
 
     static final String SEGMENT = "gates";
 

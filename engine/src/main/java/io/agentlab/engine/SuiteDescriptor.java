@@ -5,10 +5,9 @@ import java.util.Set;
 import org.junit.platform.engine.TestTag;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
-import org.junit.platform.engine.support.hierarchical.Node;
 
 /** A suite file: its cases are the children. Unique id segment {@code [suite:<id>]}. */
-final class SuiteDescriptor extends AbstractTestDescriptor implements Node<ConformanceContext> {
+final class SuiteDescriptor extends AbstractTestDescriptor implements ConformanceNode {
 
     static final String SEGMENT = "suite";
 

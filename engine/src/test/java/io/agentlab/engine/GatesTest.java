@@ -7,6 +7,7 @@ import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
+import io.agentlab.engine.gates.Baseline;
 import io.agentlab.engine.gates.Gates;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -14,10 +15,15 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.engine.DiscoveryIssue;
+import org.junit.platform.testkit.engine.EngineDiscoveryResults;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
 
-/** Gates are test nodes after every suite: a breach fails the run naming the gate, the value and the threshold. */
+/**
+ * Gates are test nodes after every suite: a breach fails the run naming the gate, the value and the threshold. They
+ * read nothing while the tree is discovered; the baseline is refreshed by a command, never by a run.
+ */
 class GatesTest {
 
     @TempDir
@@ -52,16 +58,16 @@ class GatesTest {
     }
 
     @Test
-    @DisplayName("baseline: update writes the figures; a regression beyond the allowance names the figure")
+    @DisplayName("baseline: the refresh command writes a run's figures; a regression beyond the allowance names the figure")
     void baseline() throws IOException {
         Path baseline = temp.resolve("baseline.json");
-        kit().configurationParameter(Gates.BASELINE_FILE, baseline.toString())
-                .configurationParameter(Gates.UPDATE_BASELINE, "true").execute()
-                .testEvents().assertStatistics(stats -> stats.failed(0));
-        String written = Files.readString(baseline);
-        assertThat(written).contains("\"chatPromptTokensPerTurn\"", "\"dual_agent\"", "\"chat_agent_tools\"");
+        EngineExecutionResults first = kit().execute();
+        String written = Baseline.refresh(MetricsReportTest.published(first, "metrics.json"), baseline);
+        assertThat(Files.readString(baseline)).isEqualTo(written);
+        assertThat(written).contains("\"chatPromptTokensPerTurn\"", "\"dual_agent\"", "\"chat_agent_tools\"",
+                "agentlab baseline");
         kit().configurationParameter(Gates.BASELINE_FILE, baseline.toString()).execute()
-                .testEvents().assertStatistics(stats -> stats.failed(0).succeeded(27 + 8 + 14));
+                .testEvents().assertStatistics(stats -> stats.failed(0).succeeded(27 + 8 + 1 + 14));
         // pretend the baseline was much leaner: today's prompt tokens are now a regression
         Files.writeString(baseline, written.replaceAll("\"chatPromptTokensPerTurn\" : [0-9.]+",
                 "\"chatPromptTokensPerTurn\" : 10.0"));
@@ -69,6 +75,35 @@ class GatesTest {
                 .execute();
         regressed.testEvents().assertThatEvents().haveExactly(1, event(finishedWithFailure(message(m -> m.startsWith(
                 "gate baseline-dual_agent-chatPromptTokensPerTurn breached: measured ")
-                && m.contains("threshold ≤ 11 (agentlab.baseline.max-regression); baseline 10 in ")))));
+                && m.contains("threshold ≤ 11 (agentlab.baseline.max-regression); baseline 10 in ")
+                && m.contains("agentlab baseline --from")))));
+    }
+
+    @Test
+    @DisplayName("discovery reads no baseline: a missing file fails one gate when the gates run, and skips the figures")
+    void baselineReadWhenGatesRun() {
+        Path missing = temp.resolve("no-such-baseline.json");
+        EngineTestKit.Builder kit = kit().configurationParameter(Gates.BASELINE_FILE, missing.toString());
+        EngineDiscoveryResults discovery = kit.discover();
+        assertThat(discovery.getDiscoveryIssues()).isEmpty();
+        assertThat(discovery.getEngineDescriptor().getDescendants()).filteredOn(d -> d.getUniqueId().getLastSegment()
+                .getValue().startsWith("baseline-")).hasSize(1 + 14);
+        EngineExecutionResults results = kit.execute();
+        results.testEvents().assertThatEvents().haveExactly(1, event(displayName("baseline: " + missing
+                + " is readable"), finishedWithFailure(message(m -> m.startsWith("gate baseline-file breached: cannot read the baseline " + missing)
+                && m.contains("agentlab baseline --from")))));
+        assertThat(results.testEvents().skipped().stream().map(e -> e.getPayload(String.class).orElse("")))
+                .filteredOn(reason -> reason.contains("the baseline could not be read")).hasSize(14);
+    }
+
+    @Test
+    @DisplayName("the retired agentlab.baseline.update is refused at discovery, pointing at the command")
+    void retiredUpdateKey() {
+        EngineDiscoveryResults discovery = kit().configurationParameter("agentlab.baseline.update", "true").discover();
+        assertThat(discovery.getDiscoveryIssues()).singleElement().satisfies(issue -> {
+            assertThat(issue.severity()).isEqualTo(DiscoveryIssue.Severity.ERROR);
+            assertThat(issue.message()).contains("agentlab.baseline.update is no longer read",
+                    "agentlab baseline --from");
+        });
     }
 }

@@ -6,10 +6,13 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import org.assertj.core.data.Offset;
 import io.agentlab.engine.report.CapabilityGrowth;
-import io.agentlab.engine.report.RunReport;
+import io.agentlab.engine.metrics.Metric;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.junit.jupiter.api.BeforeAll;
@@ -100,22 +103,26 @@ class MetricsReportTest {
     @DisplayName("index.html is self-contained: every chart inline SVG, the measures table complete, no network asset")
     void htmlReport() throws IOException {
         Document page = Jsoup.parse(Files.readString(published(results, "index.html")));
-        for (String chart : List.of("chart-ttft", "chart-tokens", "chart-calls", "chart-cost", "chart-accuracy",
-                "chart-matrix", "chart-growth")) {
+        for (String chart : List.of("chart-ms", "chart-tokens", "chart-calls", "chart-usd", "chart-rate",
+                "chart-matrix-tokens", "chart-matrix-ttft", "chart-growth")) {
             assertThat(page.getElementById(chart)).as(chart).isNotNull();
             assertThat(page.getElementById(chart).tagName()).isEqualTo("svg");
         }
         assertThat(page.select("script[src], link[href], img[src]")).as("no external asset").isEmpty();
-        assertThat(page.select("#measures tr")).hasSize(RunReport.measures().size() + 1);
-        assertThat(page.select("#chart-ttft rect.dual_agent")).hasSize(2);
-        assertThat(page.select("#chart-ttft rect.chat_agent_tools")).hasSize(2);
-        assertThat(page.select("#chart-matrix rect")).as("2 modes × 2 settings × 2 measures").hasSize(8);
+        assertThat(page.select("#measures tbody tr")).hasSize(Metric.shownMetrics().size());
+        for (String mode : List.of("dual_agent", "chat_agent_tools")) {
+            long measured = Metric.shownMetrics().stream().filter(Metric::isTiming)
+                    .filter(m -> metrics.path("modes").path(mode).path(m.key()).path("p50").isNumber()).count();
+            assertThat(page.select("#chart-ms rect." + mode)).as("a p50 bar per measured timing").hasSize((int) measured);
+        }
+        assertThat(page.select("#chart-matrix-tokens rect.dual_agent, #chart-matrix-tokens rect.chat_agent_tools"))
+                .as("2 modes × 2 settings").hasSize(4);
         String[] points = page.selectFirst("#chart-growth polyline.chat_agent_tools").attr("points").split(" ");
         assertThat(points).as("0..50 enabled events").hasSize(51);
         String markdown = Files.readString(published(results, "report.md"));
 
         assertThat(markdown).contains("| dual_agent | 0 |", "| chat_agent_tools | 4 |", "## Capability growth",
-                "first-visible TTFT p50");
+                "| first-visible TTFT * | ms p50/p95 | lower |");
     }
 
     @Test
@@ -189,6 +196,25 @@ class MetricsReportTest {
                 .outputDirectoryCreator(new TempOutputDirectories(temp.resolve("unpriced"))).execute());
         assertThat(unpriced.path("modes").path("dual_agent").path("cost").isNull()).isTrue();
         assertThat(unpriced.path("modes").path("dual_agent").path("costPerSuccessfulEvent").isNull()).isTrue();
+    }
+
+    @Test
+    @DisplayName("one catalogue: metrics.json's per-mode and per-turn keys are the catalogue's, in its order")
+    void catalogueDrivesTheFiles() {
+        List<String> modeKeys = new ArrayList<>(List.of("turns"));
+        Arrays.stream(Metric.values()).map(Metric::key).forEach(modeKeys::add);
+        assertThat(metrics.path("modes").path("dual_agent").properties()).extracting(Map.Entry::getKey)
+                .containsExactlyElementsOf(modeKeys);
+        List<String> turnKeys = new ArrayList<>(List.of("suite", "case", "mode", "turn", "timing"));
+        Arrays.stream(Metric.values()).flatMap(m -> m.turnKey().stream()).forEach(turnKeys::add);
+        turnKeys.addAll(List.of("events", "visibleWithheldUntilToolCalls", "sample"));
+        assertThat(metrics.path("turns").get(0).properties()).extracting(Map.Entry::getKey)
+                .containsExactlyElementsOf(turnKeys);
+        assertThat(Metric.baselineMetrics()).extracting(Metric::key).as("committed baselines stay readable")
+                .containsExactly("chatPromptTokensPerTurn", "llmCallsPerTurn", "deterministicHitRate", "fallbackRate",
+                        "selectionPrecision", "selectionRecall", "executionSuccessRate");
+        assertThat(Arrays.stream(Metric.values()).map(Metric::key).distinct()).hasSize(Metric.values().length);
+        assertThat(Arrays.stream(Metric.values()).map(Metric::label).distinct()).hasSize(Metric.values().length);
     }
 
     @Test

@@ -14,12 +14,13 @@ class ExamplesIT {
             "plugin-author   | Tests run: 11, Failures: 0, Errors: 0",
             "service-adapter | Failures: 0, Errors: 0",
             "sse-endpoint    | Failures: 0, Errors: 0",
-            "parity-gate     | 60 tests: 58 passed, 0 failed, 2 skipped"})
+            "parity-gate     | tests: \\d+ passed, 0 failed, 0 aborted"})
     void copiedExampleBuilds(String example, String expected) {
         Path project = MavenBuild.freshFolder("agentlab-" + example + "-");
         MavenBuild.copy(MavenBuild.ROOT.resolve("examples").resolve(example), project);
         MavenBuild.Result build = MavenBuild.run(project, "verify");
         assertThat(build.exitCode()).as(build.log()).isZero();
-        assertThat(build.log()).contains(expected, "BUILD SUCCESS").doesNotContain("Tests run: 0,");
+        // A pattern, not a count: the example gates on whatever the shipped suites hold today.
+        assertThat(build.log()).containsPattern(expected).contains("BUILD SUCCESS").doesNotContain("Tests run: 0,");
     }
 }

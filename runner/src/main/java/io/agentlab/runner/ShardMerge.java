@@ -6,6 +6,8 @@ import io.agentlab.engine.gates.Gates;
 import io.agentlab.engine.metrics.MetricsReport;
 import io.agentlab.engine.metrics.ModeMetrics;
 import io.agentlab.engine.report.HtmlReport;
+import io.agentlab.engine.report.MarkdownReport;
+import io.agentlab.engine.report.RunMetadata;
 import io.agentlab.engine.report.RunReport;
 import io.agentlab.kernel.api.InvocationMode;
 import java.io.IOException;
@@ -96,7 +98,7 @@ public final class ShardMerge {
         } else {
             notes.add("gates: off (" + Gates.ENABLED + " was not true in the shards' configuration)");
         }
-        write(out, merged);
+        write(out, merged, tests);
         notes.add("merged " + results.size() + " shards; the control matrix and capability-growth curve are in each "
                 + "shard's own report");
         RunResults all = new RunResults(Optional.empty(), configuration, tests);
@@ -184,7 +186,7 @@ public final class ShardMerge {
         return outcomes;
     }
 
-    private static void write(Path out, MetricsReport metrics) {
+    private static void write(Path out, MetricsReport metrics, List<TestOutcome> tests) {
         List<ModeMetrics> modes = new ArrayList<>();
         for (InvocationMode mode : InvocationMode.values()) {
             ModeMetrics figures = metrics.mode(mode);
@@ -192,10 +194,12 @@ public final class ShardMerge {
                 modes.add(figures);
             }
         }
-        RunReport report = new RunReport(modes, List.of(), List.of(), metrics.timings());
+        // the shards' timelines, control matrix and growth curve stay in each shard's own report
+        RunReport report = new RunReport(RunMetadata.fromMap(metrics.run()), tests.stream().map(ShardMerge::outcome)
+                .toList(), modes, List.of(), List.of(), List.of(), metrics.timings(), List.of());
         Map<String, String> files = new LinkedHashMap<>();
         files.put(METRICS_FILE, metrics.toJson());
-        files.put("report.md", report.markdown());
+        files.put("report.md", MarkdownReport.render(report));
         files.put("index.html", HtmlReport.render(report));
         try {
             Files.createDirectories(out);
@@ -205,5 +209,12 @@ public final class ShardMerge {
         } catch (IOException e) {
             throw new UsageException("cannot write the merged report to " + out.toAbsolutePath() + ": " + e, e);
         }
+    }
+
+    /** The engine's record of a test, which its reports list (the two records carry the same fields, tags aside). */
+    private static io.agentlab.engine.report.TestOutcome outcome(TestOutcome test) {
+        return new io.agentlab.engine.report.TestOutcome(test.id(), test.kind(), test.suite(), test.caseId(),
+                test.mode(), test.name(), List.of(), io.agentlab.engine.report.TestOutcome.Status.valueOf(
+                test.status().name()), test.durationMs(), test.message());
     }
 }

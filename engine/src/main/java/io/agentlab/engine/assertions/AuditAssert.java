@@ -1,6 +1,7 @@
 package io.agentlab.engine.assertions;
 
 import io.agentlab.kernel.runtime.audit.AguiEvent;
+import io.agentlab.kernel.runtime.audit.AguiProfile;
 import io.agentlab.kernel.runtime.audit.AguiStreamChecker;
 import java.util.List;
 import org.assertj.core.api.AbstractAssert;
@@ -30,12 +31,18 @@ public final class AuditAssert extends AbstractAssert<AuditAssert, List<AguiEven
         return this;
     }
 
-    /** The stream passes every stream-checker rule for {@code runId}. */
+    /** The stream passes every AG-UI 1.0 rule as the stream of run {@code runId}. */
     public AuditAssert passesStreamChecker(String runId) {
+        return passesStreamChecker(AguiProfile.AGUI_1_0, runId);
+    }
+
+    /** The stream passes every rule of {@code profile} as the stream of run {@code runId}. */
+    public AuditAssert passesStreamChecker(AguiProfile profile, String runId) {
         isNotNull();
-        List<AguiStreamChecker.Violation> violations = AguiStreamChecker.check(actual, runId);
+        List<AguiStreamChecker.Violation> violations = AguiStreamChecker.check(profile, actual, runId);
         if (!violations.isEmpty()) {
-            failWithMessage("expected the AG-UI stream of run %s to pass every rule, but: %s", runId, violations);
+            failWithMessage("expected the AG-UI stream of run %s to pass every %s rule, but: %s", runId, profile,
+                    violations);
         }
         return this;
     }

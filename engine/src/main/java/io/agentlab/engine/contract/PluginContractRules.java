@@ -29,6 +29,8 @@ import io.agentlab.kernel.api.ResultPolicy;
 import io.agentlab.kernel.api.TurnContext;
 import io.agentlab.kernel.core.ArgumentSchema;
 import io.agentlab.kernel.core.ReferenceKernel;
+import io.agentlab.kernel.runtime.audit.AguiProfile;
+import io.agentlab.kernel.runtime.audit.AguiStreamChecker;
 import io.agentlab.kernel.runtime.usage.PricingCatalog;
 import io.agentlab.providers.recorded.LatencyModel;
 import io.agentlab.providers.recorded.PromptTokens;
@@ -292,9 +294,11 @@ public final class PluginContractRules {
                     CaseRun dual = runner.run(suite, testCase, InvocationMode.DUAL_AGENT);
                     CaseRun tools = runner.run(suite, testCase, InvocationMode.CHAT_AGENT_TOOLS);
                     for (CaseRun run : List.of(dual, tools)) {
+                        AguiStreamChecker.ThreadCheck audit = AguiStreamChecker.thread(AguiProfile.AGUI_1_0);
                         for (TurnRun turn : run.turns()) {
-                            ExpectationCheck.failures(turn).forEach(f -> failures.add("\"" + example.utterance()
-                                    + "\" (" + run.mode().wireName() + ", seed " + seed + "): " + f));
+                            ExpectationCheck.failures(turn, audit).forEach(f -> failures.add("\""
+                                    + example.utterance() + "\" (" + run.mode().wireName() + ", seed " + seed + "): "
+                                    + f));
                         }
                     }
                     Parity.diff(dual, tools).ifPresent(diff -> failures.add("\"" + example.utterance()

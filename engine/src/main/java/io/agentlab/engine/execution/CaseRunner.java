@@ -1,6 +1,7 @@
 package io.agentlab.engine.execution;
 
 import io.agentlab.engine.KernelUnderTestFactory;
+import io.agentlab.engine.metrics.TurnRecord;
 import io.agentlab.engine.suite.RecordingLibrary;
 import io.agentlab.engine.suite.Suite;
 import io.agentlab.kernel.api.EventDefinition;
@@ -11,6 +12,7 @@ import io.agentlab.kernel.runtime.Conversation;
 import io.agentlab.kernel.runtime.RuntimeConfig;
 import io.agentlab.kernel.runtime.TurnResult;
 import io.agentlab.kernel.runtime.TurnRuntime;
+import io.agentlab.kernel.runtime.audit.AguiProfile;
 import io.agentlab.kernel.runtime.llm.CallRole;
 import io.agentlab.kernel.runtime.llm.ChatProvider;
 import io.agentlab.kernel.runtime.llm.ChatRequestJson;
@@ -64,10 +66,11 @@ public final class CaseRunner {
      * @param cancelled  whether the engine was asked to stop
      * @param live       a live provider every call goes to instead of the replay
      * @param pricing    prices for cost estimates
+     * @param agui       the AG-UI profile of the audit streams
      */
     public record Environment(KernelUnderTestFactory factory, TimedReplay replay, RecordingLibrary recordings,
                               long seed, BooleanSupplier cancelled, Optional<OpenAiCompatibleClient.Config> live,
-                              PricingCatalog pricing) {
+                              PricingCatalog pricing, AguiProfile agui) {
         /** Rejects nulls; a replay is required unless the run is live. */
         public Environment {
             Objects.requireNonNull(factory, "factory");
@@ -75,9 +78,17 @@ public final class CaseRunner {
             Objects.requireNonNull(cancelled, "cancelled");
             Objects.requireNonNull(live, "live");
             Objects.requireNonNull(pricing, "pricing");
+            Objects.requireNonNull(agui, "agui");
             if (live.isEmpty()) {
                 Objects.requireNonNull(replay, "replay");
             }
+        }
+
+        /** An environment whose audit streams are AG-UI 1.0. */
+        public Environment(KernelUnderTestFactory factory, TimedReplay replay, RecordingLibrary recordings, long seed,
+                           BooleanSupplier cancelled, Optional<OpenAiCompatibleClient.Config> live,
+                           PricingCatalog pricing) {
+            this(factory, replay, recordings, seed, cancelled, live, pricing, AguiProfile.AGUI_1_0);
         }
     }
 
@@ -108,6 +119,7 @@ public final class CaseRunner {
                 .clock(clock)
                 .pricing(environment.pricing())
                 .kernelFactory(ObservedKernel.wrap(environment.factory().kernels(), kernel::set))
+                .aguiProfile(environment.agui())
                 .build()) {
             Conversation conversation = new Conversation(suite.id() + "-" + testCase.id() + "-" + mode.wireName(),
                     suite.session().timezone(), suite.session().locale());
@@ -119,10 +131,13 @@ public final class CaseRunner {
                 Suite.Turn turn = testCase.turns().get(index);
                 String scope = "s" + SCOPES.incrementAndGet();
                 int problemsBefore = 0;
+                TurnRecord.Timing timing = TurnRecord.Timing.LIVE;
                 if (environment.live().isPresent()) {
                     provider.set(new OpenAiCompatibleClient(environment.live().get()));
                 } else {
                     List<Recording> recordings = recordings(suite, testCase, turn, index, mode, runtime, conversation);
+                    timing = recordings.stream().anyMatch(r -> r.metadata().synthesized())
+                            ? TurnRecord.Timing.MODELLED : TurnRecord.Timing.RECORDED;
                     provider.set(new OpenAiCompatibleClient(new OpenAiCompatibleClient.Config(
                             environment.replay().scope(scope, recordings), null, Duration.ofSeconds(5),
                             Duration.ofSeconds(30))));
@@ -154,7 +169,8 @@ public final class CaseRunner {
                 List<String> mismatches = environment.live().isPresent() ? List.of() : environment.replay().mismatches();
                 turns.add(new TurnRun(index, turn, result, visible.toString(), log.callsSince(callsBefore),
                         log.maxConcurrency(), conversation.ended(),
-                        mismatches.subList(Math.min(problemsBefore, mismatches.size()), mismatches.size()), harness));
+                        mismatches.subList(Math.min(problemsBefore, mismatches.size()), mismatches.size()), harness,
+                        timing));
                 if (cancelled) {
                     break;
                 }

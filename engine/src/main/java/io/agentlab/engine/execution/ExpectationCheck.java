@@ -7,6 +7,7 @@ import io.agentlab.kernel.api.ContinuationDecision;
 import io.agentlab.kernel.api.EventResult;
 import io.agentlab.kernel.runtime.CallRecord;
 import io.agentlab.kernel.runtime.audit.AguiEvent;
+import io.agentlab.kernel.runtime.audit.AguiProfile;
 import io.agentlab.kernel.runtime.audit.AguiSseCodec;
 import io.agentlab.kernel.runtime.audit.AguiStreamChecker;
 import io.agentlab.kernel.runtime.llm.CallRole;
@@ -25,8 +26,17 @@ public final class ExpectationCheck {
     private ExpectationCheck() {
     }
 
-    /** Every expectation of {@code run}'s turn that does not hold; empty when all do. */
+    /** Every expectation of {@code run}'s turn that does not hold, its audit checked as AG-UI 1.0 on its own. */
     public static List<String> failures(TurnRun run) {
+        return failures(run, AguiStreamChecker.thread(AguiProfile.AGUI_1_0));
+    }
+
+    /**
+     * Every expectation of {@code run}'s turn that does not hold; empty when all do. The turn's audit stream joins
+     * {@code audit}, the thread of the case's earlier turns (so ids are checked across turns), whether or not the turn
+     * expects it valid.
+     */
+    public static List<String> failures(TurnRun run, AguiStreamChecker.ThreadCheck audit) {
         Expectations expect = run.turn().expect();
         List<String> failures = new ArrayList<>();
         String turn = "turn " + (run.index() + 1) + " (\"" + run.turn().user() + "\"): ";
@@ -65,9 +75,7 @@ public final class ExpectationCheck {
         });
         checkVisible(turn, expect.visible(), run.visibleText(), failures);
         checkAudit(turn, expect.audit(), run.result().audit(), failures);
-        if (expect.auditValid()) {
-            checkAuditValid(turn, run, failures);
-        }
+        checkAuditValid(turn, run, audit, expect.auditValid() ? failures : new ArrayList<>());
         expect.portCalls().forEach((name, count) -> {
             long actual = run.handlerCalls().stream().filter(call -> call.name().equals(name)).count();
             if (actual != count) {
@@ -175,15 +183,15 @@ public final class ExpectationCheck {
         }
     }
 
-    private static void checkAuditValid(String turn, TurnRun run, List<String> failures) {
-        String runId = run.result().turnId();
-        for (AguiStreamChecker.Violation violation : AguiStreamChecker.check(run.result().audit(), runId)) {
-            failures.add(turn + "the AG-UI stream breaks " + violation);
-        }
-        // the same stream as a client receives it: SSE frames with ids, event names and JSON data
-        List<AguiSseCodec.Frame> frames = AguiSseCodec.decode(AguiSseCodec.encode(run.result().audit(), 1));
-        for (AguiStreamChecker.Violation violation : AguiStreamChecker.checkFrames(frames, runId)) {
-            failures.add(turn + "the AG-UI SSE stream breaks " + violation);
+    private static void checkAuditValid(String turn, TurnRun run, AguiStreamChecker.ThreadCheck audit,
+                                        List<String> failures) {
+        // the stream as a client receives it: SSE frames with ids, event names and JSON data
+        String sse = AguiSseCodec.encode(run.result().audit(), 1);
+        List<AguiSseCodec.Frame> frames = AguiSseCodec.decode(sse);
+        AguiStreamChecker.StreamCheck stream = audit.stream(run.result().turnId());
+        frames.forEach(stream::frame);
+        for (AguiStreamChecker.Violation violation : stream.finish()) {
+            failures.add(turn + "the AG-UI stream (" + audit.profile() + ") breaks " + violation);
         }
         if (!AguiSseCodec.events(frames).equals(run.result().audit())) {
             failures.add(turn + "the AG-UI stream does not survive SSE encoding unchanged");

@@ -1,5 +1,6 @@
 package io.agentlab.engine.execution;
 
+import io.agentlab.engine.metrics.TurnRecord;
 import io.agentlab.engine.suite.Suite;
 import io.agentlab.kernel.runtime.TurnResult;
 import java.util.List;
@@ -17,10 +18,12 @@ import java.util.List;
  * @param replayProblems unmatched provider requests during the turn (why a recording did not answer)
  * @param harnessProblems what kept the engine from observing the turn fully (a handler still running long after the
  *                        turn ended); each fails the turn
+ * @param timing         where the turn's stream timing came from: a live provider, a recording of a real provider,
+ *                       or the latency model (scripted turns, and recordings the synthesizer wrote)
  */
 public record TurnRun(int index, Suite.Turn turn, TurnResult result, String visibleText,
                       List<HandlerLog.Call> handlerCalls, int maxConcurrency, boolean sessionEnded,
-                      List<String> replayProblems, List<String> harnessProblems) {
+                      List<String> replayProblems, List<String> harnessProblems, TurnRecord.Timing timing) {
 
     /** Copies the lists. */
     public TurnRun {

@@ -1,29 +1,24 @@
 package io.agentlab.engine.gates;
 
+import io.agentlab.engine.metrics.Metric;
 import io.agentlab.engine.metrics.MetricsReport;
 import io.agentlab.engine.metrics.ModeMetrics;
 import io.agentlab.kernel.api.InvocationMode;
-import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.MathContext;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
+import java.util.function.Supplier;
 import org.junit.platform.engine.ConfigurationParameters;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.SerializationFeature;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The gates of a run, from configuration: thresholds on the per-mode metrics, strict parity, and a committed
- * baseline with a maximum regression ({@code docs/configuration.md}, "Gates").
+ * The gates of a run, from configuration alone: thresholds on the per-mode metrics, strict parity, and a committed
+ * baseline with a maximum regression ({@code docs/configuration.md}, "Gates"). Making the gates reads no file: the
+ * baseline is read when its first gate runs, and a run never writes it ({@link Baseline#refresh} does, as a command).
  */
 public final class Gates {
 
@@ -45,30 +40,8 @@ public final class Gates {
     public static final String BASELINE_FILE = "agentlab.baseline.file";
     /** The largest regression against the baseline, as a fraction; default 0.10. */
     public static final String MAX_REGRESSION = "agentlab.baseline.max-regression";
-    /** Write the current figures to the baseline file instead of checking them. */
-    public static final String UPDATE_BASELINE = "agentlab.baseline.update";
-
-    private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
-
-    /**
-     * A baseline figure: how to read it and which way is better.
-     *
-     * @param key          its name in the baseline file
-     * @param value        how to read it
-     * @param higherBetter whether a larger value is better
-     */
-    record Figure(String key, Function<ModeMetrics, Number> value, boolean higherBetter) {
-    }
-
-    static final List<Figure> BASELINE_FIGURES = List.of(
-            new Figure("chatPromptTokensPerTurn", m -> m.turns() == 0 ? null
-                    : Math.round(m.chatPromptTokens() * 10.0 / m.turns()) / 10.0, false),
-            new Figure("llmCallsPerTurn", ModeMetrics::llmCallsPerTurn, false),
-            new Figure("fallbackRate", ModeMetrics::fallbackRate, false),
-            new Figure("selectionPrecision", ModeMetrics::selectionPrecision, true),
-            new Figure("selectionRecall", ModeMetrics::selectionRecall, true),
-            new Figure("deterministicHitRate", ModeMetrics::deterministicHitRate, true),
-            new Figure("executionSuccessRate", ModeMetrics::executionSuccessRate, true));
+    /** The key that once made a run write its baseline; now refused with a pointer to the command. */
+    static final String REMOVED_UPDATE_BASELINE = "agentlab.baseline.update";
 
     private Gates() {
     }
@@ -78,7 +51,16 @@ public final class Gates {
         return parameters.getBoolean(ENABLED).orElse(false);
     }
 
-    /** The configured gates, in a stable order. */
+    /**
+     * The problem with {@code key}, if a run no longer accepts it: a baseline is refreshed by a command, not by a
+     * run whose "gate" always passes.
+     */
+    public static Optional<String> retiredKeyProblem(String key) {
+        return REMOVED_UPDATE_BASELINE.equals(key) ? Optional.of(REMOVED_UPDATE_BASELINE + " is no longer read: "
+                + "a run only checks the baseline; " + Baseline.REFRESH_HINT) : Optional.empty();
+    }
+
+    /** The configured gates, in a stable order; reads configuration only. */
     public static List<Gate> from(ConfigurationParameters parameters, List<InvocationMode> modes) {
         List<Gate> gates = new ArrayList<>();
         if (parameters.getBoolean(STRICT_PARITY).orElse(true)) {
@@ -90,14 +72,15 @@ public final class Gates {
         Optional<Double> cost = parameters.get(MAX_COST_PER_SUCCESS).map(v -> parse(MAX_COST_PER_SUCCESS, v));
         for (InvocationMode mode : modes) {
             String m = mode.wireName();
-            gates.add(atLeast("min-precision-" + m, "event-selection precision (" + m + ") ≥ " + precision, mode,
-                    ModeMetrics::selectionPrecision, precision, MIN_PRECISION));
-            gates.add(atLeast("min-recall-" + m, "event-selection recall (" + m + ") ≥ " + recall, mode,
-                    ModeMetrics::selectionRecall, recall, MIN_RECALL));
-            gates.add(atMost("max-chat-calls-per-ordinary-turn-" + m, "ChatAgent calls per ordinary turn (" + m
-                    + ") ≤ " + calls, mode, ModeMetrics::chatCallsPerOrdinaryTurn, calls, MAX_CALLS_PER_ORDINARY_TURN));
-            gates.add(cost.map(max -> atMost("max-cost-per-successful-event-" + m, "cost per successful event ("
-                    + m + ") ≤ " + max, mode, ModeMetrics::costPerSuccessfulEvent, max, MAX_COST_PER_SUCCESS))
+            gates.add(limit("min-precision-" + m, "event-selection precision (" + m + ") ≥ " + precision, mode,
+                    Metric.SELECTION_PRECISION, precision, MIN_PRECISION, true));
+            gates.add(limit("min-recall-" + m, "event-selection recall (" + m + ") ≥ " + recall, mode,
+                    Metric.SELECTION_RECALL, recall, MIN_RECALL, true));
+            gates.add(limit("max-chat-calls-per-ordinary-turn-" + m, "ChatAgent calls per ordinary turn (" + m
+                    + ") ≤ " + calls, mode, Metric.CHAT_CALLS_PER_ORDINARY_TURN, calls, MAX_CALLS_PER_ORDINARY_TURN,
+                    false));
+            gates.add(cost.map(max -> limit("max-cost-per-successful-event-" + m, "cost per successful event ("
+                    + m + ") ≤ " + max, mode, Metric.COST_PER_SUCCESSFUL_EVENT, max, MAX_COST_PER_SUCCESS, false))
                     .orElse(new Gate("max-cost-per-successful-event-" + m, "cost per successful event (" + m + ")",
                             metrics -> new Gate.Verdict.Skip(MAX_COST_PER_SUCCESS + " is not set"))));
         }
@@ -121,19 +104,14 @@ public final class Gates {
                 + broken + " (see their parity nodes; " + STRICT_PARITY + "=false turns this gate off)");
     }
 
-    private static Gate atLeast(String id, String description, InvocationMode mode, Function<ModeMetrics, Number> value,
-                                double threshold, String key) {
-        return new Gate(id, description, metrics -> judge(metrics.mode(mode), value, threshold, key, true));
+    private static Gate limit(String id, String description, InvocationMode mode, Metric metric, double threshold,
+                              String key, boolean atLeast) {
+        return new Gate(id, description, metrics -> judge(metrics.mode(mode), metric, threshold, key, atLeast));
     }
 
-    private static Gate atMost(String id, String description, InvocationMode mode, Function<ModeMetrics, Number> value,
-                               double threshold, String key) {
-        return new Gate(id, description, metrics -> judge(metrics.mode(mode), value, threshold, key, false));
-    }
-
-    private static Gate.Verdict judge(ModeMetrics metrics, Function<ModeMetrics, Number> read, double threshold,
-                                      String key, boolean atLeast) {
-        Number value = metrics.turns() == 0 ? null : read.apply(metrics);
+    private static Gate.Verdict judge(ModeMetrics metrics, Metric metric, double threshold, String key,
+                                      boolean atLeast) {
+        Number value = metrics.turns() == 0 ? null : metrics.value(metric);
         if (value == null) {
             return new Gate.Verdict.Skip("no figure in this run (nothing to count)");
         }
@@ -145,74 +123,78 @@ public final class Gates {
     }
 
     private static Gate.Verdict ttftRatio(MetricsReport metrics, double threshold) {
-        Double dual = metrics.mode(InvocationMode.DUAL_AGENT).firstVisibleTtftMs().p50();
-        Double tools = metrics.mode(InvocationMode.CHAT_AGENT_TOOLS).firstVisibleTtftMs().p50();
-        if (dual == null || tools == null || dual == 0) {
+        Number dual = metrics.mode(InvocationMode.DUAL_AGENT).value(Metric.FIRST_VISIBLE_TTFT);
+        Number tools = metrics.mode(InvocationMode.CHAT_AGENT_TOOLS).value(Metric.FIRST_VISIBLE_TTFT);
+        if (dual == null || tools == null || dual.doubleValue() == 0) {
             return new Gate.Verdict.Skip("first-visible TTFT missing in a mode");
         }
-        double ratio = tools / dual;
+        double ratio = tools.doubleValue() / dual.doubleValue();
         String detail = String.format(Locale.ROOT, "chat_agent_tools %s ms ÷ dual_agent %s ms = %s, threshold ≤ %s (%s)",
-                format(tools), format(dual), format(ratio), format(threshold), MAX_TTFT_RATIO);
+                format(tools.doubleValue()), format(dual.doubleValue()), format(ratio), format(threshold),
+                MAX_TTFT_RATIO);
         return ratio <= threshold ? new Gate.Verdict.Pass(detail) : new Gate.Verdict.Breach(detail);
     }
 
+    /**
+     * A {@code baseline-file} gate that reads the file when it runs, then one gate per mode and baseline metric: a
+     * figure may not regress by more than the allowance in the metric's worse direction.
+     */
     private static List<Gate> baseline(Path file, ConfigurationParameters parameters, List<InvocationMode> modes) {
         double maxRegression = number(parameters, MAX_REGRESSION, 0.10);
-        if (parameters.getBoolean(UPDATE_BASELINE).orElse(false)) {
-            return List.of(new Gate("baseline-update", "baseline: write the current figures to " + file,
-                    metrics -> {
-                        writeBaseline(file, metrics, modes);
-                        return new Gate.Verdict.Pass("wrote " + file.toAbsolutePath());
-                    }));
-        }
-        JsonNode baseline;
-        try {
-            baseline = JSON.readTree(Files.readString(file));
-        } catch (IOException e) {
-            throw new UncheckedIOException(BASELINE_FILE + ": cannot read " + file + " (create it with "
-                    + UPDATE_BASELINE + "=true)", e);
-        }
+        Supplier<Loaded> loaded = memoize(() -> {
+            try {
+                return new Loaded(Optional.of(Baseline.read(file)), "");
+            } catch (RuntimeException e) {
+                return new Loaded(Optional.empty(), e.getMessage());
+            }
+        });
         List<Gate> gates = new ArrayList<>();
+        gates.add(new Gate("baseline-file", "baseline: " + file + " is readable", metrics ->
+                loaded.get().baseline().<Gate.Verdict>map(baseline -> new Gate.Verdict.Pass("read "
+                        + file.toAbsolutePath() + ": " + baseline.figures().keySet()))
+                        .orElseGet(() -> new Gate.Verdict.Breach(loaded.get().problem()))));
         for (InvocationMode mode : modes) {
-            for (Figure figure : BASELINE_FIGURES) {
-                JsonNode recorded = baseline.path("modes").path(mode.wireName()).path(figure.key());
-                if (!recorded.isNumber()) {
-                    continue;
-                }
-                double base = recorded.asDouble();
-                double limit = figure.higherBetter() ? base * (1 - maxRegression) : base * (1 + maxRegression);
-                String id = "baseline-" + mode.wireName() + "-" + figure.key();
-                gates.add(new Gate(id, "baseline: " + figure.key() + " (" + mode.wireName() + ") within "
-                        + Math.round(maxRegression * 100) + "% of " + format(base), metrics -> {
-                    Gate.Verdict verdict = judge(metrics.mode(mode), figure.value(), limit, MAX_REGRESSION,
-                            figure.higherBetter());
+            for (Metric metric : Metric.baselineMetrics()) {
+                String id = "baseline-" + mode.wireName() + "-" + metric.key();
+                gates.add(new Gate(id, "baseline: " + metric.key() + " (" + mode.wireName() + ") within "
+                        + Math.round(maxRegression * 100) + "% of the baseline", metrics -> {
+                    if (loaded.get().baseline().isEmpty()) {
+                        return new Gate.Verdict.Skip("the baseline could not be read (gate baseline-file)");
+                    }
+                    Optional<Double> recorded = loaded.get().baseline().get().figure(mode.wireName(), metric);
+                    if (recorded.isEmpty()) {
+                        return new Gate.Verdict.Skip(file + " records no " + metric.key() + " for "
+                                + mode.wireName() + "; " + Baseline.REFRESH_HINT);
+                    }
+                    double base = recorded.get();
+                    boolean higherBetter = metric.better() == Metric.Better.HIGHER;
+                    double limit = higherBetter ? base * (1 - maxRegression) : base * (1 + maxRegression);
+                    Gate.Verdict verdict = judge(metrics.mode(mode), metric, limit, MAX_REGRESSION, higherBetter);
                     return verdict instanceof Gate.Verdict.Breach breach ? new Gate.Verdict.Breach(breach.detail()
-                            + "; baseline " + format(base) + " in " + file + " (refresh with " + UPDATE_BASELINE
-                            + "=true if the change is intended)") : verdict;
+                            + "; baseline " + format(base) + " in " + file + " (if the change is intended, "
+                            + Baseline.REFRESH_HINT + ")") : verdict;
                 }));
             }
         }
         return gates;
     }
 
-    private static void writeBaseline(Path file, MetricsReport metrics, List<InvocationMode> modes) {
-        Map<String, Object> root = new LinkedHashMap<>();
-        root.put("comment", "Per-mode figures the gates compare against; refresh with " + UPDATE_BASELINE + "=true.");
-        Map<String, Object> byMode = new LinkedHashMap<>();
-        for (InvocationMode mode : modes) {
-            ModeMetrics m = metrics.mode(mode);
-            Map<String, Object> figures = new LinkedHashMap<>();
-            for (Figure figure : BASELINE_FIGURES) {
-                figures.put(figure.key(), m.turns() == 0 ? null : figure.value().apply(m));
+    /** The baseline as read, or why it could not be. */
+    private record Loaded(Optional<Baseline> baseline, String problem) {
+    }
+
+    private static <T> Supplier<T> memoize(Supplier<T> supplier) {
+        return new Supplier<>() {
+            private T value;
+
+            @Override
+            public synchronized T get() {
+                if (value == null) {
+                    value = supplier.get();
+                }
+                return value;
             }
-            byMode.put(mode.wireName(), figures);
-        }
-        root.put("modes", byMode);
-        try {
-            Files.writeString(file, JSON.writeValueAsString(root) + "\n");
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the baseline " + file, e);
-        }
+        };
     }
 
     private static double number(ConfigurationParameters parameters, String key, double fallback) {

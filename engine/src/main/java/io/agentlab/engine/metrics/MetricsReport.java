@@ -9,14 +9,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Collects the turns of an engine run (from any thread) and renders {@code metrics.json}: the per-mode aggregates,
- * each case's per-turn figures with the sample they come from, and the parity verdicts. A {@code metrics.json} reads
- * back ({@link #fromJson}) and the reports of disjoint shards {@link #merge} into the report of the whole run.
+ * Collects the turns of an engine run (from any thread) and renders {@code metrics.json}: how the run was made, the
+ * per-mode aggregates of the metric catalogue, each case's per-turn figures with the sample they come from, and the
+ * parity verdicts. A {@code metrics.json} reads back ({@link #fromJson}) and the reports of disjoint shards
+ * {@link #merge} into the report of the whole run. Each turn's timeline is kept for the reports of this run only.
  */
 public final class MetricsReport {
 
@@ -25,6 +27,8 @@ public final class MetricsReport {
             .thenComparing(TurnSample::caseId).thenComparing(TurnSample::mode).thenComparingInt(TurnSample::turnIndex);
 
     private final List<TurnSample> samples = new ArrayList<>();
+    private final List<TurnTimeline> timelines = new ArrayList<>();
+    private final Map<String, Object> run = new LinkedHashMap<>();
     private final Map<String, String> timing = new LinkedHashMap<>();
     private final Map<String, Boolean> parity = new LinkedHashMap<>();
 
@@ -32,7 +36,24 @@ public final class MetricsReport {
     public synchronized TurnSample add(TurnRecord record) {
         TurnSample sample = TurnSample.of(record);
         samples.add(sample);
+        timelines.add(TurnTimeline.of(record));
         return sample;
+    }
+
+    /** Notes how the run was made ({@code metrics.json}'s {@code run}: date, kit version, commit, provider, ...). */
+    public synchronized void run(Map<String, Object> metadata) {
+        run.clear();
+        run.putAll(metadata);
+    }
+
+    /** How the run was made, as noted or read back; empty when nobody said. */
+    public synchronized Map<String, Object> run() {
+        return new LinkedHashMap<>(run);
+    }
+
+    /** Every turn's timeline recorded in this run (a report read back from JSON has none). */
+    public synchronized List<TurnTimeline> timelines() {
+        return List.copyOf(timelines);
     }
 
     synchronized void addSample(TurnSample sample) {
@@ -75,6 +96,7 @@ public final class MetricsReport {
         root.put("engine", "agentlab-conformance");
         root.put("contract", "docs/design.md#usage-fair-comparison; docs/design.md#metrics-per-mode");
         synchronized (this) {
+            root.put("run", new LinkedHashMap<>(run));
             // sorted, so the file is the same whatever order cases finished in (parallel runs, shards)
             root.put("timing", new TreeMap<>(timing));
             root.put("parity", new TreeMap<>(parity));
@@ -97,21 +119,23 @@ public final class MetricsReport {
         return MAPPER.writeValueAsString(root);
     }
 
-    /** One turn's figures, as published in report entries and {@code metrics.json}. */
+    /** One turn's figures, as published in report entries and {@code metrics.json}: the catalogue's per-turn keys. */
     public static Map<String, Object> turnFigures(TurnSample sample) {
         Map<String, Object> figures = new LinkedHashMap<>();
         figures.put("suite", sample.suiteId());
         figures.put("case", sample.caseId());
         figures.put("mode", sample.mode().wireName());
         figures.put("turn", sample.turnIndex() + 1);
-        figures.put("firstVisibleTtftMs", sample.firstVisibleTtft().map(d -> d.toNanos() / 1e6).orElse(null));
-        figures.put("firstAnswerCompletionMs", sample.firstAnswerCompletion().toNanos() / 1e6);
-        figures.put("secondAnswerTtftMs", sample.secondAnswerTtft().map(d -> d.toNanos() / 1e6).orElse(null));
-        figures.put("turnWallTimeMs", sample.turnWallTime().toNanos() / 1e6);
-        figures.put("llmCalls", sample.calls().size());
-        figures.put("chatPromptTokens", sample.chatPromptTokens());
-        figures.put("fallbackCalls", sample.fallbackCalls());
+        figures.put("timing", sample.timing().wireName());
+        for (Metric metric : Metric.values()) {
+            metric.turnKey().ifPresent(key -> {
+                List<Double> values = metric.contribution(sample).samples();
+                Double value = values.isEmpty() ? null : values.get(0);
+                figures.put(key, value == null || metric.unit() == Metric.Unit.MS ? value : (Object) value.longValue());
+            });
+        }
         figures.put("events", sample.events());
+        figures.put("visibleWithheldUntilToolCalls", sample.visibleWithheld());
         return figures;
     }
 
@@ -130,6 +154,9 @@ public final class MetricsReport {
         root.path("turns").forEach(turn -> report.addSample(TurnSample.fromJson(turn)));
         root.path("timing").properties().forEach(e -> report.timing.put(e.getKey(), e.getValue().asString()));
         root.path("parity").properties().forEach(e -> report.parity.put(e.getKey(), e.getValue().asBoolean()));
+        if (root.path("run").isObject()) {
+            report.run.putAll(MAPPER.convertValue(root.path("run"), new TypeReference<Map<String, Object>>() { }));
+        }
         return report;
     }
 
@@ -152,6 +179,9 @@ public final class MetricsReport {
             }
             merged.timing.putAll(part.timings());
             merged.parity.putAll(part.parityVerdicts());
+            if (merged.run.isEmpty()) {
+                merged.run.putAll(part.run()); // the shards ran with one configuration (the merge checks it)
+            }
         }
         return merged;
     }

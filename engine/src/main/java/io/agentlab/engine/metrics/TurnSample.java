@@ -12,6 +12,7 @@ import io.agentlab.kernel.runtime.protocol.ProposedEvent;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,12 +38,15 @@ import tools.jackson.databind.JsonNode;
  * @param expectedEvents   the events the suite expects, when it says
  * @param proposed         the events the model proposed, in order
  * @param cost             the turn's cost, if every call was priced
+ * @param timing           how the turn's stream was timed (recorded, the latency model, or live)
+ * @param visibleWithheld  the provider streamed its tool calls before any visible content
  */
 public record TurnSample(String suiteId, String caseId, int turnIndex, InvocationMode mode,
                          Optional<Duration> firstVisibleTtft, Duration firstAnswerCompletion,
                          Optional<Duration> secondAnswerTtft, Duration turnWallTime, boolean ordinary,
                          List<Call> calls, int events, List<Result> results, Optional<List<String>> expectedEvents,
-                         List<String> proposed, Optional<BigDecimal> cost) {
+                         List<String> proposed, Optional<BigDecimal> cost, TurnRecord.Timing timing,
+                         boolean visibleWithheld) {
 
     /** Copies the lists. */
     public TurnSample {
@@ -101,12 +105,35 @@ public record TurnSample(String suiteId, String caseId, int turnIndex, Invocatio
         return new TurnSample(record.suiteId(), record.caseId(), record.turnIndex(), record.mode(),
                 metrics.firstVisibleTtft(), metrics.firstAnswerCompletion(), metrics.secondAnswerTtft(),
                 metrics.turnWallTime(), ordinary, calls, metrics.events(), results, record.expectedEvents(),
-                record.result().proposals().stream().map(ProposedEvent::name).toList(), metrics.cost());
+                record.result().proposals().stream().map(ProposedEvent::name).toList(), metrics.cost(), record.timing(),
+                metrics.visibleWithheldUntilToolCalls());
+    }
+
+    /** The ChatAgent calls (first answer and follow-up), not the EventAgent's. */
+    public List<Call> chatCalls() {
+        return calls.stream().filter(call -> call.role() != CallRole.EVENT_AGENT).toList();
     }
 
     /** Prompt tokens of the ChatAgent calls (first answer and follow-up). */
     public long chatPromptTokens() {
-        return calls.stream().filter(call -> call.role() != CallRole.EVENT_AGENT).mapToLong(Call::promptTokens).sum();
+        return chatCalls().stream().mapToLong(Call::promptTokens).sum();
+    }
+
+    /** How many proposed events were expected (multiset intersection); 0 when the suite expects nothing. */
+    public int selectionHits() {
+        if (expectedEvents.isEmpty()) {
+            return 0;
+        }
+        Map<String, Integer> remaining = new HashMap<>();
+        expectedEvents.get().forEach(name -> remaining.merge(name, 1, Integer::sum));
+        int hits = 0;
+        for (String name : proposed) {
+            if (remaining.getOrDefault(name, 0) > 0) {
+                remaining.merge(name, -1, Integer::sum);
+                hits++;
+            }
+        }
+        return hits;
     }
 
     /** EventAgent fallback calls. */
@@ -145,6 +172,8 @@ public record TurnSample(String suiteId, String caseId, int turnIndex, Invocatio
         map.put("expectedEvents", expectedEvents.orElse(null));
         map.put("proposed", proposed);
         map.put("cost", cost.map(BigDecimal::toPlainString).orElse(null));
+        map.put("timing", timing.wireName());
+        map.put("visibleWithheld", visibleWithheld);
         return map;
     }
 
@@ -176,7 +205,9 @@ public record TurnSample(String suiteId, String caseId, int turnIndex, Invocatio
                 Duration.ofNanos(s.path("firstAnswerCompletionNs").asLong()), nanos(s.path("secondAnswerTtftNs")),
                 Duration.ofNanos(s.path("turnWallTimeNs").asLong()), s.path("ordinary").asBoolean(), calls,
                 s.path("events").asInt(), results, expected, proposed,
-                s.path("cost").isString() ? Optional.of(new BigDecimal(s.path("cost").asString())) : Optional.empty());
+                s.path("cost").isString() ? Optional.of(new BigDecimal(s.path("cost").asString())) : Optional.empty(),
+                TurnRecord.Timing.valueOf(s.path("timing").asString("modelled").toUpperCase(java.util.Locale.ROOT)),
+                s.path("visibleWithheld").asBoolean());
     }
 
     private static Optional<Duration> nanos(JsonNode node) {

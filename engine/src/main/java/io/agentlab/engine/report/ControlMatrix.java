@@ -1,6 +1,6 @@
 package io.agentlab.engine.report;
 
-import io.agentlab.engine.metrics.ModeMetrics;
+import io.agentlab.engine.metrics.Figure;
 import io.agentlab.kernel.api.EventDefinition;
 import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.kernel.runtime.Conversation;
@@ -45,10 +45,10 @@ public final class ControlMatrix {
      * @param mode               the mode
      * @param events             enabled events (0 or all)
      * @param turns              turns run
-     * @param firstVisibleTtftMs first-visible TTFT percentiles (modelled latency over real HTTP)
+     * @param firstVisibleTtftMs first-visible TTFT in ms (the latency model over real HTTP: always modelled)
      * @param promptTokensPerTurn mean ChatAgent prompt tokens per turn (counted from the requests sent)
      */
-    public record Cell(InvocationMode mode, int events, int turns, ModeMetrics.Percentiles firstVisibleTtftMs,
+    public record Cell(InvocationMode mode, int events, int turns, Figure.Distribution firstVisibleTtftMs,
                        double promptTokensPerTurn) {
     }
 
@@ -104,7 +104,7 @@ public final class ControlMatrix {
                 replay.closeScope(scope);
             }
         }
-        return new Cell(mode, enabled.size(), DATASET.size(), ModeMetrics.Percentiles.of(ttft),
+        return new Cell(mode, enabled.size(), DATASET.size(), Figure.Distribution.ofDurations(ttft),
                 (double) prompt / DATASET.size());
     }
 

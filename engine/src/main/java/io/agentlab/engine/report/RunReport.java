@@ -1,74 +1,49 @@
 package io.agentlab.engine.report;
 
+import io.agentlab.engine.metrics.TurnTimeline;
 import io.agentlab.engine.metrics.ModeMetrics;
+import io.agentlab.engine.metrics.TurnRecord;
 import io.agentlab.kernel.api.InvocationMode;
-import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.function.Function;
+import java.util.Optional;
+import java.util.TreeMap;
 
 /**
- * Everything the end-of-run reports show: per-mode measures, the all-disabled/all-enabled control, the
- * capability-growth curve and how the streams were timed. Renders the console table; {@link HtmlReport} and
- * {@link #markdown()} render the files.
+ * Everything the end-of-run reports show, results first: how the run was made, every test's outcome, each case's turn
+ * timelines in both modes, the per-mode measures and their comparison, the all-disabled/all-enabled control, the
+ * capability-growth curve, what moved against a baseline or a previous run, and how the streams were timed. The
+ * console table ({@link ConsoleReport}), {@code report.md} ({@link MarkdownReport}) and {@code index.html}
+ * ({@link HtmlReport}) render this one value.
  *
- * @param modes  the per-mode measures, dual_agent first
- * @param matrix the control cells (empty when not run)
- * @param growth the capability-growth curve
- * @param timing per suite, how its streams were timed
+ * @param metadata  how the run was made
+ * @param outcomes  every test's outcome
+ * @param modes     the per-mode measures, dual_agent first
+ * @param timelines every turn's timeline, by suite, case, turn and mode
+ * @param matrix    the control cells (empty when not run)
+ * @param growth    the capability-growth curve
+ * @param timing    per suite, how its streams were timed
+ * @param history   comparisons with a baseline or a previous run, when there was one
  */
-public record RunReport(List<ModeMetrics> modes, List<ControlMatrix.Cell> matrix, List<CapabilityGrowth.Point> growth,
-                        Map<String, String> timing) {
+public record RunReport(RunMetadata metadata, List<TestOutcome> outcomes, List<ModeMetrics> modes,
+                        List<TurnTimeline> timelines, List<ControlMatrix.Cell> matrix,
+                        List<CapabilityGrowth.Point> growth, Map<String, String> timing, List<History> history) {
 
-    /** Copies the collections. */
+    /** Copies the collections; outcomes failures first, then by suite and name; timelines in reading order. */
     public RunReport {
+        outcomes = outcomes.stream().sorted(Comparator.comparing(TestOutcome::status)
+                .thenComparing(o -> o.suite().orElse("~")).thenComparing(TestOutcome::id)).toList();
         modes = List.copyOf(modes);
+        timelines = timelines.stream().sorted(Comparator.comparing(TurnTimeline::suiteId)
+                .thenComparing(TurnTimeline::caseId).thenComparingInt(TurnTimeline::turnIndex)
+                .thenComparing(TurnTimeline::mode)).toList();
         matrix = List.copyOf(matrix);
         growth = List.copyOf(growth);
-        timing = Map.copyOf(timing);
-    }
-
-    /**
-     * One compared measure.
-     *
-     * @param label  what it is
-     * @param unit   its unit
-     * @param value  how to read it from a mode's measures (null when unknown)
-     */
-    public record Measure(String label, String unit, Function<ModeMetrics, Number> value) {
-    }
-
-    /** The measures of {@code docs/design.md#metrics-per-mode} compared side by side. */
-    public static List<Measure> measures() {
-        return List.of(
-                new Measure("first-visible TTFT p50", "ms", m -> m.firstVisibleTtftMs().p50()),
-                new Measure("first-visible TTFT p95", "ms", m -> m.firstVisibleTtftMs().p95()),
-                new Measure("ChatAgent call TTFT p50", "ms", m -> m.chatCallTtftMs().p50()),
-                new Measure("first-answer completion p50", "ms", m -> m.firstAnswerCompletionMs().p50()),
-                new Measure("second-answer TTFT p50", "ms", m -> m.secondAnswerTtftMs().p50()),
-                new Measure("turn wall time p50", "ms", m -> m.turnWallTimeMs().p50()),
-                new Measure("event-dispatch delay p50", "ms", m -> m.eventDispatchDelayMs().p50()),
-                new Measure("per-event latency p50", "ms", m -> m.eventLatencyMs().p50()),
-                new Measure("ChatAgent prompt tokens per turn", "tokens", m -> perTurn(m, m.chatPromptTokens())),
-                new Measure("ChatAgent completion tokens per turn", "tokens", m -> perTurn(m, m.chatCompletionTokens())),
-                new Measure("LLM calls per turn", "", ModeMetrics::llmCallsPerTurn),
-                new Measure("ChatAgent calls per ordinary turn", "", ModeMetrics::chatCallsPerOrdinaryTurn),
-                new Measure("EventAgent fallback rate", "", ModeMetrics::fallbackRate),
-                new Measure("EventAgent fallback tokens", "tokens", ModeMetrics::fallbackTokens),
-                new Measure("deterministic-resolution hit rate", "", ModeMetrics::deterministicHitRate),
-                new Measure("event-selection precision", "", ModeMetrics::selectionPrecision),
-                new Measure("event-selection recall", "", ModeMetrics::selectionRecall),
-                new Measure("multi-event recall", "", ModeMetrics::multiEventRecall),
-                new Measure("valid arguments before normalization", "", ModeMetrics::validBeforeNormalization),
-                new Measure("valid arguments after normalization", "", ModeMetrics::validAfterNormalization),
-                new Measure("execution success rate", "", ModeMetrics::executionSuccessRate),
-                new Measure("estimated cost", "USD", ModeMetrics::cost),
-                new Measure("cost per successful event", "USD", ModeMetrics::costPerSuccessfulEvent));
-    }
-
-    private static Double perTurn(ModeMetrics m, long total) {
-        return m.turns() == 0 ? null : Math.round(total * 10.0 / m.turns()) / 10.0;
+        timing = new TreeMap<>(timing);
+        history = List.copyOf(history);
     }
 
     /** The measures of {@code mode}, if it ran. */
@@ -76,85 +51,81 @@ public record RunReport(List<ModeMetrics> modes, List<ControlMatrix.Cell> matrix
         return modes.stream().filter(m -> m.mode() == mode).findFirst().orElse(null);
     }
 
-    /** The console table: one row per measure, a column per mode, and tools ÷ dual. */
-    public String table() {
-        ModeMetrics dual = mode(InvocationMode.DUAL_AGENT);
-        ModeMetrics tools = mode(InvocationMode.CHAT_AGENT_TOOLS);
-        List<String[]> rows = new ArrayList<>();
-        rows.add(new String[] {"measure", "dual_agent", "chat_agent_tools", "tools / dual"});
-        rows.add(new String[] {"turns", count(dual), count(tools), ""});
-        for (Measure measure : measures()) {
-            Number a = dual == null ? null : measure.value().apply(dual);
-            Number b = tools == null ? null : measure.value().apply(tools);
-            rows.add(new String[] {measure.label() + (measure.unit().isEmpty() ? "" : " (" + measure.unit() + ")"),
-                    format(a), format(b), ratio(a, b)});
-        }
-        int[] widths = new int[4];
-        for (String[] row : rows) {
-            for (int i = 0; i < 4; i++) {
-                widths[i] = Math.max(widths[i], row[i].length());
-            }
-        }
-        StringBuilder out = new StringBuilder();
-        for (int r = 0; r < rows.size(); r++) {
-            String[] row = rows.get(r);
-            out.append(String.format(Locale.ROOT, "%-" + widths[0] + "s  %" + widths[1] + "s  %" + widths[2] + "s  %"
-                    + widths[3] + "s", (Object[]) row).stripTrailing()).append('\n');
-            if (r == 0) {
-                out.append("-".repeat(widths[0] + widths[1] + widths[2] + widths[3] + 6)).append('\n');
-            }
-        }
-        return out.toString();
+    /** Every shown measure side by side, with its verdict. */
+    public List<Comparison> comparisons() {
+        return Comparison.of(mode(InvocationMode.DUAL_AGENT), mode(InvocationMode.CHAT_AGENT_TOOLS));
     }
 
-    /** The Markdown report: the table, the control matrix, the growth curve and how the streams were timed. */
-    public String markdown() {
-        StringBuilder out = new StringBuilder("# Conformance run: mode comparison\n\n");
-        out.append("Measures per docs/design.md#metrics-per-mode, counted by the fair-comparison contract ")
-                .append("(docs/design.md#usage-fair-comparison). ")
-                .append("Synthesized streams are timed by a latency *model*; see \"Timing\".\n\n```\n").append(table())
-                .append("```\n\n## All events disabled vs all enabled\n\n")
-                .append("| mode | enabled events | turns | first-visible TTFT p50 (ms) | p95 (ms) | prompt tokens per turn |\n")
-                .append("| --- | --- | --- | --- | --- | --- |\n");
-        for (ControlMatrix.Cell cell : matrix) {
-            out.append("| ").append(cell.mode().wireName()).append(" | ").append(cell.events()).append(" | ")
-                    .append(cell.turns()).append(" | ").append(format(cell.firstVisibleTtftMs().p50())).append(" | ")
-                    .append(format(cell.firstVisibleTtftMs().p95())).append(" | ")
-                    .append(format(cell.promptTokensPerTurn())).append(" |\n");
-        }
-        out.append("\n## Capability growth: ChatAgent prompt tokens by enabled events\n\n")
-                .append("| events | dual_agent | chat_agent_tools | tools / dual |\n| --- | --- | --- | --- |\n");
-        for (CapabilityGrowth.Point point : growth) {
-            if (point.events() <= 10 || point.events() % 10 == 0) {
-                out.append("| ").append(point.events()).append(" | ").append(point.dualAgent()).append(" | ")
-                        .append(point.chatAgentTools()).append(" | ")
-                        .append(ratio(point.dualAgent(), point.chatAgentTools())).append(" |\n");
-            }
-        }
-        out.append("\n## Timing\n\n");
-        timing.forEach((suite, how) -> out.append("- `").append(suite).append("`: ").append(how).append('\n'));
-        return out.toString();
+    /** How many tests ended with {@code status}. */
+    public long count(TestOutcome.Status status) {
+        return outcomes.stream().filter(o -> o.status() == status).count();
     }
 
-    private static String count(ModeMetrics metrics) {
-        return metrics == null ? "-" : Integer.toString(metrics.turns());
+    /** The failed and aborted tests. */
+    public List<TestOutcome> broken() {
+        return outcomes.stream().filter(TestOutcome::broken).toList();
     }
 
-    static String format(Number value) {
-        if (value == null) {
-            return "-";
+    /** The suites in report order: those with a broken test first, then by id; gates last. */
+    public List<String> suites() {
+        Map<String, Boolean> suites = new LinkedHashMap<>();
+        for (TestOutcome outcome : outcomes) {
+            String suite = outcome.suite().orElse(GATES);
+            suites.merge(suite, outcome.broken(), Boolean::logicalOr);
         }
-        double v = value.doubleValue();
-        if (v == Math.rint(v) && Math.abs(v) < 1e9) {
-            return Long.toString((long) v);
-        }
-        return Math.abs(v) < 0.01 ? String.format(Locale.ROOT, "%.6f", v) : String.format(Locale.ROOT, "%.3f", v);
+        return suites.entrySet().stream().sorted(Comparator.comparing((Map.Entry<String, Boolean> e) -> !e.getValue())
+                .thenComparing(e -> e.getKey().equals(GATES)).thenComparing(Map.Entry::getKey))
+                .map(Map.Entry::getKey).toList();
     }
 
-    static String ratio(Number dual, Number tools) {
-        if (dual == null || tools == null || dual.doubleValue() == 0) {
-            return "";
+    /** The group name of outcomes that belong to no suite (the gates). */
+    public static final String GATES = "gates";
+
+    /** Each case's turns, each turn's timelines by mode, in reading order (cases with a broken test first). */
+    public Map<String, Map<Integer, Map<InvocationMode, TurnTimeline>>> timelinesByCase() {
+        Map<String, Map<Integer, Map<InvocationMode, TurnTimeline>>> byCase = new LinkedHashMap<>();
+        List<String> brokenCases = broken().stream().filter(o -> o.caseId().isPresent())
+                .map(o -> caseKey(o.suite().orElseThrow(), o.caseId().get())).distinct().toList();
+        List<TurnTimeline> ordered = timelines.stream().sorted(Comparator.comparing(
+                (TurnTimeline t) -> !brokenCases.contains(caseKey(t.suiteId(), t.caseId())))).toList();
+        for (TurnTimeline timeline : ordered) {
+            byCase.computeIfAbsent(caseKey(timeline.suiteId(), timeline.caseId()), key -> new LinkedHashMap<>())
+                    .computeIfAbsent(timeline.turnIndex(), turn -> new EnumMap<>(InvocationMode.class))
+                    .put(timeline.mode(), timeline);
         }
-        return String.format(Locale.ROOT, "%.2fx", tools.doubleValue() / dual.doubleValue());
+        return byCase;
+    }
+
+    /** Turns whose provider withheld visible content until after its tool calls. */
+    public List<TurnTimeline> withheld() {
+        return timelines.stream().filter(TurnTimeline::visibleWithheld).toList();
+    }
+
+    /** Turns by how their streams were timed. */
+    public Map<TurnRecord.Timing, Long> timingCounts() {
+        Map<TurnRecord.Timing, Long> counts = new EnumMap<>(TurnRecord.Timing.class);
+        timelines.forEach(t -> counts.merge(t.timing(), 1L, Long::sum));
+        return counts;
+    }
+
+    /**
+     * The sentence every report puts beside its timings: which share of the turns the latency model timed, so a
+     * modelled figure is never read as a measurement.
+     */
+    public Optional<String> modelledNote() {
+        Map<TurnRecord.Timing, Long> counts = timingCounts();
+        long modelled = counts.getOrDefault(TurnRecord.Timing.MODELLED, 0L);
+        if (modelled == 0) {
+            return Optional.empty();
+        }
+        long recorded = counts.getOrDefault(TurnRecord.Timing.RECORDED, 0L);
+        return Optional.of("timings of " + modelled + " of " + timelines.size() + " turns come from the latency "
+                + "model of synthesized streams, not a measurement" + (recorded > 0 ? "; " + recorded
+                + " replay recorded offsets" : "") + " (replay speed " + Format.plain(metadata.replaySpeed()) + ")");
+    }
+
+    /** The key of a case in timelines and links: {@code suite/case}. */
+    public static String caseKey(String suite, String caseId) {
+        return suite + "/" + caseId;
     }
 }

@@ -71,6 +71,7 @@ class MetricsRoundTripTest {
         whole.parityVerdicts().forEach((key, agreed) -> (Math.floorMod(key.hashCode(), 2) == 0 ? first : second)
                 .parity(key, agreed));
         whole.timings().forEach(first::timing);
+        first.run(whole.run());
         MetricsReport merged = MetricsReport.merge(List.of(first, second));
         for (InvocationMode mode : InvocationMode.values()) {
             assertThat(merged.mode(mode)).isEqualTo(whole.mode(mode));

@@ -10,6 +10,7 @@ import io.agentlab.kernel.runtime.TurnResult;
 import io.agentlab.kernel.runtime.TurnRuntime;
 import io.agentlab.kernel.runtime.VisibleSink;
 import io.agentlab.kernel.runtime.audit.AguiEvent;
+import io.agentlab.kernel.runtime.audit.AguiProfile;
 import io.agentlab.kernel.runtime.audit.AguiStreamChecker;
 import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
 import io.agentlab.kernel.runtime.llm.ProviderRegistry;
@@ -82,7 +83,7 @@ class FaultFixturesTest {
                 TurnResult next = runtime.runTurn(conversation, "fault missing done", VisibleSink.discard());
                 assertThat(next.error()).as("the next turn works").isEmpty();
             }
-            assertThat(AguiStreamChecker.check(result.audit(), result.turnId())).isEmpty();
+            assertThat(AguiStreamChecker.check(AguiProfile.AGUI_1_0, result.audit(), result.turnId())).isEmpty();
         }
     }
 

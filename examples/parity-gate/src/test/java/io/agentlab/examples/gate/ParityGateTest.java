@@ -10,7 +10,8 @@ import org.junit.platform.suite.api.Suite;
 
 /**
  * The project's gate: a shipped suite (mode parity) and its own, in both modes, then the gates against the committed
- * {@code baseline.json}. Refresh the baseline with {@code -Dagentlab.baseline.update=true}.
+ * {@code baseline.json}. After an intended change, accept the run's figures with {@code agentlab baseline --from
+ * target/agentlab-reports/metrics.json --to baseline.json} (see the README).
  */
 @Suite
 @IncludeEngines(ConformanceTestEngine.ENGINE_ID)
@@ -18,6 +19,7 @@ import org.junit.platform.suite.api.Suite;
 @SelectClasspathResource("my-suites")
 @ConfigurationParameter(key = ConformanceSettings.REPLAY_SPEED, value = "0")
 @ConfigurationParameter(key = ConformanceSettings.CONTROL_RUNS, value = "false")
+@ConfigurationParameter(key = ConformanceSettings.REPORT_DIRECTORY, value = "target/agentlab-reports")
 @ConfigurationParameter(key = Gates.ENABLED, value = "true")
 @ConfigurationParameter(key = Gates.MIN_RECALL, value = "1.0")
 @ConfigurationParameter(key = Gates.MAX_TTFT_RATIO, value = "100") // replay speed 0: timing says nothing here

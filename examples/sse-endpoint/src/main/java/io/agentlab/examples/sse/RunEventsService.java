@@ -21,7 +21,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A service team's AG-UI endpoint, as small as it gets: {@code POST /turns?session=S&text=T} runs a turn on the
- * runtime and answers with its run id; {@code GET /runs/{runId}/events} streams that run's AG-UI events as SSE
+ * runtime and answers with its run id; {@code GET /runs/{runId}/events} streams that run's AG-UI 1.0 events as SSE
  * frames with ids, resuming after {@code Last-Event-ID}.
  */
 public final class RunEventsService implements AutoCloseable {

@@ -20,11 +20,13 @@ import java.util.Optional;
  * @param rawToolCalls the native tool calls as streamed, arguments unparsed (audit only)
  * @param rawUsage     the provider's usage object as received
  * @param usage        normalized usage
+ * @param started      turn start to the request's start (where the call sits on the turn's timeline)
  * @param firstItem    call TTFT: request start to the first stream item
  * @param total        request start to stream end
  * @param error        the provider failure code, if the call failed
  */
 public record CallRecord(String turnId, CallRole role, String model, String requestBody, String rawContent,
                          List<ToolCall> rawToolCalls, Map<String, Object> rawUsage,
-                         NormalizedUsage usage, Duration firstItem, Duration total, Optional<String> error) {
+                         NormalizedUsage usage, Duration started, Duration firstItem, Duration total,
+                         Optional<String> error) {
 }

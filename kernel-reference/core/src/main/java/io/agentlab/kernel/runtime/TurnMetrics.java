@@ -31,6 +31,8 @@ import java.util.Optional;
  * @param cost                      the turn's cost, if priced
  * @param costSource                where the cost came from
  * @param visibleWithheldUntilToolCalls tools mode: the provider streamed tool calls before any visible content
+ * @param batchStart                turn start to the batch's submission to the kernel, when events ran (the origin of
+ *                                  each event's {@code EventTimings} offsets)
  */
 public record TurnMetrics(InvocationMode mode, String turnId, Optional<Duration> firstVisibleTtft,
                           Duration firstAnswerCompletion, Optional<Duration> secondAnswerTtft,
@@ -38,7 +40,7 @@ public record TurnMetrics(InvocationMode mode, String turnId, Optional<Duration>
                           Duration turnWallTime, List<CallMetrics> calls, Map<CallRole, Integer> llmCalls,
                           int fallbackCalls, int events, int validBeforeNormalization, int validAfterNormalization,
                           int succeededEvents, Optional<BigDecimal> cost, CostSource costSource,
-                          boolean visibleWithheldUntilToolCalls) {
+                          boolean visibleWithheldUntilToolCalls, Optional<Duration> batchStart) {
 
     /**
      * One model call's figures.

@@ -17,7 +17,8 @@ import io.agentlab.kernel.api.KernelLimits;
 import io.agentlab.kernel.api.ResolutionReport;
 import io.agentlab.kernel.api.TurnContext;
 import io.agentlab.kernel.core.ReferenceKernel;
-import io.agentlab.kernel.runtime.audit.AguiEvent;
+import io.agentlab.kernel.runtime.audit.AguiEmitter;
+import io.agentlab.kernel.runtime.audit.AguiProfile;
 import io.agentlab.kernel.runtime.llm.CallRole;
 import io.agentlab.kernel.runtime.llm.ChatCompletion;
 import io.agentlab.kernel.runtime.llm.ChatMessage;
@@ -93,10 +94,13 @@ public final class TurnRuntime implements AutoCloseable {
     private final PricingCatalog pricing;
     private final LongSupplier nanoTime;
     private final Clock clock;
+    private final AguiProfile aguiProfile;
     private final ToolNames toolNames;
     private final List<ToolSpec> tools;
     private final String catalog;
     private final Map<String, List<CallRecord>> callsByTurn = new ConcurrentHashMap<>();
+    /** Each running turn's start on {@link #nanoTime}, so a call (the EventAgent's too) knows its offset. */
+    private final Map<String, Long> turnStarts = new ConcurrentHashMap<>();
     private final ExecutorService turns = Executors.newCachedThreadPool(runnable -> {
         Thread thread = new Thread(runnable, "agentlab-turn");
         thread.setDaemon(true);
@@ -109,6 +113,7 @@ public final class TurnRuntime implements AutoCloseable {
         this.pricing = builder.pricing;
         this.nanoTime = builder.nanoTime;
         this.clock = builder.clock;
+        this.aguiProfile = builder.aguiProfile;
         LlmEventAgent eventAgent = new LlmEventAgent(this::callForText, config.eventAgentModel(),
                 config.eventAgentMaxTokens());
         this.kernel = builder.kernelFactory.create(new EventKernelFactory.Setup(builder.definitions, builder.limits,
@@ -222,16 +227,18 @@ public final class TurnRuntime implements AutoCloseable {
     private ChatCompletion call(String turnId, ChatRequest request, ChatStreamListener listener) {
         List<CallRecord> calls = callsByTurn.computeIfAbsent(turnId, id -> new java.util.concurrent.CopyOnWriteArrayList<>());
         String body = ChatRequestJson.write(request);
+        long now = nanoTime.getAsLong();
+        Duration started = Duration.ofNanos(Math.max(0, now - turnStarts.getOrDefault(turnId, now)));
         try {
             ChatCompletion completion = providers.get(config.providerKey()).stream(request, listener);
             calls.add(new CallRecord(turnId, request.role(), request.model(), body, completion.content(),
                     completion.toolCalls(), completion.usage(),
-                    NormalizedUsage.of(completion.usage(), Map.of()), completion.firstItem(), completion.total(),
-                    Optional.empty()));
+                    NormalizedUsage.of(completion.usage(), Map.of()), started, completion.firstItem(),
+                    completion.total(), Optional.empty()));
             return completion;
         } catch (ProviderException e) {
             calls.add(new CallRecord(turnId, request.role(), request.model(), body, "", List.of(), Map.of(),
-                    NormalizedUsage.absent(),
+                    NormalizedUsage.absent(), started,
                     Duration.ZERO, Duration.ZERO, Optional.of(e.code())));
             throw e;
         }
@@ -249,7 +256,7 @@ public final class TurnRuntime implements AutoCloseable {
         private final boolean[] flags;
         private final String turnId;
         private final long start;
-        private final List<AguiEvent> audit = new ArrayList<>();
+        private final AguiEmitter agui;
         private final List<StoredMessage> produced = new ArrayList<>();
         private final List<String> confirmations = new ArrayList<>();
         private final StringBuilder firstAnswer = new StringBuilder();
@@ -264,6 +271,7 @@ public final class TurnRuntime implements AutoCloseable {
             this.sink = sink;
             this.flags = flags;
             this.turnId = conversation.nextTurnId();
+            this.agui = new AguiEmitter(aguiProfile, conversation.sessionId(), turnId);
             this.start = nanoTime.getAsLong();
         }
 
@@ -271,13 +279,13 @@ public final class TurnRuntime implements AutoCloseable {
             if (conversation.ended()) {
                 throw new IllegalStateException("session " + conversation.sessionId() + " has ended");
             }
-            emit(AguiEvent.RUN_STARTED, Map.of());
+            turnStarts.put(turnId, start);
+            agui.runStarted();
             ChatCompletion first;
             HiddenEventBlockParser parser = new HiddenEventBlockParser();
             boolean dual = config.mode() == InvocationMode.DUAL_AGENT;
-            String firstId = turnId + "-m1";
-            emit(AguiEvent.STEP_STARTED, Map.of("stepName", "chat"));
-            emit(AguiEvent.TEXT_MESSAGE_START, Map.of("messageId", firstId, "role", "assistant"));
+            agui.stepStarted("chat");
+            String firstId = agui.textMessageStarted();
             try {
                 first = call(turnId, firstRequest(conversation, userText), delta ->
                         visible(firstId, dual ? parser.accept(delta) : delta, true));
@@ -288,8 +296,8 @@ public final class TurnRuntime implements AutoCloseable {
                 return failedFirstCall(e, firstId);
             }
             firstAnswerEnd = nanoTime.getAsLong();
-            emit(AguiEvent.TEXT_MESSAGE_END, Map.of("messageId", firstId, "role", "assistant", "status", "success"));
-            emit(AguiEvent.STEP_FINISHED, Map.of("stepName", "chat"));
+            agui.textMessageEnded(firstId);
+            agui.stepFinished("chat");
 
             List<ProposedEvent> proposals = dual ? dualProposals(parser.eventNames())
                     : ToolCallEvents.of(first.toolCalls(), toolNames);
@@ -307,7 +315,7 @@ public final class TurnRuntime implements AutoCloseable {
 
             BatchResult batch;
             try {
-                batch = runBatch(proposals);
+                batch = runBatch(proposals, firstId);
             } catch (CancellationException e) {
                 return interrupted(first, proposals, parser.rawBlock());
             }
@@ -321,12 +329,10 @@ public final class TurnRuntime implements AutoCloseable {
                             StoredMessage.CONTEXT_ASSEMBLY, turnId, null));
                 }
             }
-            int n = 0;
             for (Confirmation confirmation : decision.confirmations()) {
-                String id = turnId + "-c" + (++n);
-                emit(AguiEvent.TEXT_MESSAGE_START, Map.of("messageId", id, "role", "assistant"));
+                String id = agui.textMessageStarted();
                 visible(id, confirmation.text(), false);
-                emit(AguiEvent.TEXT_MESSAGE_END, Map.of("messageId", id, "role", "assistant", "status", "success"));
+                agui.textMessageEnded(id);
                 confirmations.add(confirmation.text());
                 produced.add(new StoredMessage(ChatMessage.assistant(confirmation.text()), StoredMessage.VISIBLE,
                         turnId, null));
@@ -343,7 +349,7 @@ public final class TurnRuntime implements AutoCloseable {
                         return interrupted(first, proposals, parser.rawBlock());
                     }
                     conversation.append(produced);
-                    emit(AguiEvent.RUN_ERROR, errorFields("the follow-up answer failed: " + e.getMessage(), e.code()));
+                    agui.runError("the follow-up answer failed: " + e.getMessage(), e.code());
                     return result(first, proposals, parser.rawBlock(), batch, decision, followUp, Optional.of(e.code()));
                 }
             }
@@ -359,8 +365,8 @@ public final class TurnRuntime implements AutoCloseable {
             return proposals;
         }
 
-        private BatchResult runBatch(List<ProposedEvent> proposals) {
-            emit(AguiEvent.STEP_STARTED, Map.of("stepName", "events"));
+        private BatchResult runBatch(List<ProposedEvent> proposals, String firstId) {
+            agui.stepStarted("events");
             TurnContext context = new TurnContext(new EventScope(conversation.sessionId(), turnId),
                     clock.instant(), conversation.timezone(), conversation.locale(), userText,
                     conversation.visibleText());
@@ -371,8 +377,7 @@ public final class TurnRuntime implements AutoCloseable {
                         ? "e" + (ids.size() + 1) : proposal.id();
                 ids.add(id);
                 builder.event(id, proposal.name(), proposal.arguments());
-                emit(AguiEvent.TOOL_CALL_START, Map.of("messageId", turnId + "-m1", "toolCallId", id,
-                        "toolCallName", proposal.name(), "stage", "events"));
+                agui.toolCallStarted(id, proposal.name(), firstId);
             }
             EventBatch batch = builder.build();
             batchSubmitted = nanoTime.getAsLong();
@@ -387,43 +392,17 @@ public final class TurnRuntime implements AutoCloseable {
                 throw new IllegalStateException("the kernel failed the batch", e.getCause());
             }
             for (EventResult event : result.results()) {
-                Map<String, Object> args = new LinkedHashMap<>();
-                args.put("messageId", turnId + "-m1");
-                args.put("toolCallId", event.eventId());
-                args.put("toolCallName", event.name());
-                args.put("args", event.arguments());
-                args.put("stage", "events");
-                emit(AguiEvent.TOOL_CALL_ARGS, args);
-                emit(AguiEvent.TOOL_CALL_END, Map.of("messageId", turnId + "-m1", "toolCallId", event.eventId(),
-                        "toolCallName", event.name(), "stage", "events"));
-                emit(AguiEvent.TOOL_CALL_RESULT, resultFields(event));
+                agui.toolCallArgs(event);
+                agui.toolCallEnded(event.eventId());
+                agui.toolCallResult(event);
             }
-            emit(AguiEvent.STEP_FINISHED, Map.of("stepName", "events"));
+            agui.stepFinished("events");
             return result;
         }
 
-        private Map<String, Object> resultFields(EventResult event) {
-            EventOutcome outcome = event.outcome();
-            EventOutcome effective = outcome instanceof EventOutcome.Deduplicated d ? d.primaryOutcome()
-                    : outcome instanceof EventOutcome.Replayed r ? r.originalOutcome() : outcome;
-            String status = effective instanceof EventOutcome.Succeeded ? "success"
-                    : effective instanceof EventOutcome.NeedsClarification ? "partial" : "failure";
-            Map<String, Object> fields = new LinkedHashMap<>();
-            fields.put("messageId", turnId + "-m1");
-            fields.put("role", "tool");
-            fields.put("stage", "events");
-            fields.put("tool_name", event.name());
-            fields.put("tool_call_id", event.eventId());
-            fields.put("tool_call_args", event.arguments());
-            fields.put("status", status);
-            fields.put("result", Map.of("outcome", outcome.status()));
-            fields.put("error", effective.isFailure() || effective instanceof EventOutcome.NeedsClarification
-                    ? effective.toString() : null);
-            return fields;
-        }
 
         private String followUp(ChatCompletion first, ContinuationDecision.FollowUp follow) {
-            emit(AguiEvent.STEP_STARTED, Map.of("stepName", "follow_up"));
+            agui.stepStarted("follow_up");
             List<ChatMessage> messages = new ArrayList<>();
             messages.add(ChatMessage.system(systemPrompt()));
             messages.addAll(conversation.context());
@@ -437,8 +416,7 @@ public final class TurnRuntime implements AutoCloseable {
             ChatRequest request = new ChatRequest(config.model(), messages,
                     config.mode() == InvocationMode.CHAT_AGENT_TOOLS ? tools : List.of(), config.temperature(),
                     config.maxTokens(), config.includeUsage(), CallRole.FOLLOW_UP);
-            String id = turnId + "-m2";
-            emit(AguiEvent.TEXT_MESSAGE_START, Map.of("messageId", id, "role", "assistant"));
+            String id = agui.textMessageStarted();
             HiddenEventBlockParser parser = new HiddenEventBlockParser(); // a block in the second answer is ignored
             StringBuilder text = new StringBuilder();
             call(turnId, request, delta -> {
@@ -449,8 +427,8 @@ public final class TurnRuntime implements AutoCloseable {
             String rest = parser.finish();
             text.append(rest);
             secondVisible(id, rest);
-            emit(AguiEvent.TEXT_MESSAGE_END, Map.of("messageId", id, "role", "assistant", "status", "success"));
-            emit(AguiEvent.STEP_FINISHED, Map.of("stepName", "follow_up"));
+            agui.textMessageEnded(id);
+            agui.stepFinished("follow_up");
             produced.add(new StoredMessage(ChatMessage.assistant(text.toString()), StoredMessage.VISIBLE, turnId, null));
             return text.toString();
         }
@@ -461,7 +439,7 @@ public final class TurnRuntime implements AutoCloseable {
                     secondVisible = nanoTime.getAsLong();
                 }
                 sink.onDelta(id, text);
-                emit(AguiEvent.TEXT_MESSAGE_CONTENT, Map.of("messageId", id, "delta", text));
+                agui.textMessageContent(id, text);
             }
         }
 
@@ -476,7 +454,7 @@ public final class TurnRuntime implements AutoCloseable {
                 firstAnswer.append(text);
             }
             sink.onDelta(messageId, text);
-            emit(AguiEvent.TEXT_MESSAGE_CONTENT, Map.of("messageId", messageId, "delta", text));
+            agui.textMessageContent(messageId, text);
         }
 
         private TurnResult failedFirstCall(ProviderException e, String firstId) {
@@ -484,7 +462,7 @@ public final class TurnRuntime implements AutoCloseable {
                 return interrupted(null, List.of(), "");
             }
             // History unchanged: the user's message is not stored either, so the next turn starts clean.
-            emit(AguiEvent.RUN_ERROR, errorFields("the model call failed: " + e.getMessage(), e.code()));
+            agui.runError("the model call failed: " + e.getMessage(), e.code());
             firstAnswerEnd = nanoTime.getAsLong();
             return result(null, List.of(), "", null, null, Optional.empty(), Optional.of(e.code()));
         }
@@ -505,7 +483,7 @@ public final class TurnRuntime implements AutoCloseable {
                 }
                 conversation.append(produced);
             }
-            emit(AguiEvent.RUN_ERROR, errorFields(deleted ? "run canceled" : "run canceled by user", "RUN_CANCELED"));
+            agui.runCancelled(deleted ? "run canceled" : "run canceled by user");
             return result(first, proposals, block, null, null, Optional.empty(), Optional.of("RUN_CANCELED"));
         }
 
@@ -518,20 +496,11 @@ public final class TurnRuntime implements AutoCloseable {
         private TurnResult finish(ChatCompletion first, List<ProposedEvent> proposals, String block, BatchResult batch,
                                   ContinuationDecision decision, Optional<String> followUp, Optional<String> error) {
             conversation.append(produced);
-            emit(AguiEvent.RUN_FINISHED, Map.of());
+            agui.runFinished();
             return result(first, proposals, block, batch, decision, followUp, error);
         }
 
-        private Map<String, Object> errorFields(String message, String code) {
-            Map<String, Object> fields = new LinkedHashMap<>();
-            fields.put("message", message);
-            fields.put("code", code);
-            return fields;
-        }
 
-        private void emit(String type, Map<String, Object> fields) {
-            audit.add(AguiEvent.of(type, conversation.sessionId(), turnId, fields));
-        }
 
         private Map<String, String> compactById(ContinuationDecision decision) {
             Map<String, String> compact = new LinkedHashMap<>();
@@ -548,6 +517,7 @@ public final class TurnRuntime implements AutoCloseable {
             long end = nanoTime.getAsLong();
             List<CallRecord> calls = List.copyOf(callsByTurn.getOrDefault(turnId, List.of()));
             callsByTurn.remove(turnId);
+            turnStarts.remove(turnId);
             Map<CallRole, Integer> perRole = new EnumMap<>(CallRole.class);
             List<TurnMetrics.CallMetrics> callMetrics = new ArrayList<>();
             List<TurnCost.Call> priced = new ArrayList<>();
@@ -580,10 +550,11 @@ public final class TurnRuntime implements AutoCloseable {
                     Optional.ofNullable(secondVisible).map(t -> Duration.ofNanos(t - start)), dispatch, latency,
                     Duration.ofNanos(end - start), callMetrics, perRole, perRole.getOrDefault(CallRole.EVENT_AGENT, 0),
                     batch == null ? 0 : batch.results().size(), validBefore, validAfter, succeeded, cost.amount(),
-                    cost.source(), first != null && first.contentAfterToolCalls());
+                    cost.source(), first != null && first.contentAfterToolCalls(),
+                    batch == null ? Optional.empty() : Optional.of(Duration.ofNanos(batchSubmitted - start)));
             return new TurnResult(turnId, firstAnswer.toString().strip(), List.copyOf(confirmations), followUp,
                     List.copyOf(proposals), block, Optional.ofNullable(batch), Optional.ofNullable(decision),
-                    List.copyOf(audit), calls, metrics, error);
+                    agui.events(), calls, metrics, error);
         }
     }
 
@@ -597,6 +568,7 @@ public final class TurnRuntime implements AutoCloseable {
         private PricingCatalog pricing = PricingCatalog.empty();
         private LongSupplier nanoTime = System::nanoTime;
         private Clock clock = Clock.systemUTC();
+        private AguiProfile aguiProfile = AguiProfile.AGUI_1_0;
         private EventKernelFactory kernelFactory = ReferenceKernel.factory();
 
         private Builder() {
@@ -659,6 +631,12 @@ public final class TurnRuntime implements AutoCloseable {
         /** The wall clock for captured request times. */
         public Builder clock(Clock clock) {
             this.clock = clock;
+            return this;
+        }
+
+        /** The wire shape of the AG-UI audit stream; default {@link AguiProfile#AGUI_1_0}. */
+        public Builder aguiProfile(AguiProfile profile) {
+            this.aguiProfile = Objects.requireNonNull(profile, "profile");
             return this;
         }
 

@@ -4,22 +4,29 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.agentlab.kernel.runtime.audit.AguiEvent;
+import io.agentlab.kernel.runtime.audit.AguiProfile;
 import io.agentlab.kernel.runtime.audit.AguiSseCodec;
 import io.agentlab.kernel.runtime.audit.AguiStreamChecker;
 import io.agentlab.kernel.runtime.audit.AguiStreamChecker.Violation;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/** The AG-UI codec and each rule of the stream checker. */
+/** The SSE codec, and the social dialect's rules, each broken once. */
 class AguiTest {
 
-    private static AguiEvent e(String type, Map<String, Object> fields) {
-        return AguiEvent.of(type, "thread", "run-1", fields);
+    private static AguiEvent e(String type, Map<String, Object> more) {
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put("threadId", "thread");
+        fields.put("runId", "run-1");
+        fields.putAll(more);
+        return new AguiEvent(type, fields);
     }
 
+    /** A valid social-dialect run: a message, one tool call through to its result, the end. */
     static List<AguiEvent> valid() {
         return List.of(
                 e(AguiEvent.RUN_STARTED, Map.of()),
@@ -29,12 +36,17 @@ class AguiTest {
                 e(AguiEvent.TOOL_CALL_START, Map.of("toolCallId", "e1")),
                 e(AguiEvent.TOOL_CALL_ARGS, Map.of("toolCallId", "e1", "args", Map.of())),
                 e(AguiEvent.TOOL_CALL_END, Map.of("toolCallId", "e1")),
-                e(AguiEvent.TOOL_CALL_RESULT, Map.of("tool_call_id", "e1", "status", "success")),
+                e(AguiEvent.TOOL_CALL_RESULT, Map.of("tool_call_id", "e1", "tool_call_args", Map.of(),
+                        "status", "success")),
                 e(AguiEvent.RUN_FINISHED, Map.of()));
     }
 
     private static List<String> rules(List<Violation> violations) {
         return violations.stream().map(Violation::rule).distinct().toList();
+    }
+
+    private static List<String> social(List<AguiEvent> events) {
+        return rules(AguiStreamChecker.check(AguiProfile.SOCIAL_DIALECT, events, "run-1"));
     }
 
     @Test
@@ -59,47 +71,53 @@ class AguiTest {
         assertThat(frames.get(0).id()).isEqualTo("1");
         assertThat(frames.get(0).event()).isEqualTo("RUN_STARTED");
         assertThat(AguiSseCodec.events(frames)).isEqualTo(valid());
-        assertThat(AguiStreamChecker.checkFrames(frames, "run-1")).isEmpty();
+        assertThat(AguiStreamChecker.checkFrames(AguiProfile.SOCIAL_DIALECT, frames, "run-1")).isEmpty();
     }
 
     @Test
-    @DisplayName("each rule names itself when broken")
-    void rules() {
-        List<AguiEvent> noStart = new ArrayList<>(valid().subList(1, 9));
-        assertThat(rules(AguiStreamChecker.check(noStart, "run-1"))).contains("AGUI-01");
+    @DisplayName("each social-dialect rule names itself when broken")
+    void socialRules() {
+        assertThat(social(valid())).isEmpty();
+        assertThat(social(valid().subList(1, 9))).contains("SOCIAL-01");
 
         List<AguiEvent> outOfOrder = new ArrayList<>(valid());
         outOfOrder.set(5, e(AguiEvent.TOOL_CALL_END, Map.of("toolCallId", "e1")));
-        outOfOrder.set(6, e(AguiEvent.TOOL_CALL_ARGS, Map.of("toolCallId", "e1")));
-        assertThat(rules(AguiStreamChecker.check(outOfOrder, "run-1"))).containsExactly("AGUI-02");
+        outOfOrder.set(6, e(AguiEvent.TOOL_CALL_ARGS, Map.of("toolCallId", "e1", "args", Map.of())));
+        assertThat(social(outOfOrder)).containsExactly("SOCIAL-02");
 
         List<AguiEvent> badStatus = new ArrayList<>(valid());
-        badStatus.set(7, e(AguiEvent.TOOL_CALL_RESULT, Map.of("tool_call_id", "e1", "status", "ok")));
-        assertThat(rules(AguiStreamChecker.check(badStatus, "run-1"))).containsExactly("AGUI-02");
+        badStatus.set(7, e(AguiEvent.TOOL_CALL_RESULT, Map.of("tool_call_id", "e1", "tool_call_args", Map.of(),
+                "status", "ok")));
+        assertThat(social(badStatus)).containsExactly("SOCIAL-02");
+
+        List<AguiEvent> deltaArgs = new ArrayList<>(valid());
+        deltaArgs.set(5, e(AguiEvent.TOOL_CALL_ARGS, Map.of("toolCallId", "e1", "delta", "{}")));
+        assertThat(social(deltaArgs)).containsExactly("SOCIAL-02");
 
         List<AguiEvent> openMessage = new ArrayList<>(valid());
         openMessage.remove(3);
-        assertThat(rules(AguiStreamChecker.check(openMessage, "run-1"))).containsExactly("AGUI-03");
+        assertThat(social(openMessage)).containsExactly("SOCIAL-03");
 
         List<AguiEvent> twoTerminals = new ArrayList<>(valid());
         twoTerminals.add(e(AguiEvent.RUN_ERROR, Map.of("code", "X")));
-        assertThat(rules(AguiStreamChecker.check(twoTerminals, "run-1"))).containsExactly("AGUI-04");
+        assertThat(social(twoTerminals)).containsExactly("SOCIAL-04");
 
         List<AguiEvent> otherRun = new ArrayList<>(valid());
-        otherRun.add(4, AguiEvent.of(AguiEvent.RUN_FINISHED, "thread", "run-2", Map.of()));
-        assertThat(rules(AguiStreamChecker.check(otherRun, "run-1"))).containsExactly("AGUI-06");
+        otherRun.add(4, new AguiEvent(AguiEvent.STEP_STARTED, Map.of("threadId", "thread", "runId", "run-2",
+                "stepName", "x")));
+        assertThat(social(otherRun)).containsExactly("SOCIAL-06");
 
         List<AguiEvent> leaky = new ArrayList<>(valid());
         leaky.set(3, e(AguiEvent.TEXT_MESSAGE_END, Map.of("messageId", "m1", "inputTokens", 12)));
-        assertThat(rules(AguiStreamChecker.check(leaky, "run-1"))).containsExactly("AGUI-07");
+        assertThat(social(leaky)).containsExactly("SOCIAL-07");
     }
 
     @Test
-    @DisplayName("SSE framing rules: event equals data.type, ids unique")
-    void framing() {
-        String sse = "id: 1\nevent: RUN_STARTED\ndata: {\"type\":\"RUN_STARTED\",\"runId\":\"run-1\"}\n\n"
-                + "id: 1\nevent: RUN_ERROR\ndata: {\"type\":\"RUN_FINISHED\",\"runId\":\"run-1\"}\n\n";
-        assertThat(rules(AguiStreamChecker.checkFrames(AguiSseCodec.decode(sse), "run-1")))
-                .containsExactlyInAnyOrder("AGUI-08", "AGUI-05");
+    @DisplayName("social-dialect SSE framing: event: equals data.type; SSE ids unique")
+    void socialFraming() {
+        String sse = "id: 1\nevent: RUN_STARTED\ndata: {\"type\":\"RUN_STARTED\",\"threadId\":\"t\",\"runId\":\"run-1\"}\n\n"
+                + "id: 1\nevent: RUN_ERROR\ndata: {\"type\":\"RUN_FINISHED\",\"threadId\":\"t\",\"runId\":\"run-1\"}\n\n";
+        assertThat(rules(AguiStreamChecker.checkFrames(AguiProfile.SOCIAL_DIALECT, AguiSseCodec.decode(sse), "run-1")))
+                .containsExactlyInAnyOrder("ENDPOINT-04", "SOCIAL-05");
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.agentlab.kernel.api.EventDefinition;
 import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.kernel.runtime.audit.AguiEvent;
+import io.agentlab.kernel.runtime.audit.AguiProfile;
 import io.agentlab.kernel.runtime.audit.AguiStreamChecker;
 import io.agentlab.kernel.runtime.llm.ChatCompletion;
 import io.agentlab.kernel.runtime.llm.ChatProvider;
@@ -53,22 +54,31 @@ class TurnInterruptTest {
     }
 
     private TurnRuntime runtime(ChatProvider provider) {
+        return runtime(provider, AguiProfile.AGUI_1_0);
+    }
+
+    private TurnRuntime runtime(ChatProvider provider, AguiProfile profile) {
         runtime = TurnRuntime.builder().definitions(new TestEvents().all().toArray(EventDefinition[]::new))
-                .providers(new ProviderRegistry().register("p", provider))
+                .providers(new ProviderRegistry().register("p", provider)).aguiProfile(profile)
                 .config(RuntimeConfig.of(InvocationMode.DUAL_AGENT, "p", "m", "You are Pip.")).build();
         return runtime;
     }
 
     /** Starts a turn on the slow provider and returns once its first delta streamed. */
     private TurnHandle startStreamingStory(Conversation conversation) throws InterruptedException {
-        runtime(slow);
+        return startStreamingStory(conversation, AguiProfile.AGUI_1_0);
+    }
+
+    private TurnHandle startStreamingStory(Conversation conversation, AguiProfile profile) throws InterruptedException {
+        runtime(slow, profile);
         TurnHandle handle = runtime.start(conversation, "tell me a story", VisibleSink.discard());
         assertThat(streaming.await(10, TimeUnit.SECONDS)).isTrue();
         return handle;
     }
 
     @Test
-    @DisplayName("interrupt: the partial answer is kept with stop reason 'interrupted'; RUN_ERROR RUN_CANCELED")
+    @DisplayName("interrupt: the partial answer is kept with stop reason 'interrupted'; the open message and step "
+            + "close, then RUN_FINISHED with outcome cancelled (AG-UI 1.0)")
     void interrupt() throws Exception {
         Conversation conversation = new Conversation("s1", ZoneId.of("UTC"), Locale.ENGLISH);
         TurnHandle handle = startStreamingStory(conversation);
@@ -80,11 +90,27 @@ class TurnInterruptTest {
         assertThat(conversation.messages()).extracting(StoredMessage::stopReason).containsExactly(null, "interrupted");
         assertThat(conversation.historyView()).extracting(m -> m.message().content())
                 .containsExactly("tell me a story", "Once upon");
+        assertThat(result.audit()).extracting(AguiEvent::type).containsExactly(AguiEvent.RUN_STARTED,
+                AguiEvent.STEP_STARTED, AguiEvent.TEXT_MESSAGE_START, AguiEvent.TEXT_MESSAGE_CONTENT,
+                AguiEvent.TEXT_MESSAGE_END, AguiEvent.STEP_FINISHED, AguiEvent.RUN_FINISHED);
+        assertThat(result.audit().get(result.audit().size() - 1).fields())
+                .containsEntry("outcome", java.util.Map.of("type", "cancelled"));
+        assertThat(AguiStreamChecker.check(AguiProfile.AGUI_1_0, result.audit(), result.turnId())).isEmpty();
+    }
+
+    @Test
+    @DisplayName("interrupt in the social dialect: RUN_ERROR with code RUN_CANCELED")
+    void interruptInSocialDialect() throws Exception {
+        Conversation conversation = new Conversation("s1", ZoneId.of("UTC"), Locale.ENGLISH);
+        TurnHandle handle = startStreamingStory(conversation, AguiProfile.SOCIAL_DIALECT);
+        handle.interrupt();
+        TurnResult result = handle.result().get(10, TimeUnit.SECONDS);
+
         assertThat(result.audit()).last().satisfies(e -> {
             assertThat(e.type()).isEqualTo(AguiEvent.RUN_ERROR);
             assertThat(e.text("code")).isEqualTo("RUN_CANCELED");
         });
-        assertThat(AguiStreamChecker.check(result.audit(), result.turnId())).isEmpty();
+        assertThat(AguiStreamChecker.check(AguiProfile.SOCIAL_DIALECT, result.audit(), result.turnId())).isEmpty();
     }
 
     @Test

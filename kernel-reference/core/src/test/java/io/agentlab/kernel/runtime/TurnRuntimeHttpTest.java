@@ -19,6 +19,7 @@ import io.agentlab.kernel.api.FollowUpReason;
 import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.kernel.api.ResolutionOutcome;
 import io.agentlab.kernel.runtime.audit.AguiEvent;
+import io.agentlab.kernel.runtime.audit.AguiProfile;
 import io.agentlab.kernel.runtime.audit.AguiSseCodec;
 import io.agentlab.kernel.runtime.audit.AguiStreamChecker;
 import io.agentlab.kernel.runtime.llm.CallRole;
@@ -140,7 +141,7 @@ class TurnRuntimeHttpTest {
 
     private static void assertAuditValid(TurnResult result) {
         List<AguiSseCodec.Frame> frames = AguiSseCodec.decode(AguiSseCodec.encode(result.audit(), 1));
-        assertThat(AguiStreamChecker.checkFrames(frames, result.turnId())).isEmpty();
+        assertThat(AguiStreamChecker.checkFrames(AguiProfile.AGUI_1_0, frames, result.turnId())).isEmpty();
     }
 
     private static List<LoggedRequest> requests() {
@@ -226,6 +227,14 @@ class TurnRuntimeHttpTest {
         assertThat(result.metrics().llmCalls()).isEqualTo(Map.of(CallRole.CHAT, 1, CallRole.FOLLOW_UP, 1));
         assertThat(result.metrics().secondAnswerTtft()).isPresent();
         assertThat(result.metrics().secondAnswerTtft().get()).isGreaterThan(result.metrics().firstAnswerCompletion());
+        // the timeline's anchors, in the order the runtime takes its steps
+        TurnMetrics metrics = result.metrics();
+        assertThat(result.calls()).extracting(CallRecord::role).containsExactly(CallRole.CHAT, CallRole.FOLLOW_UP);
+        assertThat(result.calls().get(0).started()).isLessThanOrEqualTo(metrics.firstVisibleTtft().orElseThrow());
+        assertThat(metrics.batchStart()).hasValueSatisfying(batch ->
+                assertThat(batch).isGreaterThanOrEqualTo(metrics.firstAnswerCompletion()));
+        assertThat(result.calls().get(1).started()).isGreaterThanOrEqualTo(metrics.batchStart().orElseThrow())
+                .isLessThanOrEqualTo(metrics.secondAnswerTtft().orElseThrow());
         assertThat(conversation.historyView()).extracting(m -> m.message().content())
                 .containsExactly("what's the weather today", "Let me check the weather.", "Update: it is sunny, 21 degrees.");
         assertAuditValid(result);
@@ -264,7 +273,7 @@ class TurnRuntimeHttpTest {
                 f -> assertThat(f.reasons()).containsExactly(FollowUpReason.CORRECTION));
         assertThat(result.followUp()).contains("Sorry, the lamp is not answering.");
         assertThat(result.audit()).filteredOn(e -> e.type().equals(AguiEvent.TOOL_CALL_RESULT))
-                .extracting(e -> e.text("status")).containsExactly("failure");
+                .extracting(e -> e.text("content")).singleElement().asString().contains("\"status\":\"failure\"");
         assertAuditValid(result);
     }
 

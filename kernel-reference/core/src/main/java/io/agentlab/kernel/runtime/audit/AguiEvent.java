@@ -6,8 +6,9 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * One AG-UI event: its {@code type} and its JSON fields (always {@code threadId} and {@code runId}; the run id is
- * the turn id, so every event, model call and port call of a turn correlates on it).
+ * One AG-UI event as it goes on the wire: its {@code type} and its JSON fields. The runtime writes them through
+ * {@link AguiEmitter} in one {@link AguiProfile}; the run id is the turn id, so a run's events, model calls and port
+ * calls correlate on it.
  *
  * @param type   e.g. {@code RUN_STARTED}
  * @param fields the JSON payload, including {@code type}
@@ -16,9 +17,9 @@ public record AguiEvent(String type, Map<String, Object> fields) {
 
     /** The run-lifecycle, step, text and tool event types this runtime emits. */
     public static final String RUN_STARTED = "RUN_STARTED";
-    /** Run finished normally. */
+    /** Run finished: completed, or (AG-UI 1.0) cancelled by the user, as its {@code outcome} says. */
     public static final String RUN_FINISHED = "RUN_FINISHED";
-    /** Run ended with an error; {@code code: RUN_CANCELED} for a user interrupt. */
+    /** Run ended with an error (in the social dialect also a user interrupt, {@code code: RUN_CANCELED}). */
     public static final String RUN_ERROR = "RUN_ERROR";
     /** A step began. */
     public static final String STEP_STARTED = "STEP_STARTED";
@@ -48,18 +49,9 @@ public record AguiEvent(String type, Map<String, Object> fields) {
         fields = JsonValues.copyObject(copy);
     }
 
-    /** An event of {@code type} for a thread and run, with more fields. */
-    public static AguiEvent of(String type, String threadId, String runId, Map<String, Object> more) {
-        Map<String, Object> fields = new LinkedHashMap<>();
-        fields.put("threadId", threadId);
-        fields.put("runId", runId);
-        fields.putAll(more);
-        return new AguiEvent(type, fields);
-    }
-
-    /** The run id. */
+    /** The run id, or null when the event does not carry one (in AG-UI 1.0 only RUN_STARTED and RUN_FINISHED do). */
     public String runId() {
-        return String.valueOf(fields.get("runId"));
+        return text("runId");
     }
 
     /** A field as text, or null. */

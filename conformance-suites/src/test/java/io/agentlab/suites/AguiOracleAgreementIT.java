@@ -1,0 +1,320 @@
+package io.agentlab.suites;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClasspathResource;
+
+import io.agentlab.engine.ConformanceTestEngine;
+import io.agentlab.engine.contract.AguiEndpointContract;
+import io.agentlab.engine.contract.AguiEndpointContract.Report;
+import io.agentlab.engine.contract.AguiEndpointContract.Settings;
+import io.agentlab.kernel.runtime.audit.AguiProfile;
+import io.agentlab.kernel.runtime.audit.AguiStreamChecker.Violation;
+import io.agentlab.kernel.runtime.llm.Json;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.platform.engine.UniqueId;
+import org.junit.platform.launcher.EngineFilter;
+import org.junit.platform.launcher.TestIdentifier;
+import org.junit.platform.launcher.TestPlan;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The official AG-UI 1.0 client as the oracle of the kit's checker. {@code oracles/agui} pins {@code @ag-ui/core} and
+ * {@code @ag-ui/client} 1.0.0; this test installs them with {@code npm ci} and hands them every audit stream the
+ * suites wrote (both modes, the AG-UI 1.0 profile and the social dialect) and variants of them, deliberately broken
+ * or valid-but-unusual ({@link AguiStreamVariants}). The kit's AG-UI 1.0 checker and the official client must give the
+ * same verdict on every stream; every AG-UI 1.0 stream of the suites must pass both; every broken variant must fail
+ * both, the kit naming the rule it was broken for; every valid variant must pass both. 200 random variants, from a
+ * seed printed with any disagreement ({@code -Dagentlab.agui-oracle.seed=N} replays it), need only agreement. Runs
+ * after the suites (failsafe, {@code mvn verify}); writes {@code target/agui-oracle/agreement.md}.
+ *
+ * <p>Needs {@code node} and {@code npm} on the PATH. {@code -Dagentlab.agui-oracle=required} (CI) fails without them;
+ * the default {@code auto} skips, saying so loudly; {@code off} skips on purpose.
+ */
+class AguiOracleAgreementIT {
+
+    private static final Path AUDIT = Path.of("target/agentlab-audit");
+    private static final Path WORK = Path.of("target/agui-oracle");
+    private static final Path ORACLE = Path.of("../oracles/agui");
+    private static final Duration NPM_TIMEOUT = Duration.ofMinutes(10);
+    private static final int RANDOM_VARIANTS = 200;
+
+    private record Sample(String group, String thread, Path file) {
+    }
+
+    private record Verdict(boolean ok, String detail) {
+    }
+
+    @Test
+    @DisplayName("the kit's AG-UI 1.0 checker and @ag-ui/client 1.0.0 agree on every stream of the suites and on "
+            + "every variant")
+    void officialClientAgrees() throws Exception {
+        Path node = tool("node");
+        Path npm = tool("npm");
+
+        Map<String, List<Path>> agui = threads(AUDIT.resolve(AguiProfile.AGUI_1_0.id()));
+        Map<String, List<Path>> social = threads(AUDIT.resolve(AguiProfile.SOCIAL_DIALECT.id()));
+        long cases = caseModes();
+        assertThat(agui).as("AG-UI 1.0 threads exported by ConformanceSuitesTest to " + AUDIT
+                + " (run the suites first: mvn -pl conformance-suites verify)").hasSize((int) cases);
+        assertThat(social).as("social-dialect threads exported by SocialDialectSuitesTest").hasSize((int) cases);
+
+        long seed = Long.getLong("agentlab.agui-oracle.seed", System.nanoTime());
+        List<AguiStreamVariants.Variant> variants = new ArrayList<>(AguiStreamVariants.of(bodies(agui)));
+        variants.addAll(AguiStreamVariants.random(bodies(agui), seed, RANDOM_VARIANTS));
+        Map<String, List<Path>> variantThreads = new TreeMap<>();
+        Map<Path, AguiStreamVariants.Variant> variantOf = new LinkedHashMap<>();
+        int number = 0;
+        for (AguiStreamVariants.Variant variant : variants) {
+            Path folder = WORK.resolve("variants").resolve(String.format("%03d", ++number));
+            Files.createDirectories(folder);
+            List<Path> files = new ArrayList<>();
+            for (int run = 0; run < variant.streams().size(); run++) {
+                Path file = folder.resolve(String.format("%03d.sse", run + 1));
+                Files.writeString(file, variant.streams().get(run), StandardCharsets.UTF_8);
+                files.add(file);
+            }
+            variantThreads.put(variant.name(), files);
+            variantOf.put(files.get(files.size() - 1), variant);
+        }
+
+        List<Sample> streams = new ArrayList<>();
+        agui.forEach((thread, files) -> files.forEach(f -> streams.add(new Sample("agui-1.0", thread, f))));
+        social.forEach((thread, files) -> files.forEach(f -> streams.add(new Sample("social-dialect", thread, f))));
+        variantThreads.forEach((thread, files) -> files.forEach(f -> streams.add(new Sample("variant", thread, f))));
+
+        Map<Path, Verdict> official = official(node, npm, List.of(agui, social, variantThreads), streams.size());
+        Map<Path, Verdict> kit = new LinkedHashMap<>();
+        for (Map<String, List<Path>> group : List.of(agui, social, variantThreads)) {
+            group.forEach((thread, files) -> kit.putAll(kit(files)));
+        }
+
+        List<String> disagreements = new ArrayList<>();
+        List<String> expectations = new ArrayList<>();
+        Map<String, int[]> counts = new TreeMap<>(); // group -> [streams, both pass, both fail]
+        for (Sample stream : streams) {
+            Verdict mine = kit.get(stream.file());
+            Verdict theirs = official.get(stream.file());
+            int[] count = counts.computeIfAbsent(stream.group(), g -> new int[3]);
+            count[0]++;
+            if (mine.ok() != theirs.ok()) {
+                disagreements.add(stream.file() + " (" + stream.thread() + ")\n      kit: " + mine.detail()
+                        + "\n      @ag-ui/client: " + theirs.detail());
+                continue;
+            }
+            count[mine.ok() ? 1 : 2]++;
+            AguiStreamVariants.Variant variant = variantOf.get(stream.file());
+            AguiStreamVariants.Expected expected = variant != null ? variant.expected()
+                    : stream.group().equals("agui-1.0") ? AguiStreamVariants.Expected.PASS
+                    : AguiStreamVariants.Expected.EITHER;
+            if (expected == AguiStreamVariants.Expected.PASS && !mine.ok()) {
+                expectations.add(stream.file() + " (" + stream.thread() + "): expected valid, fails both: "
+                        + mine.detail() + " / " + theirs.detail());
+            } else if (expected == AguiStreamVariants.Expected.FAIL && (mine.ok()
+                    || !mine.detail().contains(variant.rule() + " "))) {
+                expectations.add(stream.file() + " (" + stream.thread() + "): broken for " + variant.rule()
+                        + ", but the kit says " + mine.detail());
+            }
+        }
+        for (Map.Entry<String, List<Path>> thread : social.entrySet()) {
+            for (Report report : AguiEndpointContract.checkFiles(thread.getValue(), settings()
+                    .withProfile(AguiProfile.SOCIAL_DIALECT))) {
+                if (!report.passes()) {
+                    expectations.add(report.source() + ": the social dialect's own rules reject it: "
+                            + report.violations());
+                }
+            }
+        }
+
+        StringBuilder summary = new StringBuilder("AG-UI oracle: @ag-ui/core and @ag-ui/client 1.0.0 (oracles/agui) "
+                + "against the kit's agui-1.0 checker\n\n| streams | checked | both pass | both fail | disagree |\n"
+                + "| --- | --- | --- | --- | --- |\n");
+        counts.forEach((group, count) -> summary.append("| ").append(group).append(" | ").append(count[0])
+                .append(" | ").append(count[1]).append(" | ").append(count[2]).append(" | ")
+                .append(count[0] - count[1] - count[2]).append(" |\n"));
+        summary.append("\n").append(agui.size()).append(" threads (").append(cases).append(" case-mode runs of the ")
+                .append("shipped suites) per profile; ").append(variants.size()).append(" variant threads: ")
+                .append(count(variants, AguiStreamVariants.Expected.FAIL)).append(" broken, ")
+                .append(count(variants, AguiStreamVariants.Expected.PASS)).append(" valid, ")
+                .append(count(variants, AguiStreamVariants.Expected.EITHER)).append(" random (seed ").append(seed)
+                .append(")\n");
+        Files.writeString(WORK.resolve("agreement.md"), summary);
+        System.out.println(summary);
+
+        if (!disagreements.isEmpty()) {
+            fail(disagreements.size() + " stream(s) where the kit and the official client disagree (random variants "
+                    + "from seed " + seed + "; replay with -Dagentlab.agui-oracle.seed=" + seed + "):\n  - "
+                    + String.join("\n  - ", disagreements));
+        }
+        assertThat(expectations).as("streams whose verdict both give is not the one expected").isEmpty();
+        assertThat(counts.values().stream().mapToInt(c -> c[0]).sum()).as("streams compared").isEqualTo(streams.size())
+                .isGreaterThan(2 * (int) cases);
+    }
+
+    private static long count(List<AguiStreamVariants.Variant> variants, AguiStreamVariants.Expected expected) {
+        return variants.stream().filter(v -> v.expected() == expected).count();
+    }
+
+    private static Settings settings() {
+        return Settings.defaults().withTimeout(Duration.ofSeconds(60));
+    }
+
+    /** The kit's AG-UI 1.0 verdict on each stream of one thread: its AGUI1 rules (ENDPOINT rules have no counterpart in a client). */
+    private static Map<Path, Verdict> kit(List<Path> files) {
+        Map<Path, Verdict> verdicts = new LinkedHashMap<>();
+        List<Report> reports = AguiEndpointContract.checkFiles(files, settings());
+        for (int i = 0; i < files.size(); i++) {
+            Report report = reports.get(i);
+            if (report instanceof AguiEndpointContract.Unreadable unreadable) {
+                throw new IllegalStateException(files.get(i) + " is unreadable to the kit: " + unreadable.problem());
+            }
+            List<Violation> protocol = report.violations().stream().filter(v -> v.rule().startsWith("AGUI1-")).toList();
+            verdicts.put(files.get(i), new Verdict(protocol.isEmpty(), protocol.isEmpty() ? "passes"
+                    : protocol.stream().map(Violation::toString).limit(3).toList().toString()));
+        }
+        return verdicts;
+    }
+
+    /** Installs the oracle with npm ci and asks it for one verdict per stream. */
+    private static Map<Path, Verdict> official(Path node, Path npm, List<Map<String, List<Path>>> groups,
+                                               int expected) throws IOException, InterruptedException {
+        Files.createDirectories(WORK);
+        for (String file : List.of("package.json", "package-lock.json", "verdicts.mjs")) {
+            Files.copy(ORACLE.resolve(file), WORK.resolve(file), StandardCopyOption.REPLACE_EXISTING);
+        }
+        run(List.of(npm.toString(), "ci", "--no-audit", "--no-fund", "--ignore-scripts"), WORK.resolve("npm-ci.log"),
+                false);
+
+        Path root = Path.of("target").toAbsolutePath();
+        List<Map<String, Object>> threads = new ArrayList<>();
+        for (Map<String, List<Path>> group : groups) {
+            group.forEach((thread, files) -> threads.add(Map.of("name", thread, "streams", files.stream()
+                    .map(f -> Map.of("name", f.toString(), "file", root.relativize(f.toAbsolutePath()).toString()))
+                    .toList())));
+        }
+        Path manifest = root.resolve("agui-oracle-manifest.json");
+        Files.writeString(manifest, Json.write(Map.of("threads", threads)));
+        Path output = WORK.resolve("verdicts.jsonl");
+        run(List.of(node.toString(), WORK.resolve("verdicts.mjs").toAbsolutePath().toString(), manifest.toString()),
+                output, true);
+
+        Map<Path, Verdict> verdicts = new LinkedHashMap<>();
+        int summary = -1;
+        try (Stream<String> lines = Files.lines(output)) {
+            for (String line : (Iterable<String>) lines::iterator) {
+                JsonNode verdict = Json.tree(line);
+                if (verdict.has("summary")) {
+                    summary = verdict.path("summary").path("checked").asInt();
+                    continue;
+                }
+                if ("oracle".equals(verdict.path("stage").asString())) {
+                    fail("the oracle script failed on " + verdict.path("stream").asString() + ": "
+                            + verdict.path("reason").asString());
+                }
+                verdicts.put(Path.of(verdict.path("stream").asString()), new Verdict(verdict.path("ok").asBoolean(),
+                        verdict.path("ok").asBoolean() ? "passes" : verdict.path("stage").asString() + ": "
+                                + verdict.path("reason").asString()));
+            }
+        }
+        assertThat(summary).as("streams the oracle reports it checked (" + output + ")").isEqualTo(expected);
+        assertThat(verdicts).as("one verdict per stream").hasSize(expected);
+        return verdicts;
+    }
+
+    /** Runs {@code command} in the work folder, its output to {@code output} (its errors too unless asked apart). */
+    private static void run(List<String> command, Path output, boolean errorsApart)
+            throws IOException, InterruptedException {
+        ProcessBuilder builder = new ProcessBuilder(command).directory(WORK.toFile()).redirectOutput(output.toFile());
+        if (errorsApart) {
+            builder.redirectError(ProcessBuilder.Redirect.INHERIT);
+        } else {
+            builder.redirectErrorStream(true);
+        }
+        Process process = builder.start();
+        if (!process.waitFor(NPM_TIMEOUT.toMinutes(), TimeUnit.MINUTES)) {
+            process.destroyForcibly();
+            fail(String.join(" ", command) + " did not finish within " + NPM_TIMEOUT.toMinutes() + " minutes");
+        }
+        if (process.exitValue() != 0) {
+            String log = Files.readString(output);
+            fail(String.join(" ", command) + " exited with " + process.exitValue() + ":\n"
+                    + log.substring(Math.max(0, log.length() - 4000)));
+        }
+    }
+
+    /** {@code name} on the PATH, or the test is skipped (loudly) unless it is required. */
+    private static Path tool(String name) {
+        String mode = System.getProperty("agentlab.agui-oracle", "auto");
+        Assumptions.assumeFalse(mode.equals("off"), "AG-UI oracle check off (-Dagentlab.agui-oracle=off)");
+        Optional<Path> found = Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
+                .filter(dir -> !dir.isBlank())
+                .flatMap(dir -> Stream.of(name, name + ".cmd", name + ".exe").map(file -> Path.of(dir, file)))
+                .filter(Files::isExecutable).findFirst();
+        if (found.isEmpty()) {
+            String message = "AG-UI ORACLE CHECK SKIPPED: '" + name + "' is not on the PATH, so the official "
+                    + "@ag-ui/client 1.0.0 did not judge the audit streams (install Node 20 with npm; CI runs with "
+                    + "-Dagentlab.agui-oracle=required)";
+            if (mode.equals("required")) {
+                fail(message.replace("SKIPPED", "FAILED") + "; -Dagentlab.agui-oracle=required");
+            }
+            System.err.println("\n" + "!".repeat(100) + "\n" + message + "\n" + "!".repeat(100) + "\n");
+            Assumptions.abort(message);
+        }
+        return found.get();
+    }
+
+    /** The threads under {@code directory}: each {@code <suite>/<case>/<mode>} folder, its runs in order. */
+    private static Map<String, List<Path>> threads(Path directory) throws IOException {
+        Map<String, List<Path>> threads = new TreeMap<>();
+        if (!Files.isDirectory(directory)) {
+            return threads;
+        }
+        try (Stream<Path> files = Files.walk(directory)) {
+            files.filter(f -> f.toString().endsWith(".sse")).sorted().forEach(f -> threads.computeIfAbsent(
+                    directory.relativize(f.getParent()).toString(), k -> new ArrayList<>()).add(f));
+        }
+        return threads;
+    }
+
+    private static Map<String, List<String>> bodies(Map<String, List<Path>> threads) throws IOException {
+        Map<String, List<String>> bodies = new TreeMap<>();
+        for (Map.Entry<String, List<Path>> thread : threads.entrySet()) {
+            List<String> streams = new ArrayList<>();
+            for (Path file : thread.getValue()) {
+                streams.add(Files.readString(file));
+            }
+            bodies.put(thread.getKey(), streams);
+        }
+        return bodies;
+    }
+
+    /** How many cases run in how many modes: the engine's own discovery of the shipped suites, counted independently. */
+    private static long caseModes() {
+        TestPlan plan = LauncherFactory.create().discover(LauncherDiscoveryRequestBuilder.request()
+                .selectors(selectClasspathResource("agentlab/suites"))
+                .filters(EngineFilter.includeEngines(ConformanceTestEngine.ENGINE_ID)).build());
+        List<TestIdentifier> all = new ArrayList<>();
+        plan.getRoots().forEach(root -> all.addAll(plan.getDescendants(root)));
+        return all.stream().filter(id -> UniqueId.parse(id.getUniqueId()).getLastSegment().getType().equals("mode"))
+                .count();
+    }
+}

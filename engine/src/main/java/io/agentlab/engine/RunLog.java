@@ -1,0 +1,70 @@
+package io.agentlab.engine;
+
+import io.agentlab.engine.report.TestOutcome;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import org.junit.platform.engine.TestDescriptor;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.TestTag;
+import org.junit.platform.engine.UniqueId;
+
+/**
+ * What happened to every test of one execution, from any thread: the results list of the reports. Nodes feed it
+ * through the {@link ConformanceNode} callbacks JUnit calls around each of them; the tree is never asked afterwards.
+ */
+final class RunLog {
+
+    private final Instant startedAt = Instant.now();
+    private final Map<UniqueId, Long> started = new ConcurrentHashMap<>();
+    private final List<TestOutcome> outcomes = new ArrayList<>();
+
+    /** When the execution started. */
+    Instant startedAt() {
+        return startedAt;
+    }
+
+    void started(TestDescriptor descriptor) {
+        started.put(descriptor.getUniqueId(), System.nanoTime());
+    }
+
+    /** A finished test, or a failed container (its tests report themselves otherwise). */
+    synchronized void finished(TestDescriptor descriptor, TestExecutionResult result) {
+        Long start = started.remove(descriptor.getUniqueId());
+        TestOutcome.Status status = TestOutcome.Status.of(result);
+        if (descriptor.isTest() || status == TestOutcome.Status.FAILED) {
+            outcomes.add(outcome(descriptor, status, start == null ? 0 : (System.nanoTime() - start) / 1e6,
+                    TestOutcome.message(result)));
+        }
+    }
+
+    /** A skipped test, or every test under a skipped container. */
+    synchronized void skipped(TestDescriptor descriptor, String reason) {
+        started.remove(descriptor.getUniqueId());
+        List<TestDescriptor> tests = descriptor.isTest() ? List.of(descriptor)
+                : descriptor.getDescendants().stream().filter(TestDescriptor::isTest).map(t -> (TestDescriptor) t)
+                .toList();
+        for (TestDescriptor test : tests) {
+            outcomes.add(outcome(test, TestOutcome.Status.SKIPPED, 0, Optional.of(reason)));
+        }
+    }
+
+    /** Every outcome so far, in the order tests ended. */
+    synchronized List<TestOutcome> outcomes() {
+        return List.copyOf(outcomes);
+    }
+
+    private static TestOutcome outcome(TestDescriptor test, TestOutcome.Status status, double ms,
+                                       Optional<String> message) {
+        Set<String> tags = new TreeSet<>();
+        for (Optional<TestDescriptor> node = Optional.of(test); node.isPresent(); node = node.get().getParent()) {
+            node.get().getTags().stream().map(TestTag::getName).forEach(tags::add); // a test inherits its case's tags
+        }
+        return TestOutcome.of(test.getUniqueId(), test.getDisplayName(), test.isTest(), tags, status, ms, message);
+    }
+}

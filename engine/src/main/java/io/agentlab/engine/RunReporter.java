@@ -1,0 +1,140 @@
+package io.agentlab.engine;
+
+import io.agentlab.engine.execution.CaseRunner;
+import io.agentlab.engine.gates.Gates;
+import io.agentlab.engine.metrics.ModeMetrics;
+import io.agentlab.engine.metrics.TurnTimeline;
+import io.agentlab.engine.report.CapabilityGrowth;
+import io.agentlab.engine.report.ConsoleReport;
+import io.agentlab.engine.report.ControlMatrix;
+import io.agentlab.engine.report.History;
+import io.agentlab.engine.report.HtmlReport;
+import io.agentlab.engine.report.MarkdownReport;
+import io.agentlab.engine.report.RunMetadata;
+import io.agentlab.engine.report.RunReport;
+import io.agentlab.engine.suite.SuiteReader;
+import io.agentlab.kernel.api.EventDefinition;
+import io.agentlab.kernel.api.EventPlugin;
+import io.agentlab.kernel.api.InvocationMode;
+import io.agentlab.providers.recorded.TimedReplay;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.platform.engine.TestDescriptor;
+import org.junit.platform.engine.reporting.FileEntry;
+
+/**
+ * The after-run component: once every suite and gate has finished, it turns what the run collected — the turn
+ * records, every test's outcome from the {@link RunLog} — into the reports. It runs the control matrix and the
+ * capability-growth count, compares with the baseline and a previous run, writes {@code metrics.json},
+ * {@code report.md} and {@code index.html} through the request's output directory creator (published as file
+ * entries, and copied to {@code agentlab.report.directory}), and prints the console report. The engine's root calls
+ * it once and knows nothing of what it writes.
+ */
+final class RunReporter {
+
+    /** The metrics file's name. */
+    static final String METRICS_FILE = "metrics.json";
+    /** The Markdown report's name. */
+    static final String MARKDOWN_FILE = "report.md";
+    /** The HTML report's name. */
+    static final String HTML_FILE = "index.html";
+    /** Enabled events the capability-growth curve reaches (the offered ones, then synthetic ones). */
+    static final int GROWTH_EVENTS = 50;
+
+    private RunReporter() {
+    }
+
+    /** Writes and prints the reports of the run in {@code context}; {@code replay} serves the control turns. */
+    static void report(ConformanceContext context, TestDescriptor root, Optional<TimedReplay> replay)
+            throws IOException {
+        ConformanceSettings settings = context.settings();
+        Optional<Path> extra = settings.reportDirectory();
+        List<ModeMetrics> modes = new ArrayList<>();
+        for (InvocationMode mode : InvocationMode.values()) {
+            ModeMetrics metrics = context.metrics().mode(mode);
+            if (metrics.turns() > 0) {
+                modes.add(metrics);
+            }
+        }
+        // read the references before this run's files replace any of them
+        List<History> history = history(context, extra, modes);
+        RunReport report = build(context, replay, modes, history);
+        Path directory = context.request().getOutputDirectoryCreator().createOutputDirectory(root);
+        Map<String, String> files = new LinkedHashMap<>();
+        context.metrics().run(report.metadata().toMap());
+        files.put(METRICS_FILE, context.metrics().toJson());
+        files.put(MARKDOWN_FILE, MarkdownReport.render(report));
+        files.put(HTML_FILE, HtmlReport.render(report));
+        if (extra.isPresent()) {
+            Files.createDirectories(extra.get());
+        }
+        for (Map.Entry<String, String> file : files.entrySet()) {
+            Path written = Files.writeString(directory.resolve(file.getKey()), file.getValue(), StandardCharsets.UTF_8);
+            context.request().getEngineExecutionListener().fileEntryPublished(root, FileEntry.from(written,
+                    file.getKey().endsWith(".json") ? "application/json" : file.getKey().endsWith(".md")
+                            ? "text/markdown" : "text/html"));
+            if (extra.isPresent()) {
+                Files.writeString(extra.get().resolve(file.getKey()), file.getValue(), StandardCharsets.UTF_8);
+            }
+        }
+        System.out.println("\n" + ConsoleReport.render(report) + "report: "
+                + extra.orElse(directory).resolve(HTML_FILE).toAbsolutePath());
+    }
+
+    private static RunReport build(ConformanceContext context, Optional<TimedReplay> replay, List<ModeMetrics> modes,
+                                   List<History> history) {
+        ConformanceSettings settings = context.settings();
+        List<TurnTimeline> timelines = context.metrics().timelines();
+        List<EventDefinition> offered = settings.factory().plugins().stream().map(EventPlugin::definition).toList();
+        List<ControlMatrix.Cell> matrix = replay.isEmpty() || !settings.controlRuns() ? List.of()
+                : ControlMatrix.run(replay.get(), offered, SuiteReader.DEFAULT_LATENCY, SuiteReader.DEFAULT_MODEL,
+                CaseRunner.PERSONA);
+        List<CapabilityGrowth.Point> growth = CapabilityGrowth.measure(offered, Math.max(GROWTH_EVENTS,
+                offered.size()), SuiteReader.DEFAULT_MODEL, CaseRunner.PERSONA);
+        List<String> models = timelines.stream().flatMap(t -> t.calls().stream()).map(TurnTimeline.Call::model)
+                .distinct().sorted().toList();
+        RunMetadata metadata = new RunMetadata(context.log().startedAt(), Instant.now(), RunMetadata.engineVersion(),
+                RunMetadata.currentCommit(), provider(settings), settings.replaySpeed(),
+                settings.modes().stream().map(InvocationMode::wireName).toList(), models,
+                settings.factory().getClass().getName(), RunMetadata.thisMachine());
+        return new RunReport(metadata, context.log().outcomes(), modes, timelines, matrix, growth,
+                context.metrics().timings(), history);
+    }
+
+    /** The baseline the gates check, and a previous run: the configured one, or the report folder's last. */
+    private static List<History> history(ConformanceContext context, Optional<Path> reportDirectory,
+                                         List<ModeMetrics> modes) {
+        List<History> history = new ArrayList<>();
+        context.request().getConfigurationParameters().get(Gates.BASELINE_FILE).map(Path::of)
+                .ifPresent(file -> history.add(History.against(file, "baseline", modes)));
+        Optional<Path> previous = context.settings().previousMetrics().or(() -> reportDirectory
+                .map(directory -> directory.resolve(METRICS_FILE)).filter(Files::isRegularFile));
+        previous.ifPresent(file -> history.add(History.against(file, "previous run", modes)));
+        return history;
+    }
+
+    private static String provider(ConformanceSettings settings) {
+        String name = settings.provider().name().toLowerCase(Locale.ROOT);
+        if (settings.provider() == ConformanceSettings.Provider.LIVE) {
+            // the host only: a URL could carry more than a report should show
+            return name + settings.liveBaseUrl().map(url -> {
+                try {
+                    return " (" + URI.create(url).getHost() + ")";
+                } catch (IllegalArgumentException e) {
+                    return "";
+                }
+            }).orElse("");
+        }
+        return name;
+    }
+}

@@ -33,11 +33,11 @@ generate() {
     node "$here/generate.mjs" "$dir" "$n" "$base_url" || die "could not write the $n cases into $dir"
 }
 
-# Sets the array `agentlab_args`: the `java` arguments that run agentlab on the cases under <cases>, report in <dir>.
+# Sets the array `agentlab_args`: the command line tool's arguments that run agentlab on the cases under <cases>,
+# report in <dir> (after `java <options> -jar "$jar"`, or after the launcher bin/agentlab).
 set_agentlab_args() {
     local cases="$1" dir="$2"
-    agentlab_args=(-jar "$jar" run --suites "$cases/agentlab" --speed 0 --modes chat_agent_tools --no-gates
-        --report "$dir/report")
+    agentlab_args=(run --suites "$cases/agentlab" --speed 0 --modes chat_agent_tools --no-gates --report "$dir/report")
 }
 
 # Fails unless <dir>/out says that all n cases ran and passed (one "ok" line each and the summary line).

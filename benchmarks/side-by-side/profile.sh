@@ -5,8 +5,9 @@
 # start-up in it; JIT and GC threads included), then the same run alternately with the JVM's defaults, with an
 # application CDS archive (-XX:SharedArchiveFile) and with each -j list of options: median wall / CPU / RSS.
 #
-# Usage: benchmarks/side-by-side/profile.sh [-n 20,200] [-r 5] [-j 'JVM options']...
-#   needs cli/target/agentlab.jar, java, node; in -j, @archive names the CDS archive the script makes
+# Usage: benchmarks/side-by-side/profile.sh [-n 20,200] [-r 5] [-b 'JVM options'] [-j 'JVM options']... [-s]
+#   -b: options of the profiled runs (e.g. bin/agentlab's); -s: skip the profiles, only compare the options
+#   needs cli/target/agentlab.jar, java, node; in -b and -j, @archive names the CDS archive the script makes
 #   writes into benchmarks/target/side-by-side/profile (or $SIDE_BY_SIDE_HOME/profile) and prints the summary
 set -euo pipefail
 
@@ -16,11 +17,15 @@ source "$(dirname "$0")/common.sh"
 counts=20,200
 runs=5
 variants=()
-while getopts "n:r:j:h" option; do
+base=""
+skip=false
+while getopts "n:r:j:b:sh" option; do
     case "$option" in
         n) counts="$OPTARG" ;;
         r) runs="$OPTARG" ;;
         j) variants+=("$OPTARG") ;;
+        b) base="$OPTARG" ;;
+        s) skip=true ;;
         *) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
     esac
 done
@@ -37,7 +42,7 @@ agentlab() {
     shift 2
     rm -rf "$dir" && mkdir -p "$dir"
     set_agentlab_args "$work/n$n/cases" "$dir"
-    (cd "$dir" && /usr/bin/time -f '%e %U %S %M' -o "$dir/time" java "$@" "${agentlab_args[@]}" \
+    (cd "$dir" && /usr/bin/time -f '%e %U %S %M' -o "$dir/time" java "$@" -jar "$jar" "${agentlab_args[@]}" \
         >"$dir/out" 2>"$dir/err") || true
     check_agentlab "$n" "$dir"
     figures="$(awk '{ printf "%s %.2f %.0f\n", $1, $2 + $3, $4 / 1024 }' "$dir/time")"
@@ -51,7 +56,7 @@ threads() {
     rm -rf "$dir" && mkdir -p "$dir"
     start="$(date +%s.%N)"
     set_agentlab_args "$work/n$n/cases" "$dir"
-    (cd "$dir" && exec java "$@" "${agentlab_args[@]}" >"$dir/out" 2>"$dir/err") &
+    (cd "$dir" && exec java "$@" -jar "$jar" "${agentlab_args[@]}" >"$dir/out" 2>"$dir/err") &
     pid=$!
     : >"$dir/threads"
     while kill -0 "$pid" 2>/dev/null; do
@@ -97,15 +102,26 @@ median() {
 }
 
 echo "agentlab profile: n=$counts; load $(load); $(nproc) cores; $(java -version 2>&1 | sed -n 2p)"
+# The CDS archive (-XX:ArchiveClassesAtExit on one run of the smallest count), for @archive in -b and -j.
+archive="$work/agentlab.jsa"
+rm -f "$archive"
 for n in "${sizes[@]}"; do
     rm -rf "$work/n$n"
     generate "$work/n$n/cases" "$n" http://127.0.0.1:9/v1 # promptfoo's half is not used here
+done
+agentlab "${sizes[0]}" "$work/cds-dump" "-XX:ArchiveClassesAtExit=$archive"
+[[ -s "$archive" ]] || die "the JVM wrote no CDS archive (see $work/cds-dump/err)"
+# shellcheck disable=SC2206 # a list of options
+base_options=($(sed "s|@archive|$archive|g" <<<"$base"))
+[[ -z "$base" ]] || echo "profiled runs with: $base"
+for n in "${sizes[@]}"; do
+    $skip && break
     echo
     echo "## $n cases"
     echo
     # JFR: the 'profile' settings with the densest method sampling (10-20 ms by default leaves a few hundred samples
     # a run); deep stacks so the phase markers stay in view.
-    agentlab "$n" "$work/n$n/jfr" \
+    agentlab "$n" "$work/n$n/jfr" "${base_options[@]}" \
         "-XX:StartFlightRecording=filename=$work/n$n/jfr/run.jfr,settings=profile,method-profiling=max" \
         -XX:FlightRecorderOptions=stackdepth=512
     read -r wall cpu rss <<<"$figures"
@@ -115,7 +131,7 @@ for n in "${sizes[@]}"; do
     echo
     # The start-up timeline without JFR, and the CPU of every JVM thread (JIT compilers and GC threads included,
     # which JFR's samples never see) read from /proc while the run lasts.
-    threads "$n" "$work/n$n/classes" "-Xlog:class+load:file=$work/n$n/classes.log:uptime"
+    threads "$n" "$work/n$n/classes" "${base_options[@]}" "-Xlog:class+load:file=$work/n$n/classes.log:uptime"
     echo
     echo "Class-load timeline (-Xlog:class+load, same run): first class of each stage, seconds after JVM start"
     echo
@@ -148,10 +164,6 @@ for n in "${sizes[@]}"; do
 done
 
 # JVM options compared with the defaults, each N, runs alternating: the CDS archive always, then every -j variant.
-archive="$work/agentlab.jsa"
-rm -f "$archive"
-agentlab "${sizes[0]}" "$work/cds-dump" "-XX:ArchiveClassesAtExit=$archive"
-[[ -s "$archive" ]] || die "the JVM wrote no CDS archive (see $work/cds-dump/err)"
 variants=("-XX:SharedArchiveFile=@archive" "${variants[@]}")
 echo "## JVM options"
 echo

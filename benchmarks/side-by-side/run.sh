@@ -5,7 +5,8 @@
 #
 # Usage: benchmarks/side-by-side/run.sh [-n 20,200,2000] [-r 5] [-o benchmarks/results]
 #   needs cli/target/agentlab.jar (mvn -B -q install -DskipTests), java, npm, /usr/bin/time (Debian: time)
-#   AGENTLAB_JAVA_OPTS  JVM options for agentlab (e.g. -XX:SharedArchiveFile=...), default none
+#   AGENTLAB_JAVA_OPTS  more JVM options for agentlab (bin/agentlab reads them), default none
+#   AGENTLAB_LAUNCHER   bin/agentlab (default: its JVM options and CDS archive) or java (plain `java -jar`)
 #   AGENTLAB_ARGS       extra `agentlab run` arguments (e.g. --config agentlab.report.control=false), default none
 #   SIDE_BY_SIDE_HOME   where the peer is installed and cached; default benchmarks/target/side-by-side
 set -euo pipefail
@@ -29,6 +30,13 @@ while getopts "n:r:o:h" option; do
 done
 check_counts
 require_tools
+# How agentlab starts: the launcher users run, or a plain java -jar with AGENTLAB_JAVA_OPTS.
+case "${AGENTLAB_LAUNCHER:-bin/agentlab}" in
+    bin/agentlab) launcher=("$repo/bin/agentlab") ;;
+    # shellcheck disable=SC2206 # the options are meant to split into words
+    java) launcher=(java ${AGENTLAB_JAVA_OPTS:-} -jar "$jar") ;;
+    *) die "AGENTLAB_LAUNCHER must be bin/agentlab or java, got '$AGENTLAB_LAUNCHER'" ;;
+esac
 command -v npm >/dev/null || die "npm is not on PATH (any Node with npm installs the peer)"
 
 peer="$home/peer"
@@ -94,7 +102,7 @@ measure() {
     if [[ "$tool" == agentlab ]]; then
         set_agentlab_args "$work/n$n/cases" "$dir"
         # shellcheck disable=SC2086 # the option variables are meant to split into words
-        (cd "$dir" && /usr/bin/time -f '%e %U %S %M %x' -o "$dir/time" java ${AGENTLAB_JAVA_OPTS:-} \
+        (cd "$dir" && /usr/bin/time -f '%e %U %S %M %x' -o "$dir/time" "${launcher[@]}" \
             "${agentlab_args[@]}" ${AGENTLAB_ARGS:-} >"$dir/out" 2>"$dir/err") || true
         check_agentlab "$n" "$dir"
     else
@@ -143,7 +151,7 @@ node "$here/summarize.mjs" "$work/runs.tsv" "$(getconf CLK_TCK)" >"$work/tables.
 {
     echo "# Side-by-side: agentlab run and promptfoo eval, $(date -u +%Y-%m-%d)"
     echo
-    echo "Command: \`benchmarks/side-by-side/run.sh -n $counts -r $runs\`${AGENTLAB_JAVA_OPTS:+, AGENTLAB_JAVA_OPTS=\`$AGENTLAB_JAVA_OPTS\`}${AGENTLAB_ARGS:+, AGENTLAB_ARGS=\`$AGENTLAB_ARGS\`}. Started $started."
+    echo "Command: \`benchmarks/side-by-side/run.sh -n $counts -r $runs\`${AGENTLAB_LAUNCHER:+, AGENTLAB_LAUNCHER=\`$AGENTLAB_LAUNCHER\`}${AGENTLAB_JAVA_OPTS:+, AGENTLAB_JAVA_OPTS=\`$AGENTLAB_JAVA_OPTS\`}${AGENTLAB_ARGS:+, AGENTLAB_ARGS=\`$AGENTLAB_ARGS\`}. Started $started."
     echo
     echo "| machine | |"
     echo "| --- | --- |"
@@ -153,7 +161,7 @@ node "$here/summarize.mjs" "$work/runs.tsv" "$(getconf CLK_TCK)" >"$work/tables.
     echo "| load average at start / end (1, 5, 15 min) | $start_load / $end_load |"
     echo "| Java | $(java -version 2>&1 | sed -n 2p) |"
     echo "| agentlab | \`cli/target/agentlab.jar\` built $(date -u -r "$jar" +%Y-%m-%dT%H:%M:%SZ), worktree at commit $commit;" \
-        "\`run --speed 0 --modes chat_agent_tools --no-gates\` |"
+        "started by \`${launcher[0]#"$repo/"}\`; \`run --speed 0 --modes chat_agent_tools --no-gates\` |"
     echo "| Node (peer) | $node_version (npm \`$NODE_PACKAGE\`) |"
     echo "| promptfoo | $promptfoo_version (\`eval --no-cache\`; telemetry, update check, sharing and cache off) |"
     echo

@@ -3,7 +3,8 @@
 # model call and two checks each), alternating A B A B, and the median wall, CPU and peak RSS of each whole process
 # with the ratio pair by pair, at every N. Writes benchmarks/results/<date>-side-by-side.md. See docs/performance.md.
 #
-# Usage: benchmarks/side-by-side/run.sh [-n 20,200,2000] [-r 5] [-o benchmarks/results]
+# Usage: benchmarks/side-by-side/run.sh [-n 20,200,2000] [-r 5] [-R 2000=3] [-o benchmarks/results]
+#   -R COUNT=PAIRS,...  fewer (or more) pairs at a given count than -r, e.g. when time is short
 #   needs cli/target/agentlab.jar (mvn -B -q install -DskipTests), java, npm, /usr/bin/time (Debian: time)
 #   AGENTLAB_JAVA_OPTS  more JVM options for agentlab (bin/agentlab reads them), default none
 #   AGENTLAB_LAUNCHER   bin/agentlab (default: its JVM options and CDS archive) or java (plain `java -jar`)
@@ -20,16 +21,28 @@ source "$(dirname "$0")/common.sh"
 counts=20,200,2000
 runs=5
 results="$repo/benchmarks/results"
-while getopts "n:r:o:h" option; do
+pairs_at=""
+while getopts "n:r:R:o:h" option; do
     case "$option" in
         n) counts="$OPTARG" ;;
         r) runs="$OPTARG" ;;
+        R) pairs_at="$OPTARG" ;;
         o) results="$OPTARG" ;;
-        *) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+        *) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
     esac
 done
 check_counts
 require_tools
+# The pairs at count n: -r, unless -R names n.
+pairs_for() {
+    local entry
+    for entry in ${pairs_at//,/ }; do
+        [[ "$entry" =~ ^([1-9][0-9]*)=([1-9][0-9]*)$ ]] || die "-R expects COUNT=PAIRS,..., got '$pairs_at'"
+        [[ "${BASH_REMATCH[1]}" == "$1" ]] && { echo "${BASH_REMATCH[2]}"; return; }
+    done
+    echo "$runs"
+}
+pairs_for 0 >/dev/null
 # How agentlab starts: the launcher users run, or a plain java -jar with AGENTLAB_JAVA_OPTS.
 case "${AGENTLAB_LAUNCHER:-bin/agentlab}" in
     bin/agentlab) launcher=("$repo/bin/agentlab") ;;
@@ -136,7 +149,7 @@ for n in "${sizes[@]}"; do
     generate "$work/n$n/cases" "$n" "$base_url"
     measure agentlab "$n" 0
     measure promptfoo "$n" 0
-    for pair in $(seq "$runs"); do
+    for pair in $(seq "$(pairs_for "$n")"); do
         measure agentlab "$n" "$pair"
         measure promptfoo "$n" "$pair"
     done
@@ -151,7 +164,7 @@ node "$here/summarize.mjs" "$work/runs.tsv" "$(getconf CLK_TCK)" >"$work/tables.
 {
     echo "# Side-by-side: agentlab run and promptfoo eval, $(date -u +%Y-%m-%d)"
     echo
-    echo "Command: \`benchmarks/side-by-side/run.sh -n $counts -r $runs\`${AGENTLAB_LAUNCHER:+, AGENTLAB_LAUNCHER=\`$AGENTLAB_LAUNCHER\`}${AGENTLAB_JAVA_OPTS:+, AGENTLAB_JAVA_OPTS=\`$AGENTLAB_JAVA_OPTS\`}${AGENTLAB_ARGS:+, AGENTLAB_ARGS=\`$AGENTLAB_ARGS\`}. Started $started."
+    echo "Command: \`benchmarks/side-by-side/run.sh -n $counts -r $runs${pairs_at:+ -R $pairs_at}\`${AGENTLAB_LAUNCHER:+, AGENTLAB_LAUNCHER=\`$AGENTLAB_LAUNCHER\`}${AGENTLAB_JAVA_OPTS:+, AGENTLAB_JAVA_OPTS=\`$AGENTLAB_JAVA_OPTS\`}${AGENTLAB_ARGS:+, AGENTLAB_ARGS=\`$AGENTLAB_ARGS\`}. Started $started."
     echo
     echo "| machine | |"
     echo "| --- | --- |"

@@ -24,9 +24,9 @@ import tools.jackson.databind.json.JsonMapper;
  * clarification may fill) from every other failure (invalid values, which are rejected).
  *
  * <p>A compiled schema is immutable and depends only on its text, so the same text compiles once per process: a run
- * builds a runtime, and so a registry, for every case, and each compilation checks the schema against the
- * meta-schema again (a few milliseconds, most of a registration). Only schemas that passed are kept, so every
- * invalid one is still refused with its own event's name.
+ * builds a runtime, and so a registry, for every case, and each compilation checked the schema against the
+ * meta-schema again (docs/performance.md). Only schemas that passed are kept, so every invalid one is still refused
+ * with its own event's name.
  */
 public final class ArgumentSchema {
 

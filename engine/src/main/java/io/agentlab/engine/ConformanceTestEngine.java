@@ -5,6 +5,7 @@ import io.agentlab.engine.gates.Gates;
 import io.agentlab.engine.metrics.MetricsReport;
 import io.agentlab.engine.report.RunMetadata;
 import io.agentlab.engine.suite.SuiteReader;
+import io.agentlab.kernel.api.EventDefinition;
 import io.agentlab.kernel.api.EventPlugin;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -63,11 +64,11 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
         DiscoveryIssueReporter issues = DiscoveryIssueReporter.deduplicating(
                 DiscoveryIssueReporter.forwarding(request.getDiscoveryListener(), uniqueId));
         ConformanceSettings settings;
-        Set<String> events = new LinkedHashSet<>();
+        List<EventDefinition> definitions = new ArrayList<>();
         try {
             settings = ConformanceSettings.from(request.getConfigurationParameters());
             for (EventPlugin plugin : settings.factory().plugins()) {
-                events.add(plugin.definition().name());
+                definitions.add(plugin.definition());
             }
         } catch (RuntimeException e) {
             issues.reportIssue(DiscoveryIssue.builder(DiscoveryIssue.Severity.ERROR,
@@ -84,7 +85,7 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
             }
         }
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
-        SuiteIndex index = new SuiteIndex(new SuiteReader.Context(events, settings.recordings()),
+        SuiteIndex index = new SuiteIndex(SuiteReader.Context.of(definitions, settings.recordings()),
                 settings.suiteDirectories(), loader, issues);
         EngineDiscoveryRequestResolver.<ConformanceEngineDescriptor>builder()
                 .addResourceContainerSelectorResolver(ResourceFilter.of(resource -> SuiteFiles.isScanned(resource.getName())))

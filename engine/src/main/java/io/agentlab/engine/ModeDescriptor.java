@@ -7,10 +7,8 @@ import io.agentlab.engine.execution.TurnRun;
 import io.agentlab.engine.metrics.MetricsReport;
 import io.agentlab.engine.metrics.TurnRecord;
 import io.agentlab.engine.metrics.TurnSample;
-import io.agentlab.engine.suite.Expectations;
 import io.agentlab.engine.suite.Suite;
 import io.agentlab.kernel.api.InvocationMode;
-import io.agentlab.kernel.runtime.audit.AguiStreamChecker;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -45,16 +43,14 @@ final class ModeDescriptor extends CaseTestDescriptor {
         CaseRun run = context.runner().run(suite, testCase, mode);
         parent.recordRun(run);
         List<String> failures = new ArrayList<>();
-        AguiStreamChecker.ThreadCheck audit = AguiStreamChecker.thread(context.settings().aguiProfile());
         for (TurnRun turn : run.turns()) {
             TurnRecord record = new TurnRecord(suite.id(), testCase.id(), turn.index(), mode, turn.turn().user(),
-                    turn.timing(), turn.turn().expect().events().map(events ->
-                    events.stream().map(Expectations.EventExpectation::name).toList()), turn.result());
+                    turn.timing(), turn.turn().expect().expectedEvents(), turn.result());
             TurnSample sample = context.metrics().add(record);
             Map<String, String> entry = new LinkedHashMap<>();
             MetricsReport.turnFigures(sample).forEach((key, value) -> entry.put(key, String.valueOf(value)));
             context.request().getEngineExecutionListener().reportingEntryPublished(this, ReportEntry.from(entry));
-            failures.addAll(ExpectationCheck.failures(turn, audit));
+            failures.addAll(ExpectationCheck.failures(turn));
         }
         context.settings().auditDirectory().ifPresent(directory -> AuditExport.write(directory, run));
         if (run.cancelled()) {

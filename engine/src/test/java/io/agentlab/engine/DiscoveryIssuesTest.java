@@ -109,7 +109,83 @@ class DiscoveryIssuesTest {
                         + "status: done}]}\n", "9:64", "cases[0].turns[0].expect.events[0].status",
                         "does not have a value in the enumeration"),
                 Arguments.of("bad locale", HEAD + "session: {locale: \"12\"}\n" + CASE, "3:19", "session.locale",
-                        "not a BCP 47 language tag"));
+                        "not a BCP 47 language tag"),
+                Arguments.of("retransmission of a turn that did not happen", HEAD + CASE + "        retransmit: 2\n",
+                        "9:9", "cases[0].turns[0].retransmit", "expected a turn number from 1 to 0, was 2"),
+                Arguments.of("retransmission with other words", HEAD + CASE
+                        + "      - {user: set the volume to 40, retransmit: 1}\n", "9:10", "cases[0].turns[1].user",
+                        "a retransmission re-sends turn 1's user text"),
+                Arguments.of("two faults on one call entry", HEAD + CASE + "        providerFaults: [{call: chat, "
+                        + "reset: {afterEvents: 1}, stall: {afterEvents: 1}}]\n", "9:26",
+                        "cases[0].turns[0].providerFaults[0]", "a provider fault is exactly one of http, reset, stall, "
+                                + "malformedChunk or invalidToolArguments; 2 given"),
+                Arguments.of("broken tool arguments on the follow-up", HEAD + CASE + "        providerFaults: [{call: "
+                        + "followUp, invalidToolArguments: {event: 1, text: x}}]\n", "9:26",
+                        "cases[0].turns[0].providerFaults[0]", "invalidToolArguments breaks the tool calls of the chat"),
+                Arguments.of("broken arguments of an event the reply lacks", HEAD + CASE + "        providerFaults: "
+                        + "[{call: chat, invalidToolArguments: {event: 2, text: x}}]\n", "9:39",
+                        "cases[0].turns[0].providerFaults[0].invalidToolArguments", "there is no event 2"),
+                Arguments.of("a fault in the middle of a follow-up nobody scripted", HEAD + CASE + "        "
+                        + "providerFaults: [{call: followUp, reset: {afterEvents: 2}}]\n", "9:26",
+                        "cases[0].turns[0].providerFaults[0]", "needs the call's answer to cut: write 'followUp'"),
+                Arguments.of("one call faulted twice", HEAD + CASE + "        providerFaults: [{call: chat, http: "
+                        + "{status: 500}}, {call: chat, reset: {afterEvents: 0}}]\n", "9:61",
+                        "cases[0].turns[0].providerFaults[1]", "the chat call 1 already has a fault in this turn"),
+                Arguments.of("provider faults on a recorded turn", HEAD + CASE.replace("user: set the volume to 30",
+                        "user: set the volume to 40").replace("reply: {visible: ok, events: [{name: device.volume.adjust, "
+                        + "arguments: {mode: absolute, value: 30}}]}", "recordings: [volume-forty-dual_agent, "
+                        + "volume-forty-chat_agent_tools]") + "        providerFaults: [{call: chat, http: {status: 500}}]\n",
+                        "9:26", "cases[0].turns[0].providerFaults[0]", "provider faults are synthesized from a scripted turn"),
+                Arguments.of("an offered event declared unknown", HEAD + "unknownEvents: [device.volume.adjust]\n" + CASE,
+                        "3:17", "unknownEvents[0]", "is declared unknown, but the kernel factory offers it"),
+                Arguments.of("a declared unknown event enabled", HEAD + "unknownEvents: [lamp.power.toggle]\n"
+                        + "kernel: {events: [device.volume.adjust, lamp.power.toggle]}\n" + CASE, "4:41", "kernel.events[1]",
+                        "an unknown event cannot be enabled"),
+                Arguments.of("a typo is refused although unknown names are declared", HEAD
+                        + "unknownEvents: [lamp.power.toggle]\n" + CASE
+                        + "        expect: {events: [{name: lamp.power.togle}]}\n", "10:34",
+                        "cases[0].turns[0].expect.events[0].name", "unknown event 'lamp.power.togle'"),
+                Arguments.of("a reason for a status that has none", HEAD + CASE + "        expect: {events: [{name: "
+                        + "device.volume.adjust, status: succeeded, reason: x}]}\n", "9:27",
+                        "cases[0].turns[0].expect.events[0]", "a reason needs status rejected"),
+                Arguments.of("a rejection reason that does not exist", HEAD + CASE + "        expect: {events: [{name: "
+                        + "device.volume.adjust, status: rejected, reason: lost}]}\n", "9:27",
+                        "cases[0].turns[0].expect.events[0]", "a rejection's reason is one of [batch_too_large, "
+                                + "invalid_arguments, resolution_error, unknown_event], not 'lost'"),
+                Arguments.of("exact arguments without arguments", HEAD + CASE + "        expect: {events: [{name: "
+                        + "device.volume.adjust, match: exact}]}\n", "9:27", "cases[0].turns[0].expect.events[0]",
+                        "match: exact needs arguments to compare"),
+                Arguments.of("an argument the event does not have", HEAD + CASE + "        expect: {events: [{name: "
+                        + "device.volume.adjust, arguments: {level: 3}}]}\n", "9:56",
+                        "cases[0].turns[0].expect.events[0].arguments", "'device.volume.adjust' has no argument 'level'"),
+                Arguments.of("bounds the wrong way round", HEAD + CASE + "        expect: {portCalls: "
+                        + "{device.volume.adjust: {atLeast: 3, atMost: 2}}}\n", "9:52",
+                        "cases[0].turns[0].expect.portCalls.device.volume.adjust", "atLeast 3 is more than atMost 2"),
+                Arguments.of("a single alternative", HEAD + CASE + "        expect: {anyOf: [{policy: complete}]}\n",
+                        "9:25", "cases[0].turns[0].expect.anyOf", "at least 2"),
+                Arguments.of("an alternative that expects nothing", HEAD + CASE
+                        + "        expect: {anyOf: [{policy: complete}, {}]}\n", "9:46",
+                        "cases[0].turns[0].expect.anyOf[1]", "at least 1"),
+                Arguments.of("history that checks nothing", HEAD + CASE + "        expect: {history: {}}\n", "9:27",
+                        "cases[0].turns[0].expect.history", "at least 1"),
+                Arguments.of("a time bound that is no duration", HEAD + CASE + "        expect: {finishedWithin: soon}\n",
+                        "9:34", "cases[0].turns[0].expect.finishedWithin", "pattern"),
+                Arguments.of("port state of an event that is not enabled", HEAD + "kernel: {events: [device.volume.adjust]}\n"
+                        + CASE + "        expect: {portState: {calendar.schedule.create: {entries: []}}}\n", "10:30",
+                        "cases[0].turns[0].expect.portState.calendar.schedule.create",
+                        "event 'calendar.schedule.create', which kernel.events does not enable"),
+                Arguments.of("expectations for a mode the case does not run", HEAD + "modes: [dual_agent]\n" + CASE
+                        + "        expectByMode: {chat_agent_tools: {policy: complete}}\n", "10:24",
+                        "cases[0].turns[0].expectByMode.chat_agent_tools", "the case does not run in chat_agent_tools"),
+                Arguments.of("a parity rule on an argument the event lacks", HEAD + CASE.replace("clause: c1",
+                        "clause: c1\n    parity: {device.volume.adjust: {level: ignore}}"), "6:37",
+                        "cases[0].parity.device.volume.adjust.level", "'device.volume.adjust' has no argument 'level'"),
+                Arguments.of("an unknown normalization", HEAD + CASE.replace("clause: c1",
+                        "clause: c1\n    parity: {device.volume.adjust: {mode: [upcase]}}"), "6:44",
+                        "cases[0].parity.device.volume.adjust.mode[0]", "does not have a value in the enumeration"),
+                Arguments.of("a parity rule that is neither ignore nor a list", HEAD + CASE.replace("clause: c1",
+                        "clause: c1\n    parity: {device.volume.adjust: {mode: skip}}"), "6:43",
+                        "cases[0].parity.device.volume.adjust.mode", "expected 'ignore' or a list of normalizations"));
     }
 
     @ParameterizedTest(name = "{0}")

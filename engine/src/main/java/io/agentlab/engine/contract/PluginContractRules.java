@@ -9,7 +9,9 @@ import io.agentlab.engine.execution.CaseRunner;
 import io.agentlab.engine.execution.ExpectationCheck;
 import io.agentlab.engine.execution.Parity;
 import io.agentlab.engine.execution.TurnRun;
-import io.agentlab.engine.suite.Expectations;
+import io.agentlab.engine.expect.EventsExpectation;
+import io.agentlab.engine.expect.Expectations;
+import io.agentlab.engine.suite.ParityRules;
 import io.agentlab.engine.suite.Position;
 import io.agentlab.engine.suite.RecordingLibrary;
 import io.agentlab.engine.suite.Suite;
@@ -29,8 +31,6 @@ import io.agentlab.kernel.api.ResultPolicy;
 import io.agentlab.kernel.api.TurnContext;
 import io.agentlab.kernel.core.ArgumentSchema;
 import io.agentlab.kernel.core.ReferenceKernel;
-import io.agentlab.kernel.runtime.audit.AguiProfile;
-import io.agentlab.kernel.runtime.audit.AguiStreamChecker;
 import io.agentlab.kernel.runtime.usage.PricingCatalog;
 import io.agentlab.providers.recorded.LatencyModel;
 import io.agentlab.providers.recorded.PromptTokens;
@@ -294,9 +294,8 @@ public final class PluginContractRules {
                     CaseRun dual = runner.run(suite, testCase, InvocationMode.DUAL_AGENT);
                     CaseRun tools = runner.run(suite, testCase, InvocationMode.CHAT_AGENT_TOOLS);
                     for (CaseRun run : List.of(dual, tools)) {
-                        AguiStreamChecker.ThreadCheck audit = AguiStreamChecker.thread(AguiProfile.AGUI_1_0);
                         for (TurnRun turn : run.turns()) {
-                            ExpectationCheck.failures(turn, audit).forEach(f -> failures.add("\""
+                            ExpectationCheck.failures(turn).forEach(f -> failures.add("\""
                                     + example.utterance() + "\" (" + run.mode().wireName() + ", seed " + seed + "): "
                                     + f));
                         }
@@ -315,24 +314,23 @@ public final class PluginContractRules {
                 InvocationMode.DUAL_AGENT, new Suite.Reply("Okay.", List.of(new Suite.ProposedEvent(name, "{}"))),
                 InvocationMode.CHAT_AGENT_TOOLS, new Suite.Reply("Okay.", List.of(new Suite.ProposedEvent(name,
                         CanonicalJson.write(arguments)))));
-        Expectations none = Expectations.none();
-        Expectations expect = new Expectations(Optional.of(List.of(new Expectations.EventExpectation(name,
-                example.expected(), true, Optional.of(example.expected().isPresent() ? "succeeded"
-                : "needs_clarification"), Position.UNKNOWN))), Optional.empty(), Optional.empty(), Map.of(),
-                none.visible(), List.of(), false, Map.of(), Optional.empty(), Optional.empty(), Optional.empty(),
-                none.usage());
-        Suite.Turn turn = new Suite.Turn(example.utterance(), replies, Optional.of("Done."), Optional.of("{}"),
-                List.of(), Map.of(), expect, Position.UNKNOWN);
+        EventsExpectation.EventExpectation.Builder event = EventsExpectation.EventExpectation.named(name)
+                .status(example.expected().isPresent() ? "succeeded" : "needs_clarification");
+        example.expected().ifPresent(expected -> event.arguments(expected).exactArguments());
+        Expectations expect = Expectations.builder()
+                .add(new EventsExpectation(List.of(event.build()), Position.UNKNOWN)).build();
+        Suite.Turn turn = Suite.Turn.scripted(example.utterance(), replies, Optional.of("Done."), Optional.of("{}"),
+                expect);
         Suite.Case testCase = new Suite.Case("example-" + (index + 1), example.utterance(),
                 "PC-11 docs/design.md#modes-parity", List.of(), List.of(InvocationMode.values()), List.of(turn),
-                Position.UNKNOWN);
+                ParityRules.none(), Position.UNKNOWN);
         return new Suite("plugin-contract", "Plugin contract examples", "", List.of(), List.of(InvocationMode.values()),
                 new Suite.KernelSettings(List.of(name), KernelLimits.DEFAULT_CONCURRENCY_LIMIT,
                         KernelLimits.DEFAULT_BATCH_DEADLINE),
                 new Suite.SessionSettings(ZoneId.of(example.timezone()),
                         Optional.of(OffsetDateTime.parse(example.now()).toInstant()), Locale.ENGLISH),
                 new Suite.ProviderSettings(ProviderFamily.OPENAI, SuiteReader.DEFAULT_MODEL, new LatencyModel(0, 0, 0)),
-                List.of(), List.of(testCase), SuiteOrigin.classpath("plugin-contract"), Position.UNKNOWN);
+                List.of(), List.of(), List.of(testCase), SuiteOrigin.classpath("plugin-contract"), Position.UNKNOWN);
     }
 
     private static void require(boolean condition, String rule, String message) {

@@ -2,23 +2,29 @@ package io.agentlab.engine.execution;
 
 import io.agentlab.engine.KernelUnderTestFactory;
 import io.agentlab.engine.metrics.TurnRecord;
+import io.agentlab.engine.suite.ProviderFault;
 import io.agentlab.engine.suite.RecordingLibrary;
 import io.agentlab.engine.suite.Suite;
 import io.agentlab.kernel.api.EventDefinition;
 import io.agentlab.kernel.api.EventPlugin;
 import io.agentlab.kernel.api.InvocationMode;
+import io.agentlab.kernel.api.JsonValues;
 import io.agentlab.kernel.api.KernelLimits;
 import io.agentlab.kernel.runtime.Conversation;
 import io.agentlab.kernel.runtime.RuntimeConfig;
 import io.agentlab.kernel.runtime.TurnResult;
 import io.agentlab.kernel.runtime.TurnRuntime;
+import io.agentlab.kernel.runtime.VisibleSink;
 import io.agentlab.kernel.runtime.audit.AguiProfile;
+import io.agentlab.kernel.runtime.audit.AguiSseCodec;
+import io.agentlab.kernel.runtime.audit.AguiStreamChecker;
 import io.agentlab.kernel.runtime.llm.CallRole;
 import io.agentlab.kernel.runtime.llm.ChatProvider;
 import io.agentlab.kernel.runtime.llm.ChatRequestJson;
 import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
 import io.agentlab.kernel.runtime.llm.ProviderRegistry;
 import io.agentlab.kernel.runtime.usage.PricingCatalog;
+import io.agentlab.providers.recorded.InjectedFault;
 import io.agentlab.providers.recorded.PromptTokens;
 import io.agentlab.providers.recorded.ProviderFamily;
 import io.agentlab.providers.recorded.Recording;
@@ -30,11 +36,17 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
@@ -42,7 +54,9 @@ import java.util.function.BooleanSupplier;
 /**
  * Runs one case in one mode: a fresh kernel and plugins from the factory (plus the suite's probes, every handler
  * recorded), a turn runtime whose provider is the shared replay server, each turn answered by its recordings or by
- * streams synthesized from its script.
+ * streams synthesized from its script — with the faults it declares injected into the calls it names — and run
+ * afresh or, for a retransmission, under an earlier turn's id. After each turn, once the kernel is quiescent, it
+ * reads the handler log, the conversation's history and the plugins' port states.
  */
 public final class CaseRunner {
 
@@ -55,6 +69,14 @@ public final class CaseRunner {
      * (docs/limits-and-safety.md). It passes at once unless a handler ignores interruption.
      */
     public static final Duration QUIESCENCE_BOUND = Duration.ofSeconds(30);
+    /** The client's idle timeout for every replayed call. */
+    static final Duration IDLE_TIMEOUT = Duration.ofSeconds(30);
+    /**
+     * The client's idle timeout for a call the suite stalls: nothing will ever arrive, so the bound decides only how
+     * long the case takes, never its verdict; every other call keeps {@link #IDLE_TIMEOUT}, so a busy machine never
+     * trips them.
+     */
+    public static final Duration STALLED_CALL_IDLE_TIMEOUT = Duration.ofSeconds(1);
 
     /**
      * What every run shares.
@@ -109,10 +131,11 @@ public final class CaseRunner {
                 (request, listener) -> provider.get().stream(request, listener));
         Clock clock = suite.session().clock().map(instant -> Clock.fixed(instant, suite.session().timezone()))
                 .orElseGet(Clock::systemUTC);
+        List<EventPlugin> plugins = enabledPlugins(suite);
         List<TurnRun> turns = new ArrayList<>();
         boolean cancelled = false;
         try (TurnRuntime runtime = TurnRuntime.builder()
-                .definitions(definitions(suite, log, probes).toArray(EventDefinition[]::new))
+                .definitions(definitions(suite, plugins, log, probes).toArray(EventDefinition[]::new))
                 .providers(registry)
                 .config(RuntimeConfig.of(mode, PROVIDER_KEY, suite.provider().model(), PERSONA))
                 .limits(new KernelLimits(suite.kernel().concurrency(), suite.kernel().batchDeadline()))
@@ -121,6 +144,8 @@ public final class CaseRunner {
                 .kernelFactory(ObservedKernel.wrap(environment.factory().kernels(), kernel::set))
                 .aguiProfile(environment.agui())
                 .build()) {
+            // every turn's stream joins the case's thread, whatever the turn expects, so ids are checked across turns
+            AguiStreamChecker.ThreadCheck audit = AguiStreamChecker.thread(environment.agui());
             Conversation conversation = new Conversation(suite.id() + "-" + testCase.id() + "-" + mode.wireName(),
                     suite.session().timezone(), suite.session().locale());
             for (int index = 0; index < testCase.turns().size(); index++) {
@@ -129,48 +154,67 @@ public final class CaseRunner {
                     break;
                 }
                 Suite.Turn turn = testCase.turns().get(index);
-                String scope = "s" + SCOPES.incrementAndGet();
+                List<String> scopes = new ArrayList<>();
+                Map<String, ProviderFault> unusedFaults = new ConcurrentHashMap<>();
                 int problemsBefore = 0;
                 TurnRecord.Timing timing = TurnRecord.Timing.LIVE;
                 if (environment.live().isPresent()) {
                     provider.set(new OpenAiCompatibleClient(environment.live().get()));
                 } else {
-                    List<Recording> recordings = recordings(suite, testCase, turn, index, mode, runtime, conversation);
-                    timing = recordings.stream().anyMatch(r -> r.metadata().synthesized())
+                    provider.set(replayed(suite, testCase, turn, index, mode, runtime, conversation, scopes,
+                            unusedFaults));
+                    // the recordings a scripted turn gets are synthesized by the latency model
+                    timing = turn.recordings().isEmpty() || turn.recordings().stream()
+                            .flatMap(id -> environment.recordings().find(id).stream())
+                            .anyMatch(recording -> recording.metadata().synthesized())
                             ? TurnRecord.Timing.MODELLED : TurnRecord.Timing.RECORDED;
-                    provider.set(new OpenAiCompatibleClient(new OpenAiCompatibleClient.Config(
-                            environment.replay().scope(scope, recordings), null, Duration.ofSeconds(5),
-                            Duration.ofSeconds(30))));
                     problemsBefore = environment.replay().mismatches().size();
                 }
                 int callsBefore = log.calls().size();
                 log.resetMaxConcurrency();
                 log.faults(turn.faults());
                 StringBuilder visible = new StringBuilder();
+                AtomicLong firstVisible = new AtomicLong(-1);
+                VisibleSink sink = (messageId, text) -> {
+                    synchronized (visible) {
+                        if (firstVisible.get() < 0 && !text.isBlank()) {
+                            // on the handlers' counter, so ordered with their starts and returns; white space alone
+                            // (the line break before a hidden block) shows the user nothing
+                            firstVisible.set(log.tick());
+                        }
+                        visible.append(text);
+                    }
+                };
+                int historyBefore = conversation.historyView().size();
                 TurnResult result;
                 try {
-                    result = runtime.runTurn(conversation, turn.user(), (messageId, text) -> {
-                        synchronized (visible) {
-                            visible.append(text);
-                        }
-                    });
+                    result = turn.retransmits().isPresent()
+                            ? runtime.retransmit(conversation, turns.get(turn.retransmits().get()).result().turnId(),
+                            turn.user(), sink)
+                            : runtime.runTurn(conversation, turn.user(), sink);
                 } finally {
-                    if (environment.live().isEmpty()) {
-                        environment.replay().closeScope(scope);
-                    }
+                    scopes.forEach(scope -> environment.replay().closeScope(scope)); // none when live
                 }
                 List<String> harness = new ArrayList<>();
+                // a fault the turn never reached would let the case pass without testing what it declares
+                unusedFaults.values().forEach(fault -> harness.add("the provider fault declared at " + fault.at()
+                        + " was never injected: the turn made no " + fault.describeCall()));
                 try {
                     kernel.get().awaitQuiescence(QUIESCENCE_BOUND).ifPresent(harness::add);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     cancelled = true;
                 }
+                Map<String, Map<String, Object>> states = portStates(plugins, harness);
                 List<String> mismatches = environment.live().isPresent() ? List.of() : environment.replay().mismatches();
-                turns.add(new TurnRun(index, turn, result, visible.toString(), log.callsSince(callsBefore),
-                        log.maxConcurrency(), conversation.ended(),
+                String text;
+                synchronized (visible) {
+                    text = visible.toString();
+                }
+                turns.add(new TurnRun(index, turn, result, text, log.callsSince(callsBefore), log.maxConcurrency(),
+                        conversation.ended(), firstVisible.get(), conversation.historyView(), historyBefore, states,
                         mismatches.subList(Math.min(problemsBefore, mismatches.size()), mismatches.size()), harness,
-                        timing));
+                        auditViolations(result, audit), timing));
                 if (cancelled) {
                     break;
                 }
@@ -181,14 +225,23 @@ public final class CaseRunner {
         return new CaseRun(suite, testCase, mode, turns, cancelled);
     }
 
-    private List<EventDefinition> definitions(Suite suite, HandlerLog log, ProbeEvents probes) {
+    /** The factory's plugins (fresh ones) whose events the suite enables. */
+    private List<EventPlugin> enabledPlugins(Suite suite) {
         Set<String> enabled = new LinkedHashSet<>(suite.kernel().events());
-        List<EventDefinition> definitions = new ArrayList<>();
+        List<EventPlugin> plugins = new ArrayList<>();
         for (EventPlugin plugin : environment.factory().plugins()) {
-            EventDefinition definition = plugin.definition();
-            if (enabled.isEmpty() || enabled.contains(definition.name())) {
-                definitions.add(log.wrap(definition));
+            if (enabled.isEmpty() || enabled.contains(plugin.definition().name())) {
+                plugins.add(plugin);
             }
+        }
+        return plugins;
+    }
+
+    private static List<EventDefinition> definitions(Suite suite, List<EventPlugin> plugins, HandlerLog log,
+                                                     ProbeEvents probes) {
+        List<EventDefinition> definitions = new ArrayList<>();
+        for (EventPlugin plugin : plugins) {
+            definitions.add(log.wrap(plugin.definition()));
         }
         for (Suite.Probe probe : suite.probes()) {
             definitions.add(log.wrap(probes.definition(probe)));
@@ -196,24 +249,165 @@ public final class CaseRunner {
         return definitions;
     }
 
-    private List<Recording> recordings(Suite suite, Suite.Case testCase, Suite.Turn turn, int index,
-                                       InvocationMode mode, TurnRuntime runtime, Conversation conversation) {
-        if (!turn.recordings().isEmpty()) {
-            List<Recording> recordings = new ArrayList<>();
-            for (String id : turn.recordings()) {
-                environment.recordings().find(id).ifPresent(recordings::add); // discovery checked every id
+    /** How the turn's AG-UI stream, encoded and decoded as SSE frames as a client receives it, breaks the profile. */
+    private static List<String> auditViolations(TurnResult result, AguiStreamChecker.ThreadCheck audit) {
+        List<String> violations = new ArrayList<>();
+        List<AguiSseCodec.Frame> frames = AguiSseCodec.decode(AguiSseCodec.encode(result.audit(), 1));
+        AguiStreamChecker.StreamCheck stream = audit.stream(result.turnId());
+        frames.forEach(stream::frame);
+        for (AguiStreamChecker.Violation violation : stream.finish()) {
+            violations.add("the AG-UI stream (" + audit.profile() + ") breaks " + violation);
+        }
+        if (!AguiSseCodec.events(frames).equals(result.audit())) {
+            violations.add("the AG-UI stream does not survive SSE encoding unchanged");
+        }
+        return violations;
+    }
+
+    /** Each plugin's port state, read when no handler runs; a port that cannot be read is a harness problem. */
+    private static Map<String, Map<String, Object>> portStates(List<EventPlugin> plugins, List<String> harness) {
+        Map<String, Map<String, Object>> states = new LinkedHashMap<>();
+        for (EventPlugin plugin : plugins) {
+            String name = plugin.definition().name();
+            try {
+                plugin.portState().ifPresent(state -> states.put(name, JsonValues.copyObject(state.snapshot())));
+            } catch (RuntimeException e) {
+                harness.add("the port state of " + name + " could not be read: " + e);
             }
+        }
+        return states;
+    }
+
+    /**
+     * The turn's provider over the replay: its recordings (or streams synthesized from its script) in one scope, and
+     * each call with a declared fault routed to a scope of its own that serves the faulted stream.
+     */
+    private ChatProvider replayed(Suite suite, Suite.Case testCase, Suite.Turn turn, int index, InvocationMode mode,
+                                  TurnRuntime runtime, Conversation conversation, List<String> scopes,
+                                  Map<String, ProviderFault> unusedFaults) {
+        Scripts scripts = scripts(suite, testCase, index, mode, runtime, conversation);
+        String scope = "s" + SCOPES.incrementAndGet();
+        scopes.add(scope);
+        OpenAiCompatibleClient normal = client(environment.replay().scope(scope, recordings(turn, scripts)),
+                IDLE_TIMEOUT);
+        Map<String, OpenAiCompatibleClient> faulted = new HashMap<>();
+        for (ProviderFault fault : turn.providerFaults()) {
+            if (fault.fault() instanceof InjectedFault.InvalidToolArguments && mode == InvocationMode.DUAL_AGENT) {
+                continue; // a dual_agent model sends no arguments to break
+            }
+            String faultScope = "s" + SCOPES.incrementAndGet();
+            scopes.add(faultScope);
+            Recording recording = fault.fault().response(scripts.synthesize(fault.fault().script(scripts.of(fault.call()))));
+            Duration idle = fault.fault() instanceof InjectedFault.AfterEvents after
+                    && after.ending() == InjectedFault.Ending.STALL ? STALLED_CALL_IDLE_TIMEOUT : IDLE_TIMEOUT;
+            faulted.put(fault.describeCall(), client(environment.replay().scope(faultScope, List.of(recording)), idle));
+            unusedFaults.put(fault.describeCall(), fault);
+        }
+        Map<CallRole, AtomicInteger> counts = new EnumMap<>(CallRole.class);
+        for (CallRole role : CallRole.values()) {
+            counts.put(role, new AtomicInteger());
+        }
+        return (request, listener) -> {
+            int n = counts.get(request.role()).incrementAndGet();
+            String call = ProviderFault.roleName(request.role()) + " call " + n;
+            unusedFaults.remove(call);
+            return faulted.getOrDefault(call, normal).stream(request, listener);
+        };
+    }
+
+    private static OpenAiCompatibleClient client(String baseUrl, Duration idle) {
+        return new OpenAiCompatibleClient(new OpenAiCompatibleClient.Config(baseUrl, null, Duration.ofSeconds(5), idle));
+    }
+
+    /**
+     * What the scripted model says in each call of a turn, and how to turn a script into a stream.
+     *
+     * @param turn         the turn
+     * @param chat         the chat call's script
+     * @param followUp     the follow-up call's script (empty text when the turn scripts none)
+     * @param eventAgent   the EventAgent call's script (empty text when the turn scripts none)
+     * @param synthesizer  makes the streams
+     * @param seed         their chunking seed
+     * @param promptTokens the first request's prompt tokens (for the latency model)
+     */
+    private record Scripts(Suite.Turn turn, Script chat, Script followUp, Script eventAgent,
+                           StreamSynthesizer synthesizer, long seed, int promptTokens) {
+
+        static Scripts of(Suite suite, Suite.Case testCase, int index, InvocationMode mode, long runSeed,
+                          int promptTokens, ProviderFamily family) {
+            Suite.Turn turn = testCase.turns().get(index);
+            StreamSynthesizer synthesizer = new StreamSynthesizer(suite.provider().latency(), LocalDate.of(2026, 1, 1));
+            // the mode's wire name, not the enum: an enum's hash differs between JVMs, and a seed must reproduce a run
+            long seed = runSeed ^ Objects.hash(suite.id(), testCase.id(), index, mode.wireName());
+            String id = suite.id() + "." + testCase.id() + ".t" + index + "." + mode.wireName();
+            String model = suite.provider().model();
+            Suite.Reply reply = turn.replies().get(mode);
+            Script chat = new Script(id + ".chat", mode, CallRole.CHAT, turn.user(), reply == null ? "" : reply.visible(),
+                    reply == null ? List.of() : reply.events().stream().map(event -> event.unknown()
+                            // a made-up name has no alias: the model sends it as it is
+                            ? new ScriptedEvent(event.name(), event.argumentsJson(), event.name())
+                            : new ScriptedEvent(event.name(), event.argumentsJson())).toList(), family, model);
+            Script followUp = new Script(id + ".follow_up", mode, CallRole.FOLLOW_UP, turn.user(),
+                    turn.followUp().orElse(""), List.of(), family, model);
+            // The EventAgent's request never carries tools, so its recording answers the dual_agent request shape.
+            Script eventAgent = new Script(id + ".event_agent", InvocationMode.DUAL_AGENT, CallRole.EVENT_AGENT,
+                    turn.user(), turn.eventAgent().orElse(""), List.of(), family, model);
+            return new Scripts(turn, chat, followUp, eventAgent, synthesizer, seed, promptTokens);
+        }
+
+        Script of(CallRole role) {
+            return switch (role) {
+                case CHAT -> chat;
+                case FOLLOW_UP -> followUp;
+                case EVENT_AGENT -> eventAgent;
+            };
+        }
+
+        /** The chat call's stream, then the follow-up's and the EventAgent's when the turn scripts them. */
+        List<Recording> synthesized() {
+            List<Recording> recordings = new ArrayList<>();
+            recordings.add(synthesize(chat));
+            turn.followUp().ifPresent(text -> recordings.add(synthesize(followUp)));
+            turn.eventAgent().ifPresent(json -> recordings.add(synthesize(eventAgent)));
             return recordings;
         }
+
+        Recording synthesize(Script script) {
+            // each call its own chunking: seed, seed + 1 and seed + 2 for the chat, follow-up and EventAgent calls
+            int offset = switch (script.role()) {
+                case CHAT -> 0;
+                case FOLLOW_UP -> 1;
+                case EVENT_AGENT -> 2;
+            };
+            return synthesizer.synthesize(script, seed + offset,
+                    script.role() == CallRole.EVENT_AGENT ? promptTokens / 2 : promptTokens);
+        }
+    }
+
+    private Scripts scripts(Suite suite, Suite.Case testCase, int index, InvocationMode mode, TurnRuntime runtime,
+                            Conversation conversation) {
+        Suite.Turn turn = testCase.turns().get(index);
         int promptTokens = PromptTokens.count(ChatRequestJson.write(runtime.firstRequest(conversation, turn.user())));
-        return synthesizedTurn(suite, testCase, index, mode, environment.seed(), promptTokens, suite.provider().family());
+        return Scripts.of(suite, testCase, index, mode, environment.seed(), promptTokens, suite.provider().family());
+    }
+
+    /** The turn's recordings, or the streams synthesized from its script. */
+    private List<Recording> recordings(Suite.Turn turn, Scripts scripts) {
+        if (turn.recordings().isEmpty()) {
+            return scripts.synthesized();
+        }
+        List<Recording> recordings = new ArrayList<>();
+        for (String id : turn.recordings()) {
+            environment.recordings().find(id).ifPresent(recordings::add); // discovery checked every id
+        }
+        return recordings;
     }
 
     /**
      * The streams a scripted turn's calls are answered with: the chat call, then the follow-up and the EventAgent call
      * when the turn scripts them, synthesized in {@code family}'s shape (a run uses the suite's family; the provider
      * stream export writes every family). The payloads depend only on the run seed, the suite, case, turn, mode and
-     * family.
+     * family. Injected faults are not applied here: they replace the streams of the calls they name.
      *
      * @param index        the turn's index in the case
      * @param runSeed      the run's seed of chunk boundaries
@@ -222,24 +416,6 @@ public final class CaseRunner {
      */
     public static List<Recording> synthesizedTurn(Suite suite, Suite.Case testCase, int index, InvocationMode mode,
                                                   long runSeed, int promptTokens, ProviderFamily family) {
-        Suite.Turn turn = testCase.turns().get(index);
-        StreamSynthesizer synthesizer = new StreamSynthesizer(suite.provider().latency(), LocalDate.of(2026, 1, 1));
-        // the mode's wire name, not the enum: an enum's hash differs between JVMs, and a seed must reproduce a run
-        long seed = runSeed ^ Objects.hash(suite.id(), testCase.id(), index, mode.wireName());
-        String id = suite.id() + "." + testCase.id() + ".t" + index + "." + mode.wireName();
-        String model = suite.provider().model();
-        Suite.Reply reply = turn.replies().get(mode);
-        List<Recording> recordings = new ArrayList<>();
-        recordings.add(synthesizer.synthesize(new Script(id + ".chat", mode, CallRole.CHAT, turn.user(),
-                reply.visible(), reply.events().stream()
-                .map(event -> new ScriptedEvent(event.name(), event.argumentsJson())).toList(),
-                family, model), seed, promptTokens));
-        turn.followUp().ifPresent(text -> recordings.add(synthesizer.synthesize(new Script(id + ".follow_up", mode,
-                CallRole.FOLLOW_UP, turn.user(), text, List.of(), family, model), seed + 1, promptTokens)));
-        // The EventAgent's request never carries tools, so its recording answers the dual_agent request shape.
-        turn.eventAgent().ifPresent(json -> recordings.add(synthesizer.synthesize(new Script(id + ".event_agent",
-                InvocationMode.DUAL_AGENT, CallRole.EVENT_AGENT, turn.user(), json, List.of(), family, model),
-                seed + 2, promptTokens / 2)));
-        return recordings;
+        return Scripts.of(suite, testCase, index, mode, runSeed, promptTokens, family).synthesized();
     }
 }

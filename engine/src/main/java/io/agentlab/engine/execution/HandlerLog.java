@@ -73,6 +73,14 @@ public final class HandlerLog {
         return definition.toBuilder().handler(recorded).build();
     }
 
+    /**
+     * Ticks the log's counter for an observation made outside a handler (the first visible text), so it can be
+     * ordered against handler starts and returns.
+     */
+    public long tick() {
+        return ticks.incrementAndGet();
+    }
+
     /** The faults handlers show from now on (a turn's {@code handlerFaults}), instead of calling their ports. */
     public void faults(Map<String, Suite.HandlerFault> next) {
         faults = Map.copyOf(next);

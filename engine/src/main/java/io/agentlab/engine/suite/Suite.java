@@ -1,5 +1,6 @@
 package io.agentlab.engine.suite;
 
+import io.agentlab.engine.expect.Expectations;
 import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.kernel.api.ResultPolicy;
 import io.agentlab.providers.recorded.LatencyModel;
@@ -24,19 +25,22 @@ import java.util.Optional;
  * @param session  session settings
  * @param provider how scripted turns are synthesized
  * @param probes   probe events declared for batch-semantics cases
+ * @param unknownEvents names the suite uses on purpose that no kernel offers (a model naming an event that does not
+ *                      exist); any other unknown name is refused as a typo
  * @param cases    the cases, in file order
  * @param origin   where it was loaded from
  * @param at       where the suite starts
  */
 public record Suite(String id, String title, String spec, List<String> tags, List<InvocationMode> modes,
                     KernelSettings kernel, SessionSettings session, ProviderSettings provider, List<Probe> probes,
-                    List<Case> cases, SuiteOrigin origin, Position at) {
+                    List<String> unknownEvents, List<Case> cases, SuiteOrigin origin, Position at) {
 
     /** Copies the collections. */
     public Suite {
         tags = List.copyOf(tags);
         modes = List.copyOf(modes);
         probes = List.copyOf(probes);
+        unknownEvents = List.copyOf(unknownEvents);
         cases = List.copyOf(cases);
     }
 
@@ -116,10 +120,11 @@ public record Suite(String id, String title, String spec, List<String> tags, Lis
      * @param tags   the case's tags (the suite's are added)
      * @param modes  the modes it runs in
      * @param turns  its turns, in order
+     * @param parity how its parity node compares free-text arguments
      * @param at     where the case starts
      */
     public record Case(String id, String title, String clause, List<String> tags, List<InvocationMode> modes,
-                       List<Turn> turns, Position at) {
+                       List<Turn> turns, ParityRules parity, Position at) {
         /** Copies the collections. */
         public Case {
             tags = List.copyOf(tags);
@@ -131,23 +136,37 @@ public record Suite(String id, String title, String spec, List<String> tags, Lis
     /**
      * One user turn and what the provider answers.
      *
-     * @param user        the user's text
-     * @param replies     the scripted ChatAgent reply per mode (empty when recordings answer)
-     * @param followUp    the scripted second answer
-     * @param eventAgent  the scripted EventAgent JSON output
-     * @param recordings  recording ids answering the turn (empty when scripted)
-     * @param faults      per event name, the fault its handler shows in this turn instead of calling its port
-     * @param expect      what must hold afterwards
-     * @param at          where the turn starts
+     * @param user           the user's text
+     * @param retransmits    the earlier turn (0-based) this one re-sends under the same turn id, if it is a
+     *                       retransmission
+     * @param replies        the scripted ChatAgent reply per mode (empty when recordings answer)
+     * @param followUp       the scripted second answer
+     * @param eventAgent     the scripted EventAgent JSON output
+     * @param recordings     recording ids answering the turn (empty when scripted)
+     * @param faults         per event name, the fault its handler shows in this turn instead of calling its port
+     * @param providerFaults faults injected into particular model calls of the turn
+     * @param expect         what must hold afterwards, in every mode
+     * @param expectByMode   what must also hold in one mode
+     * @param at             where the turn starts
      */
-    public record Turn(String user, Map<InvocationMode, Reply> replies, Optional<String> followUp,
-                       Optional<String> eventAgent, List<String> recordings, Map<String, HandlerFault> faults,
-                       Expectations expect, Position at) {
+    public record Turn(String user, Optional<Integer> retransmits, Map<InvocationMode, Reply> replies,
+                       Optional<String> followUp, Optional<String> eventAgent, List<String> recordings,
+                       Map<String, HandlerFault> faults, List<ProviderFault> providerFaults, Expectations expect,
+                       Map<InvocationMode, Expectations> expectByMode, Position at) {
         /** Copies the collections. */
         public Turn {
             replies = Map.copyOf(replies);
             recordings = List.copyOf(recordings);
             faults = Map.copyOf(faults);
+            providerFaults = List.copyOf(providerFaults);
+            expectByMode = Map.copyOf(expectByMode);
+        }
+
+        /** A turn answered by {@code replies} (and optionally a follow-up and an EventAgent output), nothing else. */
+        public static Turn scripted(String user, Map<InvocationMode, Reply> replies, Optional<String> followUp,
+                                    Optional<String> eventAgent, Expectations expect) {
+            return new Turn(user, Optional.empty(), replies, followUp, eventAgent, List.of(), Map.of(), List.of(),
+                    expect, Map.of(), Position.UNKNOWN);
         }
     }
 
@@ -180,7 +199,13 @@ public record Suite(String id, String title, String spec, List<String> tags, Lis
      *
      * @param name          the event name
      * @param argumentsJson the arguments a tools-mode model sends (canonical JSON)
+     * @param unknown       a name the suite declares deliberately unknown: a tools-mode model sends it as written,
+     *                      there being no alias of it to send
      */
-    public record ProposedEvent(String name, String argumentsJson) {
+    public record ProposedEvent(String name, String argumentsJson, boolean unknown) {
+        /** An event the kernel offers. */
+        public ProposedEvent(String name, String argumentsJson) {
+            this(name, argumentsJson, false);
+        }
     }
 }

@@ -2,6 +2,7 @@ package io.agentlab.plugins.calendar;
 
 import io.agentlab.kernel.api.EventDefinition;
 import io.agentlab.kernel.api.EventPlugin;
+import io.agentlab.kernel.api.PortState;
 import io.agentlab.kernel.api.ResultPolicy;
 import io.agentlab.plugins.PortCalls;
 import java.time.LocalDate;
@@ -38,6 +39,7 @@ public final class CalendarPlugin implements EventPlugin {
              "additionalProperties":false}""";
 
     private final EventDefinition definition;
+    private final CalendarSchedulePort port;
 
     /** With an in-memory calendar (for discovery through {@link java.util.ServiceLoader}). */
     public CalendarPlugin() {
@@ -46,7 +48,7 @@ public final class CalendarPlugin implements EventPlugin {
 
     /** With the given port. */
     public CalendarPlugin(CalendarSchedulePort port) {
-        Objects.requireNonNull(port, "port");
+        this.port = Objects.requireNonNull(port, "port");
         this.definition = EventDefinition.builder(NAME)
                 .schemaVersion("1.0.0")
                 .description("Add a reminder or calendar entry at a date and time, optionally repeating.")
@@ -86,5 +88,11 @@ public final class CalendarPlugin implements EventPlugin {
     @Override
     public EventDefinition definition() {
         return definition;
+    }
+
+    /** The calendar's entries, when its port shows them ({@link InMemoryCalendar} does). */
+    @Override
+    public Optional<PortState> portState() {
+        return port instanceof PortState state ? Optional.of(state) : Optional.empty();
     }
 }

@@ -1,14 +1,19 @@
 package io.agentlab.plugins.calendar;
 
+import io.agentlab.kernel.api.PortState;
 import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-/** An in-memory calendar: one entry per idempotency key, every call recorded. */
-public final class InMemoryCalendar implements CalendarSchedulePort {
+/**
+ * An in-memory calendar: one entry per idempotency key, every call recorded. Its {@link #snapshot() state} lists the
+ * entries it holds.
+ */
+public final class InMemoryCalendar implements CalendarSchedulePort, PortState {
 
     private final Map<String, Stored> byKey = new LinkedHashMap<>();
     private final List<ScheduleRequest> calls = new CopyOnWriteArrayList<>();
@@ -37,6 +42,31 @@ public final class InMemoryCalendar implements CalendarSchedulePort {
     /** Every call, including repeats. */
     public List<ScheduleRequest> calls() {
         return List.copyOf(calls);
+    }
+
+    /**
+     * The entries held, in creation order: {@code {"entries": [{"entry_id", "title", "date", "time", "timezone",
+     * "start", "recurrence"?, "reminder_minutes_before"?}]}}, the local date and time read back from the stored start
+     * in the entry's zone (so a time stored in the wrong zone shows).
+     */
+    @Override
+    public synchronized Map<String, Object> snapshot() {
+        List<Object> entries = new ArrayList<>();
+        for (Stored stored : byKey.values()) {
+            ScheduleRequest request = stored.request();
+            ZonedDateTime start = stored.entry().start().atZoneSameInstant(request.timezone());
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("entry_id", stored.entry().entryId());
+            entry.put("title", request.title());
+            entry.put("date", start.toLocalDate().toString());
+            entry.put("time", start.toLocalTime().format(DateTimeFormatter.ofPattern("HH:mm")));
+            entry.put("timezone", request.timezone().getId());
+            entry.put("start", stored.entry().start().toString());
+            request.recurrence().ifPresent(r -> entry.put("recurrence", r));
+            request.reminderMinutesBefore().ifPresent(r -> entry.put("reminder_minutes_before", r));
+            entries.add(entry);
+        }
+        return Map.of("entries", entries);
     }
 
     private record Stored(ScheduleRequest request, ScheduledEntry entry) {

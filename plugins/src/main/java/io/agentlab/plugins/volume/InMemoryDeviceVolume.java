@@ -1,20 +1,24 @@
 package io.agentlab.plugins.volume;
 
+import io.agentlab.kernel.api.PortState;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * An in-memory device per session (level starts at {@value #INITIAL_LEVEL}) that records every command. A repeated
- * idempotency key returns the first result without applying the change again.
+ * idempotency key returns the first result without applying the change again. Its {@link #snapshot() state} lists
+ * the devices commanded so far.
  */
-public final class InMemoryDeviceVolume implements DeviceVolumePort {
+public final class InMemoryDeviceVolume implements DeviceVolumePort, PortState {
 
     /** The level a new device starts at. */
     public static final int INITIAL_LEVEL = 50;
 
-    private final Map<String, VolumeState> devices = new HashMap<>();
+    private final Map<String, VolumeState> devices = new LinkedHashMap<>();
     private final Map<String, VolumeState> applied = new HashMap<>();
     private final List<VolumeCommand> calls = new CopyOnWriteArrayList<>();
 
@@ -40,6 +44,20 @@ public final class InMemoryDeviceVolume implements DeviceVolumePort {
     /** The device state of a session. */
     public synchronized VolumeState state(String sessionId) {
         return devices.getOrDefault(sessionId, new VolumeState(INITIAL_LEVEL, false));
+    }
+
+    /** The devices commanded so far, in first-use order: {@code {"devices": [{"session", "level", "muted"}]}}. */
+    @Override
+    public synchronized Map<String, Object> snapshot() {
+        List<Object> list = new ArrayList<>();
+        devices.forEach((session, state) -> {
+            Map<String, Object> device = new LinkedHashMap<>();
+            device.put("session", session);
+            device.put("level", state.level());
+            device.put("muted", state.muted());
+            list.add(device);
+        });
+        return Map.of("devices", list);
     }
 
     /** Every command received, in order (including repeats). */

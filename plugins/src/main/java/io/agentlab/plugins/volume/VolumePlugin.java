@@ -2,12 +2,14 @@ package io.agentlab.plugins.volume;
 
 import io.agentlab.kernel.api.EventDefinition;
 import io.agentlab.kernel.api.EventPlugin;
+import io.agentlab.kernel.api.PortState;
 import io.agentlab.kernel.api.ResultPolicy;
 import io.agentlab.plugins.PortCalls;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * {@code device.volume.adjust} ({@code docs/design.md#plugin-volume-adjust}): policy {@code silent_success},
@@ -30,6 +32,7 @@ public final class VolumePlugin implements EventPlugin {
              "additionalProperties":false}""";
 
     private final EventDefinition definition;
+    private final DeviceVolumePort port;
 
     /** With an in-memory device (for discovery through {@link java.util.ServiceLoader}). */
     public VolumePlugin() {
@@ -38,7 +41,7 @@ public final class VolumePlugin implements EventPlugin {
 
     /** With the given port. */
     public VolumePlugin(DeviceVolumePort port) {
-        Objects.requireNonNull(port, "port");
+        this.port = Objects.requireNonNull(port, "port");
         this.definition = EventDefinition.builder(NAME)
                 .schemaVersion("1.0.0")
                 .description("Change the device volume: set a level 0-100, turn it up or down, mute or unmute.")
@@ -69,5 +72,11 @@ public final class VolumePlugin implements EventPlugin {
     @Override
     public EventDefinition definition() {
         return definition;
+    }
+
+    /** The devices' levels, when the port shows them ({@link InMemoryDeviceVolume} does). */
+    @Override
+    public Optional<PortState> portState() {
+        return port instanceof PortState state ? Optional.of(state) : Optional.empty();
     }
 }

@@ -15,6 +15,11 @@ import java.util.Objects;
  */
 public record Recording(String id, RequestMatcher request, RecordedResponse response, Metadata metadata) {
 
+    /** The fault of a response whose connection is reset after its events. */
+    public static final String RESET = "connection_reset";
+    /** The fault of a response that goes silent after its events and never ends by itself. */
+    public static final String STALL = "stall";
+
     /** Rejects nulls. */
     public Recording {
         Objects.requireNonNull(id, "id");
@@ -30,7 +35,9 @@ public record Recording(String id, RequestMatcher request, RecordedResponse resp
      * @param headers response headers
      * @param events  the SSE {@code data:} payloads with their offsets from the request, in order
      * @param body    a non-SSE body (an HTTP error's JSON), or null
-     * @param fault   a transport fault served instead of a response ({@code connection_reset}), or null
+     * @param fault   a transport fault after the events, or null: {@value Recording#RESET} (the connection is
+     *                reset; with no events, instead of any response) or {@value Recording#STALL} (the connection
+     *                stays open and silent until the replay lets go of it)
      */
     public record RecordedResponse(int status, Map<String, String> headers, List<TimedEvent> events, String body,
                                    String fault) {

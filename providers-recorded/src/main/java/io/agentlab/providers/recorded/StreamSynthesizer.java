@@ -24,10 +24,22 @@ public final class StreamSynthesizer {
     /**
      * An event the model proposes.
      *
-     * @param name          the registered (dotted) name
-     * @param argumentsJson the arguments a tools-mode model sends
+     * @param name          the name the hidden block carries (a registered, dotted name, or one the model made up)
+     * @param argumentsJson the arguments text a tools-mode model sends (sent as written, so it may be broken JSON)
+     * @param toolName      the function name a tools-mode model sends
      */
-    public record ScriptedEvent(String name, String argumentsJson) {
+    public record ScriptedEvent(String name, String argumentsJson, String toolName) {
+        /** Rejects nulls. */
+        public ScriptedEvent {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(argumentsJson, "argumentsJson");
+            Objects.requireNonNull(toolName, "toolName");
+        }
+
+        /** An event whose tool name is the provider-safe alias of {@code name} (dots become underscores). */
+        public ScriptedEvent(String name, String argumentsJson) {
+            this(name, argumentsJson, name.replace('.', '_'));
+        }
     }
 
     /**
@@ -119,7 +131,7 @@ public final class StreamSynthesizer {
                     ScriptedEvent event = script.events().get(i);
                     String args = event.argumentsJson();
                     int cut = args.isEmpty() ? 0 : random.nextInt(args.length() + 1);
-                    stream.toolCall(i, "call_" + (i + 1), event.name().replace('.', '_'),
+                    stream.toolCall(i, "call_" + (i + 1), event.toolName(),
                             List.of(args.substring(0, cut), args.substring(cut)));
                     completion.append(event.name()).append(args);
                 }

@@ -19,12 +19,15 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -48,10 +51,14 @@ public final class TimedReplay implements AutoCloseable {
 
     private static final String SCOPES = "/scopes/";
     private static final String LOOPBACK = "127.0.0.1";
+    /** The longest a stalled response holds its connection when nobody closes its scope. */
+    static final Duration MAX_STALL = Duration.ofMinutes(5);
 
     private final WireMockServer server;
     private final List<String> mismatches = new CopyOnWriteArrayList<>();
-    private final Map<String, List<Recording>> scopes = new ConcurrentHashMap<>();
+    private final Map<String, Scope> scopes = new ConcurrentHashMap<>();
+    /** Released when the server closes: a stall outside any scope ends then. */
+    private final CountDownLatch closed = new CountDownLatch(1);
 
     private TimedReplay(List<Recording> recordings, double speed) {
         if (speed < 0) {
@@ -65,7 +72,8 @@ public final class TimedReplay implements AutoCloseable {
 
             @Override
             public Response transform(Response response, ServeEvent event) {
-                return respond(recordingsFor(event.getRequest().getUrl(), recordings), speed, event);
+                Scope scope = scopeFor(event.getRequest().getUrl(), recordings);
+                return respond(scope, speed, event);
             }
         };
         // Loopback only, no request journal, and an admin API that refuses every request: the server that decides
@@ -98,7 +106,7 @@ public final class TimedReplay implements AutoCloseable {
         if (!name.matches("[A-Za-z0-9._~-]+")) {
             throw new IllegalArgumentException("scope name must be URL-safe ([A-Za-z0-9._~-]), was '" + name + "'");
         }
-        if (scopes.putIfAbsent(name, List.copyOf(recordings)) != null) {
+        if (scopes.putIfAbsent(name, new Scope(List.copyOf(recordings), new CountDownLatch(1))) != null) {
             throw new IllegalArgumentException("scope '" + name + "' is already open");
         }
         return root() + SCOPES + name + "/v1";
@@ -114,18 +122,21 @@ public final class TimedReplay implements AutoCloseable {
         return server.port();
     }
 
-    /** Forgets a scope's recordings; its base URL then answers 404. */
+    /** Forgets a scope's recordings (its base URL then answers 404) and ends its stalled responses. */
     public void closeScope(String name) {
-        scopes.remove(name);
+        Scope scope = scopes.remove(name);
+        if (scope != null) {
+            scope.closed().countDown();
+        }
     }
 
-    private List<Recording> recordingsFor(String url, List<Recording> unscoped) {
+    private Scope scopeFor(String url, List<Recording> unscoped) {
         if (!url.startsWith(SCOPES)) {
-            return unscoped;
+            return new Scope(unscoped, closed);
         }
         int end = url.indexOf('/', SCOPES.length());
         String name = url.substring(SCOPES.length(), end < 0 ? url.length() : end);
-        return scopes.getOrDefault(name, List.of());
+        return scopes.getOrDefault(name, new Scope(List.of(), closed));
     }
 
     /** Every unmatched request's explanation, in arrival order. */
@@ -135,10 +146,13 @@ public final class TimedReplay implements AutoCloseable {
 
     @Override
     public void close() {
+        closed.countDown();
+        scopes.values().forEach(scope -> scope.closed().countDown());
         server.stop();
     }
 
-    private Response respond(List<Recording> recordings, double speed, ServeEvent event) {
+    private Response respond(Scope scope, double speed, ServeEvent event) {
+        List<Recording> recordings = scope.recordings();
         long arrived = SseFlushingServerFactory.arrival();
         String body = event.getRequest().getBodyAsString();
         RequestMatcher.Received received;
@@ -159,7 +173,8 @@ public final class TimedReplay implements AutoCloseable {
             return error(message);
         }
         Recording recording = best.recording();
-        if ("connection_reset".equals(recording.response().fault())) {
+        String fault = recording.response().fault();
+        if (Recording.RESET.equals(fault) && recording.response().events().isEmpty()) {
             return Response.response().fault(Fault.CONNECTION_RESET_BY_PEER).build();
         }
         int promptTokens = body.contains("\"messages\"") ? PromptTokens.count(body) : 0;
@@ -177,7 +192,7 @@ public final class TimedReplay implements AutoCloseable {
         if (recording.response().body() != null) {
             return builder.body(recording.response().body()).build();
         }
-        return builder.body(timedBody(frames, due)).build();
+        return builder.body(timedBody(frames, due, fault, scope.closed())).build();
     }
 
     /**
@@ -200,6 +215,15 @@ public final class TimedReplay implements AutoCloseable {
 
     /** A body stream that hands out one SSE frame per read, each no earlier than its due time. */
     static InputStreamSource timedBody(List<String> frames, List<Long> due) {
+        return timedBody(frames, due, null, new CountDownLatch(0));
+    }
+
+    /**
+     * A timed body whose end is {@code fault}'s: the end of the body (null), an aborted connection
+     * ({@link Recording#RESET}: the read fails, so the server breaks off the response it already started), or silence
+     * until {@code released} ({@link Recording#STALL}), then the same abort.
+     */
+    static InputStreamSource timedBody(List<String> frames, List<Long> due, String fault, CountDownLatch released) {
         return () -> new InputStream() {
             private int next;
             private byte[] current = new byte[0];
@@ -219,7 +243,7 @@ public final class TimedReplay implements AutoCloseable {
                 }
                 if (position >= current.length) {
                     if (next >= frames.size()) {
-                        return -1;
+                        return end(fault, released);
                     }
                     waitUntil(due.get(next));
                     current = frames.get(next++).getBytes(StandardCharsets.UTF_8);
@@ -231,6 +255,23 @@ public final class TimedReplay implements AutoCloseable {
                 return n;
             }
         };
+    }
+
+    private static int end(String fault, CountDownLatch released) throws IOException {
+        if (Recording.STALL.equals(fault)) {
+            try {
+                // silent, connection open, until the scope or the server closes; bounded so no thread is kept forever
+                released.await(MAX_STALL.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new InterruptedIOException("replay interrupted during a stall");
+            }
+            throw new IOException("stalled response released (injected fault)");
+        }
+        if (Recording.RESET.equals(fault)) {
+            throw new IOException("connection reset after the recorded events (injected fault)");
+        }
+        return -1;
     }
 
     /** Parks until the due time; the last millisecond spins so events leave close to their offsets. */
@@ -255,5 +296,9 @@ public final class TimedReplay implements AutoCloseable {
     }
 
     private record Candidate(Recording recording, List<String> reasons) {
+    }
+
+    /** Recordings a base URL answers, and the latch that ends their stalls. */
+    private record Scope(List<Recording> recordings, CountDownLatch closed) {
     }
 }

@@ -4,9 +4,11 @@ import io.agentlab.kernel.api.ConversationMessage;
 import io.agentlab.kernel.runtime.llm.ChatMessage;
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * One session's conversation: its stored messages, timezone, language and whether it has ended. A turn appends to it
@@ -18,6 +20,7 @@ public final class Conversation {
     private final ZoneId timezone;
     private final Locale locale;
     private final List<StoredMessage> messages = new ArrayList<>();
+    private final Set<String> issuedTurnIds = new HashSet<>();
     private boolean ended;
     private int turns;
 
@@ -53,7 +56,14 @@ public final class Conversation {
     }
 
     synchronized String nextTurnId() {
-        return sessionId + "-t" + (++turns);
+        String id = sessionId + "-t" + (++turns);
+        issuedTurnIds.add(id);
+        return id;
+    }
+
+    /** Whether {@code turnId} is the id of a turn this conversation has run (a retransmission may reuse it). */
+    public synchronized boolean hasTurn(String turnId) {
+        return issuedTurnIds.contains(turnId);
     }
 
     synchronized void append(List<StoredMessage> produced) {

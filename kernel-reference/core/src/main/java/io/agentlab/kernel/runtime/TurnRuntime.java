@@ -167,7 +167,25 @@ public final class TurnRuntime implements AutoCloseable {
 
     /** Runs one turn on the calling thread. */
     public TurnResult runTurn(Conversation conversation, String userText, VisibleSink sink) {
-        return new Turn(conversation, userText, sink, new boolean[2]).run();
+        return new Turn(conversation, conversation.nextTurnId(), userText, sink, new boolean[2]).run();
+    }
+
+    /**
+     * Runs a retransmission on the calling thread: a client re-sending a turn it got no answer for runs it again
+     * under the turn's id, so the kernel's replay protection (scope, event id and canonical arguments,
+     * {@code docs/design.md#batch-replay-scope}) reports the events that already executed as {@code replayed}, and
+     * idempotency keys, which derive from the turn, reach the ports unchanged. Apart from its id it is a turn like
+     * any other: ChatAgent is called again and the turn's messages are stored again.
+     *
+     * @param turnId the id of a turn this conversation has run ({@link TurnResult#turnId()})
+     * @throws IllegalArgumentException if the conversation never ran a turn with that id
+     */
+    public TurnResult retransmit(Conversation conversation, String turnId, String userText, VisibleSink sink) {
+        if (!conversation.hasTurn(turnId)) {
+            throw new IllegalArgumentException("conversation " + conversation.sessionId() + " never ran turn '"
+                    + turnId + "'; a retransmission re-sends a turn it ran");
+        }
+        return new Turn(conversation, turnId, userText, sink, new boolean[2]).run();
     }
 
     /** Starts a turn on a runtime thread; the handle can interrupt or cancel it. */
@@ -180,7 +198,7 @@ public final class TurnRuntime implements AutoCloseable {
                 runner[0] = Thread.currentThread();
             }
             try {
-                result.complete(new Turn(conversation, userText, sink, flags).run());
+                result.complete(new Turn(conversation, conversation.nextTurnId(), userText, sink, flags).run());
             } catch (RuntimeException | Error e) {
                 result.completeExceptionally(e);
             } finally {
@@ -265,12 +283,12 @@ public final class TurnRuntime implements AutoCloseable {
         private long firstAnswerEnd;
         private long batchSubmitted;
 
-        Turn(Conversation conversation, String userText, VisibleSink sink, boolean[] flags) {
+        Turn(Conversation conversation, String turnId, String userText, VisibleSink sink, boolean[] flags) {
             this.conversation = conversation;
             this.userText = userText;
             this.sink = sink;
             this.flags = flags;
-            this.turnId = conversation.nextTurnId();
+            this.turnId = turnId;
             this.agui = new AguiEmitter(aguiProfile, conversation.sessionId(), turnId);
             this.start = nanoTime.getAsLong();
         }

@@ -8,6 +8,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.http.Fault;
@@ -400,5 +401,35 @@ class TurnRuntimeHttpTest {
                 .containsExactly("USER/3", "ASSISTANT/3", "TOOL/2");
         assertThat(conversation.historyView()).extracting(m -> m.message().content()).containsExactly("lamp off", "Done.");
         assertThat(conversation.context()).hasSize(3);
+    }
+
+    @ParameterizedTest
+    @EnumSource(InvocationMode.class)
+    @DisplayName("a retransmission runs under the turn's id: its executed events are replayed, one side effect")
+    void retransmission(InvocationMode mode) {
+        runtime(mode);
+        stubFirst(firstAnswer(mode, "The lamp is on.", List.of(new Ev("lamp.power.toggle", "{\"state\":\"on\"}")))
+                .done().sseBody());
+        Conversation conversation = conversation();
+        TurnResult first = turn(conversation, "turn the lamp on");
+        TurnResult again = runtime.retransmit(conversation, first.turnId(), "turn the lamp on", (id, delta) -> { });
+
+        assertThat(again.turnId()).isEqualTo(first.turnId());
+        assertThat(first.batch().orElseThrow().results()).extracting(EventResult::status).containsExactly("succeeded");
+        assertThat(again.batch().orElseThrow().results()).extracting(EventResult::status).containsExactly("replayed");
+        assertThat(events.sideEffects).containsExactly("lamp on");
+        TurnResult next = turn(conversation, "turn the lamp on");
+        assertThat(next.turnId()).isNotEqualTo(first.turnId());
+        assertThat(next.batch().orElseThrow().results()).extracting(EventResult::status).containsExactly("succeeded");
+        assertThat(events.sideEffects).containsExactly("lamp on", "lamp on");
+    }
+
+    @Test
+    @DisplayName("a retransmission names a turn the conversation ran; any other id is refused before a call")
+    void retransmissionOfUnknownTurn() {
+        runtime(InvocationMode.DUAL_AGENT);
+        assertThatThrownBy(() -> runtime.retransmit(conversation(), "s1-t9", "hi",
+                (id, delta) -> { })).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("never ran turn 's1-t9'");
+        assertThat(requests()).isEmpty();
     }
 }

@@ -1,0 +1,31 @@
+package io.agentlab.engine.expect;
+
+import io.agentlab.engine.execution.TurnRun;
+import io.agentlab.engine.suite.Position;
+import java.util.List;
+
+/**
+ * {@code answers}: how many ChatAgent answers the user saw (the first and the follow-up), exactly or within bounds.
+ *
+ * @param count the allowed count
+ * @param at    where it is written
+ */
+public record AnswersExpectation(Count count, Position at) implements Expectation {
+
+    /** The kind. */
+    public static final ExpectationKind KIND = ExpectationKind.of("answers", (value, reading) -> Count.read(value)
+            .map(count -> new AnswersExpectation(count, value.where())));
+
+    @Override
+    public String key() {
+        return KIND.key();
+    }
+
+    @Override
+    public void check(TurnRun turn, List<String> failures) {
+        int actual = (turn.result().firstAnswer().isBlank() ? 0 : 1) + (turn.result().followUp().isPresent() ? 1 : 0);
+        if (!count.allows(actual)) {
+            failures.add("expected " + count.describe() + " ChatAgent answer(s) but the user saw " + actual);
+        }
+    }
+}

@@ -1,0 +1,71 @@
+package io.agentlab.engine.expect;
+
+import io.agentlab.engine.execution.TurnRun;
+import io.agentlab.engine.suite.Node;
+import io.agentlab.engine.suite.Position;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * {@code anyOf}: alternatives, for a rule with more than one right answer ("a clarification or a rejection"): the turn
+ * passes when every expectation of at least one alternative holds. Each alternative is a whole {@code expect} block.
+ *
+ * @param alternatives two or more blocks
+ * @param at           where it is written
+ */
+public record AnyOfExpectation(List<Expectations> alternatives, Position at) implements Expectation {
+
+    /** The kind. */
+    public static final ExpectationKind KIND = ExpectationKind.of("anyOf", AnyOfExpectation::read);
+
+    /**
+     * Copies the list.
+     *
+     * @throws IllegalArgumentException with fewer than two alternatives or an empty one
+     */
+    public AnyOfExpectation {
+        alternatives = List.copyOf(alternatives);
+        if (alternatives.size() < 2) {
+            throw new IllegalArgumentException("anyOf needs at least two alternatives, was " + alternatives.size());
+        }
+        if (alternatives.stream().anyMatch(alternative -> alternative.items().isEmpty())) {
+            throw new IllegalArgumentException("an alternative of anyOf expects nothing, so it always holds");
+        }
+    }
+
+    @Override
+    public String key() {
+        return KIND.key();
+    }
+
+    private static Optional<Expectation> read(Node value, ExpectationReading reading) {
+        List<Expectations> alternatives = new ArrayList<>();
+        for (Node item : value.items()) {
+            alternatives.add(reading.block(item));
+        }
+        try {
+            return Optional.of(new AnyOfExpectation(alternatives, value.where()));
+        } catch (IllegalArgumentException e) {
+            value.problem(e.getMessage());
+            return Optional.empty();
+        }
+    }
+
+    @Override
+    public void check(TurnRun turn, List<String> failures) {
+        List<String> why = new ArrayList<>();
+        for (int i = 0; i < alternatives.size(); i++) {
+            List<String> failed = new ArrayList<>();
+            for (Expectation expectation : alternatives.get(i).items()) {
+                expectation.check(turn, failed);
+            }
+            if (failed.isEmpty()) {
+                return;
+            }
+            why.add("alternative " + (i + 1) + ": " + String.join("; ", failed));
+        }
+        failures.add("expected one of " + alternatives.size() + " alternatives to hold, but none did — "
+                + String.join(" | ", why));
+    }
+}

@@ -1,0 +1,37 @@
+package io.agentlab.engine.expect;
+
+import io.agentlab.engine.execution.TurnRun;
+import io.agentlab.engine.suite.Position;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * {@code error}: the error code the turn must end with (e.g. {@code provider_http_429}). A turn whose expectations
+ * name no error anywhere must end without one ({@link #NONE}); a failure then quotes what the replay said.
+ *
+ * @param code the expected code; empty: no error
+ * @param at   where it is written
+ */
+public record ErrorExpectation(Optional<String> code, Position at) implements Expectation {
+
+    /** The implicit expectation of every turn that names no error. */
+    public static final ErrorExpectation NONE = new ErrorExpectation(Optional.empty(), Position.UNKNOWN);
+    /** The kind. */
+    public static final ExpectationKind KIND = ExpectationKind.of("error", (value, reading) -> value.text()
+            .map(code -> new ErrorExpectation(Optional.of(code), value.where())));
+
+    @Override
+    public String key() {
+        return KIND.key();
+    }
+
+    @Override
+    public void check(TurnRun turn, List<String> failures) {
+        Optional<String> actual = turn.result().error();
+        if (!actual.equals(code)) {
+            failures.add("expected " + code.map(e -> "error " + e).orElse("no error") + " but the turn ended with "
+                    + actual.map(e -> "error " + e).orElse("no error") + (turn.replayProblems().isEmpty() ? ""
+                    : "; the replay said: " + String.join("; ", turn.replayProblems())));
+        }
+    }
+}

@@ -1,0 +1,50 @@
+package io.agentlab.engine.expect;
+
+import io.agentlab.engine.suite.Node;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A kind of expectation: the key it is written under and how it is read. Each kind's class holds its model, its
+ * reader and its check; {@link ExpectationKinds#ALL} lists them.
+ */
+public interface ExpectationKind {
+
+    /** The key under {@code expect}. */
+    String key();
+
+    /**
+     * Reads the value written under the key. Problems go to the node; the result is empty when nothing usable was
+     * read.
+     */
+    Optional<Expectation> read(Node value, ExpectationReading reading);
+
+    /** A kind from its key and its reader. */
+    static ExpectationKind of(String key, Reader reader) {
+        Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(reader, "reader");
+        return new ExpectationKind() {
+            @Override
+            public String key() {
+                return key;
+            }
+
+            @Override
+            public Optional<Expectation> read(Node value, ExpectationReading reading) {
+                return reader.read(value, reading);
+            }
+
+            @Override
+            public String toString() {
+                return key;
+            }
+        };
+    }
+
+    /** How a kind reads its value. */
+    @FunctionalInterface
+    interface Reader {
+        /** The expectation written at {@code value}, or empty with the problems reported. */
+        Optional<Expectation> read(Node value, ExpectationReading reading);
+    }
+}

@@ -1,0 +1,31 @@
+package io.agentlab.engine.expect;
+
+import io.agentlab.engine.execution.TurnRun;
+import io.agentlab.engine.suite.Position;
+import java.util.List;
+
+/**
+ * {@code sessionEnded}: whether the session has ended after the turn.
+ *
+ * @param ended the expected state
+ * @param at    where it is written
+ */
+public record SessionEndedExpectation(boolean ended, Position at) implements Expectation {
+
+    /** The kind. */
+    public static final ExpectationKind KIND = ExpectationKind.of("sessionEnded", (value, reading) -> value.bool()
+            .map(ended -> new SessionEndedExpectation(ended, value.where())));
+
+    @Override
+    public String key() {
+        return KIND.key();
+    }
+
+    @Override
+    public void check(TurnRun turn, List<String> failures) {
+        if (ended != turn.sessionEnded()) {
+            failures.add("expected the session " + (ended ? "to have ended" : "to stay open") + " but it "
+                    + (turn.sessionEnded() ? "ended" : "stayed open"));
+        }
+    }
+}

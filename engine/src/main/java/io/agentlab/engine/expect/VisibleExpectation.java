@@ -1,0 +1,71 @@
+package io.agentlab.engine.expect;
+
+import io.agentlab.engine.execution.TurnRun;
+import io.agentlab.engine.suite.Node;
+import io.agentlab.engine.suite.Position;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+/**
+ * {@code visible}: checks on the text the user saw (first answer, confirmations and follow-up, in order).
+ *
+ * @param contains    substrings that must appear
+ * @param notContains substrings that must not appear
+ * @param matches     patterns that must be found
+ * @param at          where it is written
+ */
+public record VisibleExpectation(List<String> contains, List<String> notContains, List<Pattern> matches, Position at)
+        implements Expectation {
+
+    /** The kind. */
+    public static final ExpectationKind KIND = ExpectationKind.of("visible", (value, reading) -> {
+        List<Pattern> patterns = new ArrayList<>();
+        for (Node pattern : value.list("matches")) {
+            pattern.text().ifPresent(text -> {
+                try {
+                    patterns.add(Pattern.compile(text));
+                } catch (PatternSyntaxException e) {
+                    pattern.problem("invalid regular expression: " + e.getDescription() + " near index "
+                            + e.getIndex());
+                }
+            });
+        }
+        return Optional.of(new VisibleExpectation(value.strings("contains"), value.strings("notContains"), patterns,
+                value.where()));
+    });
+
+    /** Copies the lists. */
+    public VisibleExpectation {
+        contains = List.copyOf(contains);
+        notContains = List.copyOf(notContains);
+        matches = List.copyOf(matches);
+    }
+
+    @Override
+    public String key() {
+        return KIND.key();
+    }
+
+    @Override
+    public void check(TurnRun turn, List<String> failures) {
+        String text = turn.visibleText();
+        for (String part : contains) {
+            if (!text.contains(part)) {
+                failures.add("expected the visible text to contain \"" + part + "\" but it was \"" + text + "\"");
+            }
+        }
+        for (String part : notContains) {
+            if (text.contains(part)) {
+                failures.add("expected the visible text not to contain \"" + part + "\" but it was \"" + text + "\"");
+            }
+        }
+        for (Pattern pattern : matches) {
+            if (!pattern.matcher(text).find()) {
+                failures.add("expected the visible text to match /" + pattern + "/ but it was \"" + text + "\"");
+            }
+        }
+    }
+}

@@ -1,0 +1,64 @@
+package io.agentlab.plugins;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.agentlab.kernel.api.EventPlugin;
+import io.agentlab.kernel.api.PortState;
+import io.agentlab.plugins.calendar.CalendarPlugin;
+import io.agentlab.plugins.calendar.CalendarSchedulePort;
+import io.agentlab.plugins.calendar.InMemoryCalendar;
+import io.agentlab.plugins.calendar.ScheduledEntry;
+import io.agentlab.plugins.search.SearchPlugin;
+import io.agentlab.plugins.volume.InMemoryDeviceVolume;
+import io.agentlab.plugins.volume.VolumePlugin;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/** The port-state SPI of the built-ins: what a suite's {@code expect.portState} reads after a turn. */
+class PortStateTest {
+
+    @Test
+    @DisplayName("the calendar lists its entries with the local time read back from what it stored")
+    void calendarEntries() {
+        InMemoryCalendar calendar = new InMemoryCalendar();
+        CalendarPlugin plugin = new CalendarPlugin(calendar);
+        try (Harness harness = new Harness(plugin)) {
+            harness.dual(CalendarPlugin.NAME, "remind me tomorrow at 9am to call grandma");
+            harness.dual(CalendarPlugin.NAME, "remind me tomorrow at 10am to water the plants");
+        }
+        Map<String, Object> state = plugin.portState().orElseThrow().snapshot();
+        assertThat(state).containsOnlyKeys("entries");
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> entries = (List<Map<String, Object>>) state.get("entries");
+        assertThat(entries).hasSize(2).satisfiesExactly(
+                first -> assertThat(first).containsEntry("title", "call grandma")
+                        .containsEntry("date", "2026-12-01").containsEntry("time", "09:00")
+                        .containsEntry("timezone", "Asia/Shanghai").containsEntry("start", "2026-12-01T09:00+08:00"),
+                second -> assertThat(second).containsEntry("time", "10:00"));
+    }
+
+    @Test
+    @DisplayName("the device lists each session's level and mute state")
+    void volumeDevices() {
+        VolumePlugin plugin = new VolumePlugin(new InMemoryDeviceVolume());
+        try (Harness harness = new Harness(plugin)) {
+            harness.dual(VolumePlugin.NAME, "set the volume to 30");
+        }
+        assertThat(plugin.portState().orElseThrow().snapshot())
+                .isEqualTo(Map.of("devices", List.of(Map.of("session", "session-1", "level", 30, "muted", false))));
+    }
+
+    @Test
+    @DisplayName("a port that cannot show its state leaves the plugin without one; a plugin without a port has none")
+    void noState() {
+        CalendarSchedulePort opaque = request -> new ScheduledEntry("x", null, true);
+        assertThat(new CalendarPlugin(opaque).portState()).isEmpty();
+        assertThat(new SearchPlugin().portState()).isEmpty();
+        EventPlugin lambda = () -> new SearchPlugin().definition();
+        assertThat(lambda.portState()).isEmpty();
+        PortState state = new InMemoryCalendar();
+        assertThat(state.snapshot()).isEqualTo(Map.of("entries", List.of()));
+    }
+}

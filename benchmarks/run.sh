@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Runs every benchmark and measurement in a few minutes on 2 cores, prints the table of figures, ratios and goals,
 # and writes it to benchmarks/results/<date>.md (commit it). Usage: benchmarks/run.sh [jmh options...]
+# BENCHMARKS_SKIP_INSTALL=1 skips the install when the reactor is already installed (MAVEN_OPTS reaches both mvn).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mvn -B -q install -DskipTests
+[[ "${BENCHMARKS_SKIP_INSTALL:-}" == 1 ]] || mvn -B -q install -DskipTests
 mvn -B -q -pl benchmarks dependency:build-classpath -Dmdep.outputFile=target/classpath.txt
 CP="benchmarks/target/classes:$(cat benchmarks/target/classpath.txt)"
 OUT=benchmarks/target/figures

@@ -5,6 +5,8 @@ import com.knuddels.jtokkit.api.Encoding;
 import com.knuddels.jtokkit.api.EncodingRegistry;
 import com.knuddels.jtokkit.api.EncodingType;
 import io.agentlab.kernel.runtime.llm.Json;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -13,10 +15,19 @@ import tools.jackson.databind.JsonNode;
  * arguments), 3 tokens of reply priming, plus the {@code tools} array as JSON text. The framing follows OpenAI's
  * published counting recipe; providers' exact tool-schema accounting differs, so treat the figure as a faithful
  * estimate of what each mode sends, not a bill.
+ *
+ * <p>A run counts every request, and every request of a runtime repeats the same system prompt and tool list, which
+ * were most of a run's token-counting time (docs/performance.md). A count depends only on the encoding and the text,
+ * so long texts are remembered with their count: the figures are the same, only not computed again.
  */
 public final class PromptTokens {
 
     private static final EncodingRegistry REGISTRY = Encodings.newLazyEncodingRegistry();
+    /** Texts at least this long are remembered with their count (shorter ones cost less to count than to look up). */
+    static final int REMEMBERED_LENGTH = 256;
+    /** Texts remembered at most; past it the memory starts again, so it stays bounded whatever a run sends. */
+    static final int REMEMBERED_TEXTS = 128;
+    private static final ConcurrentMap<Text, Integer> COUNTS = new ConcurrentHashMap<>();
 
     private PromptTokens() {
     }
@@ -28,21 +39,42 @@ public final class PromptTokens {
                 .orElseGet(() -> REGISTRY.getEncoding(EncodingType.O200K_BASE));
         int tokens = 3;
         for (JsonNode message : root.path("messages")) {
-            tokens += 3 + encoding.countTokens(message.path("role").asString(""));
+            tokens += 3 + tokens(encoding, message.path("role").asString(""));
             JsonNode content = message.get("content");
             if (content != null && content.isString()) {
-                tokens += encoding.countTokens(content.asString());
+                tokens += tokens(encoding, content.asString());
             }
             for (JsonNode call : message.path("tool_calls")) {
-                tokens += encoding.countTokens(call.path("function").path("name").asString(""))
-                        + encoding.countTokens(call.path("function").path("arguments").asString(""));
+                tokens += tokens(encoding, call.path("function").path("name").asString(""))
+                        + tokens(encoding, call.path("function").path("arguments").asString(""));
             }
         }
         JsonNode tools = root.get("tools");
         if (tools != null && tools.isArray()) {
-            tokens += encoding.countTokens(Json.write(tools));
+            tokens += tokens(encoding, Json.write(tools));
         }
         return tokens;
+    }
+
+    private static int tokens(Encoding encoding, String text) {
+        if (text.length() < REMEMBERED_LENGTH) {
+            return encoding.countTokens(text);
+        }
+        Text key = new Text(encoding.getName(), text);
+        Integer known = COUNTS.get(key);
+        if (known != null) {
+            return known;
+        }
+        int counted = encoding.countTokens(text);
+        if (COUNTS.size() >= REMEMBERED_TEXTS) {
+            COUNTS.clear();
+        }
+        COUNTS.put(key, counted);
+        return counted;
+    }
+
+    /** A remembered text under the encoding that counted it. */
+    private record Text(String encoding, String text) {
     }
 
     /** Tokens of a completion text. */

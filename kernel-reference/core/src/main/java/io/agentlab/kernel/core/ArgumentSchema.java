@@ -11,6 +11,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
@@ -20,6 +22,11 @@ import tools.jackson.databind.json.JsonMapper;
  * A definition's argument schema, parsed, checked against the draft 2020-12 meta-schema and compiled once at
  * registration (networknt). Validation splits {@code required} failures (missing fields, which the fallback or a
  * clarification may fill) from every other failure (invalid values, which are rejected).
+ *
+ * <p>A compiled schema is immutable and depends only on its text, so the same text compiles once per process: a run
+ * builds a runtime, and so a registry, for every case, and each compilation checked the schema against the
+ * meta-schema again (docs/performance.md). Only schemas that passed are kept, so every invalid one is still refused
+ * with its own event's name.
  */
 public final class ArgumentSchema {
 
@@ -27,6 +34,9 @@ public final class ArgumentSchema {
     private static final Schema META_SCHEMA =
             REGISTRY.getSchema(SchemaLocation.of("https://json-schema.org/draft/2020-12/schema"));
     private static final ObjectMapper MAPPER = JsonMapper.builder().build();
+    /** Schemas kept at most; past it the cache starts again, so a process that sees endless texts stays bounded. */
+    static final int CACHED_SCHEMAS = 256;
+    private static final ConcurrentMap<String, ArgumentSchema> COMPILED = new ConcurrentHashMap<>();
 
     private final JsonNode node;
     private final Schema schema;
@@ -43,6 +53,19 @@ public final class ArgumentSchema {
      *                               meta-schema violations with their locations)
      */
     public static ArgumentSchema compile(String eventName, String schemaJson) {
+        ArgumentSchema compiled = schemaJson == null ? null : COMPILED.get(schemaJson);
+        if (compiled != null) {
+            return compiled;
+        }
+        compiled = parse(eventName, schemaJson);
+        if (COMPILED.size() >= CACHED_SCHEMAS) {
+            COMPILED.clear();
+        }
+        COMPILED.putIfAbsent(schemaJson, compiled);
+        return compiled;
+    }
+
+    private static ArgumentSchema parse(String eventName, String schemaJson) {
         JsonNode node;
         try {
             node = MAPPER.readTree(schemaJson);
@@ -65,9 +88,9 @@ public final class ArgumentSchema {
         return new ArgumentSchema(node, REGISTRY.getSchema(node));
     }
 
-    /** The parsed schema (read-only by convention; used to build provider tool schemas). */
+    /** The parsed schema, a copy (one compiled schema may serve many registries). */
     public JsonNode node() {
-        return node;
+        return node.deepCopy();
     }
 
     /** Validates JSON-shaped arguments. Never throws for any JSON-shaped input. */

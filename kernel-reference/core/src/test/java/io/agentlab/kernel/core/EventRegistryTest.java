@@ -6,8 +6,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.node.ObjectNode;
 
 /** The flat registry refuses what would fail mid-turn. */
 class EventRegistryTest {
@@ -48,6 +50,35 @@ class EventRegistryTest {
                 .isInstanceOf(RegistrationException.class)
                 .hasMessageContaining("draft 2020-12")
                 .hasMessageContaining("/properties/n/type");
+    }
+
+    @Test
+    @DisplayName("an invalid schema is refused for every event that uses it, each time naming that event")
+    void invalidSchemaRefusedEveryTime() {
+        String invalid = "{\"type\":\"object\",\"properties\":{\"n\":{\"type\":5}}}";
+        for (String name : List.of("t.first", "t.second", "t.first")) {
+            assertThatThrownBy(() -> EventRegistry.of(List.of(silent(name, ok()).argumentsSchema(invalid).build())))
+                    .isInstanceOf(RegistrationException.class)
+                    .hasMessageStartingWith(name + ": ")
+                    .hasMessageContaining("/properties/n/type");
+        }
+    }
+
+    @Test
+    @DisplayName("the same schema text compiles once, and validates the same, in every registry")
+    void sameSchemaCompiledOnce() {
+        String schema = "{\"type\":\"object\",\"properties\":{\"level\":{\"type\":\"integer\",\"maximum\":100}},"
+                + "\"required\":[\"level\"]}";
+        EventRegistry one = EventRegistry.of(List.of(silent("t.one", ok()).argumentsSchema(schema).build()));
+        EventRegistry two = EventRegistry.of(List.of(silent("t.two", ok()).argumentsSchema(schema).build()));
+        ArgumentSchema first = one.schema("t.one").orElseThrow();
+        assertThat(two.schema("t.two")).containsSame(first);
+        assertThat(first.check(Map.of()).missing()).containsExactly("level");
+        assertThat(first.check(Map.of("level", 101)).violations()).singleElement()
+                .satisfies(v -> assertThat(v.toString()).contains("level"));
+        // the shared schema's tree is handed out as a copy, so no caller can change what another registry checks
+        ((ObjectNode) first.node()).remove("required");
+        assertThat(two.schema("t.two").orElseThrow().node().has("required")).isTrue();
     }
 
     @Test

@@ -5,7 +5,9 @@ import io.agentlab.kernel.runtime.llm.ChatMessage;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
@@ -21,6 +23,7 @@ public final class Conversation {
     private final Locale locale;
     private final List<StoredMessage> messages = new ArrayList<>();
     private final Set<String> issuedTurnIds = new HashSet<>();
+    private final Map<String, Integer> runsPerTurn = new HashMap<>();
     private boolean ended;
     private int turns;
 
@@ -59,6 +62,17 @@ public final class Conversation {
         String id = sessionId + "-t" + (++turns);
         issuedTurnIds.add(id);
         return id;
+    }
+
+    /**
+     * The AG-UI run id of the next run of {@code turnId}: the turn id itself the first time, {@code <turnId>-r<n>}
+     * for the n-th retransmission. A retransmission keeps its turn id (the kernel's replay scope), but it is a new
+     * AG-UI run whose message and tool-call ids must not repeat the earlier run's within the thread
+     * (docs/design.md#audit-events).
+     */
+    synchronized String nextRunId(String turnId) {
+        int run = runsPerTurn.merge(turnId, 1, Integer::sum);
+        return run == 1 ? turnId : turnId + "-r" + run;
     }
 
     /** Whether {@code turnId} is the id of a turn this conversation has run (a retransmission may reuse it). */

@@ -231,7 +231,7 @@ public final class TurnRuntime implements AutoCloseable {
             this.sink = sink;
             this.control = control;
             this.turnId = turnId;
-            this.agui = new AguiEmitter(aguiProfile, conversation.sessionId(), turnId);
+            this.agui = new AguiEmitter(aguiProfile, conversation.sessionId(), conversation.nextRunId(turnId));
             this.meter = new TurnMeter(nanoTime);
         }
 

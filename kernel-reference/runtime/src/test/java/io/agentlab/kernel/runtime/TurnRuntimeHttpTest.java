@@ -418,10 +418,25 @@ class TurnRuntimeHttpTest {
         assertThat(first.batch().orElseThrow().results()).extracting(EventResult::status).containsExactly("succeeded");
         assertThat(again.batch().orElseThrow().results()).extracting(EventResult::status).containsExactly("replayed");
         assertThat(events.sideEffects).containsExactly("lamp on");
+        // the retransmission is a new AG-UI run: no run, message or tool-call id of the first run repeats
+        assertThat(ids(again)).doesNotContainAnyElementsOf(ids(first)).contains(first.turnId() + "-r2");
         TurnResult next = turn(conversation, "turn the lamp on");
         assertThat(next.turnId()).isNotEqualTo(first.turnId());
         assertThat(next.batch().orElseThrow().results()).extracting(EventResult::status).containsExactly("succeeded");
         assertThat(events.sideEffects).containsExactly("lamp on", "lamp on");
+    }
+
+    /** The run id and every message and tool-call id a turn's audit stream introduces. */
+    private static List<String> ids(TurnResult turn) {
+        return turn.audit().stream()
+                .filter(e -> List.of(AguiEvent.RUN_STARTED, AguiEvent.TEXT_MESSAGE_START, AguiEvent.TOOL_CALL_START,
+                        AguiEvent.TOOL_CALL_RESULT).contains(e.type()))
+                .map(e -> switch (e.type()) {
+                    case AguiEvent.RUN_STARTED -> e.text("runId");
+                    case AguiEvent.TOOL_CALL_START -> e.text("toolCallId");
+                    default -> e.text("messageId");
+                })
+                .toList();
     }
 
     @Test

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentlab.engine.ConformanceSettings;
 import io.agentlab.engine.ServiceLoaderKernelFactory;
-import io.agentlab.engine.execution.CaseRunner;
-import io.agentlab.engine.suite.RecordingLibrary;
-import io.agentlab.engine.suite.Suite;
-import io.agentlab.engine.suite.SuiteOrigin;
-import io.agentlab.engine.suite.SuiteReader;
+import io.agentlab.engine.internal.execution.CaseRunner;
+import io.agentlab.engine.internal.suite.RecordingLibrary;
+import io.agentlab.engine.internal.suite.Suite;
+import io.agentlab.engine.internal.suite.SuiteOrigin;
+import io.agentlab.engine.internal.suite.SuiteReader;
 import io.agentlab.kernel.api.EventPlugin;
 import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.kernel.runtime.llm.ChatCompletion;

@@ -1,7 +1,7 @@
 package io.agentlab.engine;
 
-import io.agentlab.engine.execution.CaseRun;
-import io.agentlab.engine.suite.Suite;
+import io.agentlab.engine.internal.execution.CaseRun;
+import io.agentlab.engine.internal.suite.Suite;
 import io.agentlab.kernel.api.InvocationMode;
 import java.util.ArrayList;
 import java.util.EnumMap;

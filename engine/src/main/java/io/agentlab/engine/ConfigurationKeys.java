@@ -1,23 +1,33 @@
 package io.agentlab.engine;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URL;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.Enumeration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import org.apiguardian.api.API;
+import org.junit.platform.engine.ConfigurationParameters;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The engine's {@code agentlab.*} configuration keys, read from the metadata the engine jar ships
  * ({@value #METADATA}, kept equal to {@link ConformanceSettings}, the gates and {@code docs/configuration.md} by a
- * test), so a mistyped key can be reported with the closest known one instead of being ignored.
+ * test), so a mistyped key can be reported with the closest known one instead of being ignored, and a renamed key
+ * keeps working under its old name, with a warning ({@code deprecated-aliases} in the metadata).
  */
+@API(status = INTERNAL, since = "0.1")
 public final class ConfigurationKeys {
 
     /** The classpath resource listing every key. */
@@ -25,14 +35,72 @@ public final class ConfigurationKeys {
     /** The namespace every engine key lives in. */
     public static final String PREFIX = "agentlab.";
 
-    private static final List<String> KNOWN = load();
+    private static final List<String> KNOWN = new ArrayList<>();
+    /** Deprecated name → current name, from each parameter's {@code deprecated-aliases}. */
+    private static final Map<String, String> ALIASES = new LinkedHashMap<>();
+    /**
+     * System properties in the namespace that are not engine keys (the kit's own build and tests read them, and
+     * Surefire hands every {@code -D} to the engine as a parameter): never reported as unknown.
+     */
+    private static final List<String> SYSTEM_PROPERTIES = new ArrayList<>();
+
+    static {
+        load();
+    }
 
     private ConfigurationKeys() {
     }
 
     /** Every key, in the metadata's order; a key ending in {@code .*} is a prefix. */
     public static List<String> known() {
-        return KNOWN;
+        return List.copyOf(KNOWN);
+    }
+
+    /** Each deprecated key and the key that replaced it; both still work, the old one with a warning. */
+    public static Map<String, String> aliases() {
+        return Collections.unmodifiableMap(ALIASES);
+    }
+
+    /** The warning for a deprecated key: "'agentlab.gate.parity' is deprecated; use 'agentlab.gates.parity'". */
+    public static Optional<String> deprecation(String key) {
+        return Optional.ofNullable(ALIASES.get(key)).map(current -> "configuration key '" + key + "' is deprecated; "
+                + "use '" + current + "' (it still works for now; docs/configuration.md)");
+    }
+
+    /**
+     * The parameters as the engine reads them: a current key that is not set takes the value of its deprecated alias,
+     * so every reader sees one name per setting. The current key wins when both are set.
+     */
+    public static ConfigurationParameters withAliases(ConfigurationParameters parameters) {
+        if (parameters instanceof Aliased) {
+            return parameters;
+        }
+        return new Aliased(parameters);
+    }
+
+    private record Aliased(ConfigurationParameters delegate) implements ConfigurationParameters {
+
+        @Override
+        public Optional<String> get(String key) {
+            Optional<String> value = delegate.get(key);
+            return value.isPresent() ? value : alias(key).flatMap(delegate::get);
+        }
+
+        @Override
+        public Optional<Boolean> getBoolean(String key) {
+            Optional<Boolean> value = delegate.getBoolean(key);
+            return value.isPresent() ? value : alias(key).flatMap(delegate::getBoolean);
+        }
+
+        @Override
+        public Set<String> keySet() {
+            return delegate.keySet();
+        }
+
+        private static Optional<String> alias(String current) {
+            return ALIASES.entrySet().stream().filter(e -> e.getValue().equals(current)).map(Map.Entry::getKey)
+                    .findFirst();
+        }
     }
 
     /** Whether {@code key} is an engine key (or lies under a prefix key). */
@@ -42,7 +110,17 @@ public final class ConfigurationKeys {
 
     /** Whether {@code key} is an engine key or one of {@code extra} (a caller's own keys, such as a goal's). */
     public static boolean isKnown(String key, Collection<String> extra) {
-        return extra.contains(key) || KNOWN.stream().anyMatch(known -> known.endsWith(".*")
+        return extra.contains(key) || ALIASES.containsKey(key) || matches(KNOWN, key)
+                || matches(SYSTEM_PROPERTIES, key);
+    }
+
+    /** The system properties of the namespace that are not engine keys ({@code system-properties} in the metadata). */
+    public static List<String> systemProperties() {
+        return List.copyOf(SYSTEM_PROPERTIES);
+    }
+
+    private static boolean matches(List<String> keys, String key) {
+        return keys.stream().anyMatch(known -> known.endsWith(".*")
                 ? key.startsWith(known.substring(0, known.length() - 1)) : known.equals(key));
     }
 
@@ -87,7 +165,7 @@ public final class ConfigurationKeys {
         return previous[b.length()];
     }
 
-    private static List<String> load() {
+    private static void load() {
         // other engines may ship a file of the same name: take the one naming this engine
         try {
             Enumeration<URL> files = ConfigurationKeys.class.getClassLoader().getResources(METADATA);
@@ -97,9 +175,14 @@ public final class ConfigurationKeys {
                     metadata = JsonMapper.builder().build().readTree(in);
                 }
                 if (ConformanceTestEngine.ENGINE_ID.equals(metadata.path("engine").asString())) {
-                    List<String> keys = new ArrayList<>();
-                    metadata.path("parameters").forEach(parameter -> keys.add(parameter.path("key").asString()));
-                    return List.copyOf(keys);
+                    metadata.path("parameters").forEach(parameter -> {
+                        String key = parameter.path("key").asString();
+                        KNOWN.add(key);
+                        parameter.path("deprecated-aliases").forEach(alias -> ALIASES.put(alias.asString(), key));
+                    });
+                    metadata.path("system-properties").forEach(property -> SYSTEM_PROPERTIES.add(
+                            property.path("key").asString()));
+                    return;
                 }
             }
         } catch (IOException e) {

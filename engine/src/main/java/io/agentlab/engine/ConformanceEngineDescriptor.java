@@ -1,8 +1,8 @@
 package io.agentlab.engine;
 
-import io.agentlab.engine.execution.CaseRunner;
-import io.agentlab.engine.execution.LiveCalls;
-import io.agentlab.engine.execution.RecordedEvaluation;
+import io.agentlab.engine.internal.execution.CaseRunner;
+import io.agentlab.engine.internal.execution.LiveCalls;
+import io.agentlab.engine.internal.execution.RecordedEvaluation;
 import io.agentlab.providers.recorded.RecordingProxy;
 import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
 import io.agentlab.providers.recorded.TimedReplay;
@@ -25,6 +25,7 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
     private TimedReplay replay;
     private RecordingProxy recorder;
     private List<String> selectedSuites = List.of();
+    private ConformanceSettings settings;
 
     ConformanceEngineDescriptor(UniqueId uniqueId) {
         super(uniqueId, "Agent Lab conformance");
@@ -54,6 +55,15 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
                 settings.recordings(), settings.seed(), cancelled, live, settings.pricing(),
                 settings.aguiProfile(), new LiveCalls(settings.liveCalls()),
                 settings.replayDirectory().map(RecordedEvaluation::load))));
+    }
+
+    /** The settings discovery read, so the run uses the same instance (one parse per run). */
+    void settings(ConformanceSettings settings) {
+        this.settings = settings;
+    }
+
+    Optional<ConformanceSettings> settings() {
+        return Optional.ofNullable(settings);
     }
 
     /** Remembers which suites discovery selected, before filters and pruning may remove their nodes. */

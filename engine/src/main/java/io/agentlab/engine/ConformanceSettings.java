@@ -1,9 +1,11 @@
 package io.agentlab.engine;
 
-import io.agentlab.engine.execution.LiveCalls;
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import io.agentlab.engine.internal.execution.LiveCalls;
+import io.agentlab.engine.internal.suite.Durations;
+import io.agentlab.engine.internal.suite.RecordingLibrary;
 import io.agentlab.providers.recorded.ProviderFamily;
-import io.agentlab.engine.suite.Durations;
-import io.agentlab.engine.suite.RecordingLibrary;
 import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
 import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.kernel.runtime.audit.AguiProfile;
@@ -15,6 +17,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import org.apiguardian.api.API;
 import org.junit.platform.engine.ConfigurationParameters;
 
 /**
@@ -57,6 +60,7 @@ import org.junit.platform.engine.ConfigurationParameters;
  * @param replayDirectory      a live run's recordings that answer every turn, in the order they were recorded
  *                             ({@code agentlab.recordings.replay-directory})
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record ConformanceSettings(List<InvocationMode> modes, KernelUnderTestFactory factory,
                                   Optional<Path> reportDirectory, double replaySpeed, Provider provider,
                                   Optional<String> liveBaseUrl, String liveApiKeyEnv, long seed,
@@ -152,8 +156,12 @@ public record ConformanceSettings(List<InvocationMode> modes, KernelUnderTestFac
         LIVE
     }
 
-    /** Reads the settings. */
-    public static ConformanceSettings from(ConfigurationParameters parameters) {
+    /**
+     * Reads the settings; a deprecated key still counts ({@link ConfigurationKeys#aliases()}). The engine reads them
+     * once per run, at discovery, and executes with the same instance.
+     */
+    public static ConformanceSettings from(ConfigurationParameters configuration) {
+        ConfigurationParameters parameters = ConfigurationKeys.withAliases(configuration);
         List<InvocationMode> modes = parameters.get(MODES).map(value -> Arrays.stream(value.split(","))
                 .map(String::strip).filter(s -> !s.isEmpty()).map(mode -> parse(MODES, mode,
                         () -> InvocationMode.fromWireName(mode))).distinct().toList())

@@ -1,10 +1,12 @@
 package io.agentlab.engine;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import io.agentlab.engine.gates.Gate;
 import io.agentlab.engine.gates.Gates;
-import io.agentlab.engine.metrics.MetricsReport;
-import io.agentlab.engine.report.RunMetadata;
-import io.agentlab.engine.suite.SuiteReader;
+import io.agentlab.engine.internal.metrics.MetricsReport;
+import io.agentlab.engine.internal.report.RunMetadata;
+import io.agentlab.engine.internal.suite.SuiteReader;
 import io.agentlab.kernel.api.EventDefinition;
 import io.agentlab.kernel.api.EventPlugin;
 import java.util.ArrayList;
@@ -13,7 +15,9 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.apiguardian.api.API;
 import org.junit.platform.commons.io.ResourceFilter;
+import org.junit.platform.engine.ConfigurationParameters;
 import org.junit.platform.engine.DiscoveryIssue;
 import org.junit.platform.engine.EngineDiscoveryRequest;
 import org.junit.platform.engine.ExecutionRequest;
@@ -33,6 +37,7 @@ import org.junit.platform.engine.support.hierarchical.SameThreadHierarchicalTest
  * ({@code docs/engine.md}). Run it from Surefire with a {@code @Suite @IncludeEngines("agentlab-conformance")} class
  * that selects the suites, or directly through the Launcher.
  */
+@API(status = STABLE, since = "0.1")
 public final class ConformanceTestEngine extends HierarchicalTestEngine<ConformanceContext> {
 
     /** The engine id. */
@@ -63,10 +68,12 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
         ConformanceEngineDescriptor engine = new ConformanceEngineDescriptor(uniqueId);
         DiscoveryIssueReporter issues = DiscoveryIssueReporter.deduplicating(
                 DiscoveryIssueReporter.forwarding(request.getDiscoveryListener(), uniqueId));
+        ConfigurationParameters parameters = ConfigurationKeys.withAliases(request.getConfigurationParameters());
         ConformanceSettings settings;
         List<EventDefinition> definitions = new ArrayList<>();
         try {
-            settings = ConformanceSettings.from(request.getConfigurationParameters());
+            settings = ConformanceSettings.from(parameters);
+            engine.settings(settings);
             for (EventPlugin plugin : settings.factory().plugins()) {
                 definitions.add(plugin.definition());
             }
@@ -77,8 +84,11 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
         }
         for (String key : request.getConfigurationParameters().keySet()) {
             Optional<String> retired = Gates.retiredKeyProblem(key);
+            Optional<String> deprecated = ConfigurationKeys.deprecation(key);
             if (retired.isPresent()) {
                 issues.reportIssue(DiscoveryIssue.builder(DiscoveryIssue.Severity.ERROR, retired.get()));
+            } else if (deprecated.isPresent()) {
+                issues.reportIssue(DiscoveryIssue.builder(DiscoveryIssue.Severity.WARNING, deprecated.get()));
             } else {
                 ConfigurationKeys.problem(key).ifPresent(problem -> issues.reportIssue(DiscoveryIssue.builder(
                         DiscoveryIssue.Severity.WARNING, problem)));
@@ -95,10 +105,10 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
         engine.accept(ConformanceTestEngine::orderCaseChildren);
         engine.selectedSuites(engine.getChildren().stream().filter(SuiteDescriptor.class::isInstance)
                 .map(child -> ((SuiteDescriptor) child).suite().id()).toList());
-        if (Gates.enabled(request.getConfigurationParameters()) && !engine.getChildren().isEmpty()) {
+        if (Gates.enabled(parameters) && !engine.getChildren().isEmpty()) {
             try {
                 GatesDescriptor gates = new GatesDescriptor(uniqueId.append(GatesDescriptor.SEGMENT, "run"));
-                for (Gate gate : Gates.from(request.getConfigurationParameters(), settings.modes())) {
+                for (Gate gate : Gates.from(parameters, settings.modes())) {
                     gates.addChild(new GateDescriptor(gates.getUniqueId().append(GateDescriptor.SEGMENT, gate.id()),
                             gate));
                 }
@@ -124,7 +134,7 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
 
     @Override
     protected HierarchicalTestExecutorService createExecutorService(ExecutionRequest request) {
-        if (request.getConfigurationParameters().getBoolean(ConformanceSettings.PARALLEL).orElse(false)) {
+        if (discovered(request).map(ConformanceSettings::parallel).orElse(false)) {
             return ParallelHierarchicalTestExecutorServiceFactory.create(new PrefixedConfigurationParameters(
                     request.getConfigurationParameters(), ConformanceSettings.PARALLEL_CONFIG_PREFIX));
         }
@@ -133,7 +143,15 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
 
     @Override
     protected ConformanceContext createExecutionContext(ExecutionRequest request) {
-        return new ConformanceContext(request, ConformanceSettings.from(request.getConfigurationParameters()), null,
-                new MetricsReport(), new RunLog());
+        // read again only when discovery could not, so the run fails saying why
+        ConformanceSettings settings = discovered(request).orElseGet(() -> ConformanceSettings.from(
+                request.getConfigurationParameters()));
+        return new ConformanceContext(request, settings, null, new MetricsReport(), new RunLog());
+    }
+
+    /** The settings discovery read, if it could. */
+    private static Optional<ConformanceSettings> discovered(ExecutionRequest request) {
+        return request.getRootTestDescriptor() instanceof ConformanceEngineDescriptor engine ? engine.settings()
+                : Optional.empty();
     }
 }

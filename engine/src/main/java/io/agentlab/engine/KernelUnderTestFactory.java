@@ -1,9 +1,12 @@
 package io.agentlab.engine;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import io.agentlab.kernel.api.EventKernelFactory;
 import io.agentlab.kernel.api.EventPlugin;
 import io.agentlab.kernel.core.ReferenceKernel;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * Supplies what the suites run against: the plugins (with their ports) and the kernel. Name an implementation with
@@ -11,6 +14,7 @@ import java.util.List;
  * default is {@link ServiceLoaderKernelFactory}: the reference kernel and every {@link EventPlugin} that
  * {@link java.util.ServiceLoader} finds, each with its in-memory ports.
  */
+@API(status = STABLE, since = "0.1")
 public interface KernelUnderTestFactory {
 
     /**

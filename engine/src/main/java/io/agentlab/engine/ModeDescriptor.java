@@ -1,15 +1,15 @@
 package io.agentlab.engine;
 
-import io.agentlab.engine.execution.AuditExport;
-import io.agentlab.engine.execution.CaseRun;
-import io.agentlab.engine.execution.ExpectationCheck;
-import io.agentlab.engine.execution.KernelGuarantees;
-import io.agentlab.engine.execution.TurnRun;
 import io.agentlab.engine.expect.EventsExpectation;
-import io.agentlab.engine.metrics.MetricsReport;
-import io.agentlab.engine.metrics.TurnRecord;
-import io.agentlab.engine.metrics.TurnSample;
-import io.agentlab.engine.suite.Suite;
+import io.agentlab.engine.internal.execution.AuditExport;
+import io.agentlab.engine.internal.execution.CaseRun;
+import io.agentlab.engine.internal.execution.ExpectationCheck;
+import io.agentlab.engine.internal.execution.KernelGuarantees;
+import io.agentlab.engine.internal.execution.TurnRun;
+import io.agentlab.engine.internal.metrics.MetricsReport;
+import io.agentlab.engine.internal.metrics.TurnRecord;
+import io.agentlab.engine.internal.metrics.TurnSample;
+import io.agentlab.engine.internal.suite.Suite;
 import io.agentlab.kernel.api.InvocationMode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,7 +1,7 @@
 package io.agentlab.engine;
 
-import io.agentlab.engine.execution.CaseRun;
-import io.agentlab.engine.execution.Parity;
+import io.agentlab.engine.internal.execution.CaseRun;
+import io.agentlab.engine.internal.execution.Parity;
 import io.agentlab.kernel.api.InvocationMode;
 import java.util.List;
 import java.util.Optional;

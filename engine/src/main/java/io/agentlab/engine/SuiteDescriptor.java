@@ -1,6 +1,6 @@
 package io.agentlab.engine;
 
-import io.agentlab.engine.suite.Suite;
+import io.agentlab.engine.internal.suite.Suite;
 import java.util.Set;
 import org.junit.platform.engine.TestTag;
 import org.junit.platform.engine.UniqueId;

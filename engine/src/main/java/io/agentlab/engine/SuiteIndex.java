@@ -1,11 +1,11 @@
 package io.agentlab.engine;
 
-import io.agentlab.engine.suite.Position;
-import io.agentlab.engine.suite.Suite;
-import io.agentlab.engine.suite.SuiteOrigin;
-import io.agentlab.engine.suite.SuiteProblem;
-import io.agentlab.engine.suite.SuiteReader;
-import io.agentlab.engine.suite.YamlReader;
+import io.agentlab.engine.internal.suite.Position;
+import io.agentlab.engine.internal.suite.Suite;
+import io.agentlab.engine.internal.suite.SuiteOrigin;
+import io.agentlab.engine.internal.suite.SuiteProblem;
+import io.agentlab.engine.internal.suite.SuiteReader;
+import io.agentlab.engine.internal.suite.YamlReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

@@ -4,7 +4,7 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectFile;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectUniqueId;
 
-import io.agentlab.engine.suite.Suite;
+import io.agentlab.engine.internal.suite.Suite;
 import io.agentlab.kernel.api.InvocationMode;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;

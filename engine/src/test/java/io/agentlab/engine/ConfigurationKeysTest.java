@@ -32,6 +32,10 @@ class ConfigurationKeysTest {
                 .contains("did you mean '" + Gates.MIN_RECALL + "'");
         assertThat(ConfigurationKeys.problem("agentlab.execution.parallel.config.fixed.parallelism")).isEmpty();
         assertThat(ConfigurationKeys.problem("junit.platform.anything")).isEmpty();
+        // the build's own switches share the namespace (Surefire passes every -D on) but are no engine keys
+        assertThat(ConfigurationKeys.problem("agentlab.agui-oracle")).isEmpty();
+        assertThat(ConfigurationKeys.problem("agentlab.its.root")).isEmpty();
+        assertThat(ConfigurationKeys.problem("agentlab.agui-orcale")).isPresent();
         assertThat(ConfigurationKeys.problem("agentlab.suites", List.of("agentlab.suites"))).isEmpty();
     }
 

@@ -3,7 +3,7 @@ package io.agentlab.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentlab.engine.gates.Gates;
-import io.agentlab.engine.suite.SuiteSchema;
+import io.agentlab.engine.internal.suite.SuiteSchema;
 import java.io.IOException;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -53,5 +53,12 @@ class DocumentationTest {
             assertThat(documented).as("configuration metadata").contains(key);
         });
         assertThat(documented).containsExactlyInAnyOrderElementsOf(declaredKeys());
+        assertThat(ConfigurationKeys.systemProperties()).as("system properties").isNotEmpty()
+                .allSatisfy(property -> assertThat(reference).as("docs/configuration.md").contains("`" + property + "`"));
+        List<String> declared = declaredKeys();
+        assertThat(ConfigurationKeys.aliases()).as("deprecated aliases").isNotEmpty().allSatisfy((old, current) -> {
+            assertThat(reference).as("docs/configuration.md").contains("| `" + old + "` | `" + current + "` |");
+            assertThat(declared).as("an alias names a current key").contains(current).doesNotContain(old);
+        });
     }
 }

@@ -45,7 +45,7 @@ class GatesTest {
         EngineExecutionResults results = kit().execute();
         results.testEvents().assertStatistics(stats -> stats.failed(0).skipped(2).succeeded(27 + 8));
         assertThat(results.testEvents().skipped().stream().map(e -> e.getPayload(String.class).orElse("")))
-                .allSatisfy(reason -> assertThat(reason).contains("agentlab.gate.max-cost-per-successful-event is not set"));
+                .allSatisfy(reason -> assertThat(reason).contains("agentlab.gates.max-cost-per-successful-event is not set"));
     }
 
     @Test
@@ -54,7 +54,24 @@ class GatesTest {
         EngineExecutionResults results = kit().configurationParameter(Gates.MIN_PRECISION, "1.01").execute();
         results.testEvents().assertThatEvents().haveExactly(1, event(displayName(
                 "event-selection precision (dual_agent) ≥ 1.01"), finishedWithFailure(message(
-                "gate min-precision-dual_agent breached: measured 1, threshold ≥ 1.01 (agentlab.gate.min-precision)"))));
+                "gate min-precision-dual_agent breached: measured 1, threshold ≥ 1.01 (agentlab.gates.min-precision)"))));
+    }
+
+    @Test
+    @DisplayName("a renamed key still works under its old name (agentlab.gate.* → agentlab.gates.*), with one warning"
+            + " naming the new one; the new name wins when both are set")
+    void deprecatedAlias() {
+        EngineTestKit.Builder old = kit().configurationParameter("agentlab.gate.min-precision", "1.01");
+        assertThat(old.discover().getDiscoveryIssues()).singleElement().satisfies(issue -> {
+            assertThat(issue.severity()).isEqualTo(DiscoveryIssue.Severity.WARNING);
+            assertThat(issue.message()).contains("'agentlab.gate.min-precision' is deprecated",
+                    "use '" + Gates.MIN_PRECISION + "'");
+        });
+        old.execute().testEvents().assertThatEvents().haveExactly(1, event(finishedWithFailure(message(
+                "gate min-precision-dual_agent breached: measured 1, threshold ≥ 1.01 (agentlab.gates.min-precision)"))));
+        kit().configurationParameter("agentlab.gate.min-precision", "1.01")
+                .configurationParameter(Gates.MIN_PRECISION, "0.5").execute()
+                .testEvents().assertStatistics(stats -> stats.failed(0));
     }
 
     @Test

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectFile;
 
-import io.agentlab.engine.suite.RecordingLibrary;
-import io.agentlab.engine.suite.YamlReader;
+import io.agentlab.engine.internal.suite.RecordingLibrary;
+import io.agentlab.engine.internal.suite.YamlReader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

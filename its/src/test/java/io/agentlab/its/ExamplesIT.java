@@ -11,6 +11,7 @@ class ExamplesIT {
 
     @ParameterizedTest(name = "examples/{0} copied out builds as it is")
     @CsvSource(delimiter = '|', value = {
+            "demos           | Tests run: 3, Failures: 0, Errors: 0",
             "plugin-author   | Tests run: 11, Failures: 0, Errors: 0",
             "service-adapter | Failures: 0, Errors: 0",
             "sse-endpoint    | Failures: 0, Errors: 0",

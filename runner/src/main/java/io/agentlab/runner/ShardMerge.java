@@ -3,12 +3,12 @@ package io.agentlab.runner;
 import io.agentlab.engine.ConformanceSettings;
 import io.agentlab.engine.gates.Gate;
 import io.agentlab.engine.gates.Gates;
-import io.agentlab.engine.metrics.MetricsReport;
-import io.agentlab.engine.metrics.ModeMetrics;
-import io.agentlab.engine.report.HtmlReport;
-import io.agentlab.engine.report.MarkdownReport;
-import io.agentlab.engine.report.RunMetadata;
-import io.agentlab.engine.report.RunReport;
+import io.agentlab.engine.internal.metrics.MetricsReport;
+import io.agentlab.engine.internal.metrics.ModeMetrics;
+import io.agentlab.engine.internal.report.HtmlReport;
+import io.agentlab.engine.internal.report.MarkdownReport;
+import io.agentlab.engine.internal.report.RunMetadata;
+import io.agentlab.engine.internal.report.RunReport;
 import io.agentlab.kernel.api.InvocationMode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -212,9 +212,9 @@ public final class ShardMerge {
     }
 
     /** The engine's record of a test, which its reports list (the two records carry the same fields, tags aside). */
-    private static io.agentlab.engine.report.TestOutcome outcome(TestOutcome test) {
-        return new io.agentlab.engine.report.TestOutcome(test.id(), test.kind(), test.suite(), test.caseId(),
-                test.mode(), test.name(), List.of(), io.agentlab.engine.report.TestOutcome.Status.valueOf(
+    private static io.agentlab.engine.internal.report.TestOutcome outcome(TestOutcome test) {
+        return new io.agentlab.engine.internal.report.TestOutcome(test.id(), test.kind(), test.suite(), test.caseId(),
+                test.mode(), test.name(), List.of(), io.agentlab.engine.internal.report.TestOutcome.Status.valueOf(
                 test.status().name()), test.durationMs(), test.message());
     }
 }

@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.agentlab.engine.ConformanceSettings;
 import io.agentlab.engine.gates.Gates;
-import io.agentlab.engine.metrics.MetricsReport;
-import io.agentlab.engine.metrics.ModeMetrics;
-import io.agentlab.engine.metrics.TurnSample;
+import io.agentlab.engine.internal.metrics.MetricsReport;
+import io.agentlab.engine.internal.metrics.ModeMetrics;
+import io.agentlab.engine.internal.metrics.TurnSample;
 import io.agentlab.kernel.api.InvocationMode;
 import java.io.PrintWriter;
 import java.io.StringWriter;

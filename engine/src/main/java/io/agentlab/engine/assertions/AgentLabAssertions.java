@@ -1,9 +1,12 @@
 package io.agentlab.engine.assertions;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import io.agentlab.kernel.api.EventResult;
 import io.agentlab.kernel.runtime.TurnResult;
 import io.agentlab.kernel.runtime.audit.AguiEvent;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * AssertJ entry points for users' own tests: {@code import static io.agentlab.engine.assertions.AgentLabAssertions.*;}
@@ -15,6 +18,7 @@ import java.util.List;
  *         .passesStreamChecker(turn.turnId());
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class AgentLabAssertions {
 
     private AgentLabAssertions() {

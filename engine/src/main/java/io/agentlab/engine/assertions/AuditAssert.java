@@ -1,12 +1,16 @@
 package io.agentlab.engine.assertions;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import io.agentlab.kernel.runtime.audit.AguiEvent;
 import io.agentlab.kernel.runtime.audit.AguiProfile;
 import io.agentlab.kernel.runtime.audit.AguiStreamChecker;
 import java.util.List;
+import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractAssert;
 
 /** Fluent assertions on an AG-UI audit stream. */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class AuditAssert extends AbstractAssert<AuditAssert, List<AguiEvent>> {
 
     AuditAssert(List<AguiEvent> actual) {

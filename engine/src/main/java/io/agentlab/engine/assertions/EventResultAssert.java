@@ -1,12 +1,16 @@
 package io.agentlab.engine.assertions;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import io.agentlab.kernel.api.CanonicalJson;
 import io.agentlab.kernel.api.EventResult;
 import io.agentlab.kernel.api.ResolutionOutcome;
 import java.util.Map;
+import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractAssert;
 
 /** Fluent assertions on an {@link EventResult}; failures show expected and actual side by side. */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class EventResultAssert extends AbstractAssert<EventResultAssert, EventResult> {
 
     EventResultAssert(EventResult actual) {

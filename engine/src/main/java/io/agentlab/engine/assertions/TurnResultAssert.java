@@ -1,5 +1,7 @@
 package io.agentlab.engine.assertions;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import io.agentlab.kernel.api.BatchResult;
 import io.agentlab.kernel.api.ContinuationDecision;
 import io.agentlab.kernel.api.EventResult;
@@ -7,9 +9,11 @@ import io.agentlab.kernel.runtime.CallRecord;
 import io.agentlab.kernel.runtime.TurnResult;
 import io.agentlab.kernel.runtime.llm.CallRole;
 import java.util.List;
+import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractAssert;
 
 /** Fluent assertions on a {@link TurnResult}: what the user saw, the batch, the policy and the model calls. */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class TurnResultAssert extends AbstractAssert<TurnResultAssert, TurnResult> {
 
     TurnResultAssert(TurnResult actual) {

@@ -1,7 +1,10 @@
 package io.agentlab.engine.contract;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.ServiceLoader;
 import java.util.stream.Stream;
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.opentest4j.TestAbortedException;
@@ -13,6 +16,7 @@ import org.opentest4j.TestAbortedException;
  *
  * @param <P> the port the adapter implements
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface AdapterContractTests<P> {
 
     /** A fresh adapter talking to the service in its normal state. */

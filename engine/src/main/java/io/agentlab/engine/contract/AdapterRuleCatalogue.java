@@ -1,6 +1,9 @@
 package io.agentlab.engine.contract;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * The rules an adapter of one port must keep, registered for {@link java.util.ServiceLoader} as
@@ -9,6 +12,7 @@ import java.util.List;
  *
  * @param <P> the port
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface AdapterRuleCatalogue<P> {
 
     /** The port these rules are for. */

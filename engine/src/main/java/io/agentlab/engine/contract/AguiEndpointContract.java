@@ -1,5 +1,7 @@
 package io.agentlab.engine.contract;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import io.agentlab.kernel.runtime.audit.AguiProfile;
 import io.agentlab.kernel.runtime.audit.AguiSseCodec;
 import io.agentlab.kernel.runtime.audit.AguiStreamChecker;
@@ -25,6 +27,7 @@ import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.Response;
 import okhttp3.ResponseBody;
+import org.apiguardian.api.API;
 
 /**
  * The AG-UI endpoint contract for a service team: reads the SSE stream of one run (from its events URL, or from saved
@@ -40,6 +43,7 @@ import okhttp3.ResponseBody;
  * assertThat(report.violations()).isEmpty();
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class AguiEndpointContract {
 
     private AguiEndpointContract() {

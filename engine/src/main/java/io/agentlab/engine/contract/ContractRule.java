@@ -1,6 +1,9 @@
 package io.agentlab.engine.contract;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * One named, documented rule of a contract catalogue, in the Reactive Streams TCK's manner: its display name says
@@ -14,6 +17,7 @@ import java.util.Objects;
  * @param description one sentence for the catalogue
  * @param check       the check
  */
+@API(status = INTERNAL, since = "0.1")
 public record ContractRule(String id, String name, boolean required, String clause, String description, Check check) {
 
     /** Rejects nulls. */

@@ -1,11 +1,14 @@
 package io.agentlab.engine.contract;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Inherited;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.Tag;
 
 /**
@@ -25,6 +28,7 @@ import org.junit.jupiter.api.Tag;
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @Tag("plugin-contract")
+@API(status = EXPERIMENTAL, since = "0.1")
 public @interface PluginContract {
 
     /** The most tokens the catalog line ({@code - name: description}) may cost ChatAgent on every turn. */

@@ -1,22 +1,23 @@
 package io.agentlab.engine.contract;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
 import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.strings;
 
 import io.agentlab.engine.KernelUnderTestFactory;
-import io.agentlab.engine.execution.CaseRun;
-import io.agentlab.engine.execution.CaseRunner;
-import io.agentlab.engine.execution.ExpectationCheck;
-import io.agentlab.engine.execution.Parity;
-import io.agentlab.engine.execution.TurnRun;
 import io.agentlab.engine.expect.EventsExpectation;
 import io.agentlab.engine.expect.Expectations;
-import io.agentlab.engine.suite.ParityRules;
-import io.agentlab.engine.suite.Position;
-import io.agentlab.engine.suite.RecordingLibrary;
-import io.agentlab.engine.suite.Suite;
-import io.agentlab.engine.suite.SuiteOrigin;
-import io.agentlab.engine.suite.SuiteReader;
+import io.agentlab.engine.internal.execution.CaseRun;
+import io.agentlab.engine.internal.execution.CaseRunner;
+import io.agentlab.engine.internal.execution.ExpectationCheck;
+import io.agentlab.engine.internal.execution.Parity;
+import io.agentlab.engine.internal.execution.TurnRun;
+import io.agentlab.engine.internal.suite.ParityRules;
+import io.agentlab.engine.internal.suite.Position;
+import io.agentlab.engine.internal.suite.RecordingLibrary;
+import io.agentlab.engine.internal.suite.Suite;
+import io.agentlab.engine.internal.suite.SuiteOrigin;
+import io.agentlab.engine.internal.suite.SuiteReader;
 import io.agentlab.kernel.api.CanonicalJson;
 import io.agentlab.kernel.api.EventBatch;
 import io.agentlab.kernel.api.EventDefinition;
@@ -47,12 +48,14 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.apiguardian.api.API;
 import org.opentest4j.AssertionFailedError;
 import org.opentest4j.TestAbortedException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /** The plugin contract's rule catalogue ({@code docs/plugin-contract.md} lists it; a test keeps the two equal). */
+@API(status = INTERNAL, since = "0.1")
 public final class PluginContractRules {
 
     /** Keywords outside the subset every OpenAI-compatible provider accepts in a tool schema. */

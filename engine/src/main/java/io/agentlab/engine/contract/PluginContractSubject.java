@@ -1,5 +1,7 @@
 package io.agentlab.engine.contract;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.agentlab.kernel.api.EventDefinition;
 import io.agentlab.kernel.api.EventPlugin;
 import java.util.List;
@@ -7,6 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.BiConsumer;
 import java.util.function.Supplier;
+import org.apiguardian.api.API;
 
 /**
  * What the rules check: the plugin (made fresh on demand), its examples, the configuration and a way to publish
@@ -19,6 +22,7 @@ import java.util.function.Supplier;
  * @param configuration       the class's {@link PluginContract}
  * @param report              publishes a figure (key, value) as a report entry
  */
+@API(status = INTERNAL, since = "0.1")
 public record PluginContractSubject(Supplier<EventPlugin> plugins, List<PluginExample> examples,
                                     Optional<Supplier<EventPlugin>> failingPort,
                                     Optional<Supplier<EventPlugin>> hangingPort, PluginContract configuration,

@@ -1,10 +1,13 @@
 package io.agentlab.engine.contract;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import io.agentlab.kernel.api.EventPlugin;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.TestReporter;
@@ -13,6 +16,7 @@ import org.junit.jupiter.api.TestReporter;
  * Implemented by a {@link PluginContract} test class: supplies the plugin (and optionally examples and plugins wired
  * to failing or hanging ports) and inherits one dynamic test per rule of {@link PluginContractRules#catalogue()}.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface PluginContractTests {
 
     /** A fresh plugin under test, with working (e.g. in-memory) ports. */

@@ -1,5 +1,7 @@
 package io.agentlab.engine.contract;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -7,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.dataformat.yaml.YAMLMapper;
 
@@ -18,6 +21,7 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  * @param now       the request time, ISO-8601 with offset
  * @param expected  the final arguments the event must run with; empty when a clarification is expected
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record PluginExample(String utterance, String timezone, String now, Optional<Map<String, Object>> expected) {
 
     private static final YAMLMapper YAML = new YAMLMapper();

@@ -1,11 +1,14 @@
 package io.agentlab.engine.expect;
 
-import io.agentlab.engine.execution.TurnRun;
-import io.agentlab.engine.suite.Node;
-import io.agentlab.engine.suite.Position;
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import io.agentlab.engine.internal.execution.TurnRun;
+import io.agentlab.engine.internal.suite.Node;
+import io.agentlab.engine.internal.suite.Position;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * {@code anyOf}: alternatives, for a rule with more than one right answer ("a clarification or a rejection"): the turn
@@ -14,6 +17,7 @@ import java.util.Optional;
  * @param alternatives two or more blocks
  * @param at           where it is written
  */
+@API(status = INTERNAL, since = "0.1")
 public record AnyOfExpectation(List<Expectations> alternatives, Position at) implements Expectation {
 
     /** The kind. */

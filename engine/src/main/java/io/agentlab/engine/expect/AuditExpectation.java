@@ -1,10 +1,13 @@
 package io.agentlab.engine.expect;
 
-import io.agentlab.engine.execution.TurnRun;
-import io.agentlab.engine.suite.Position;
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import io.agentlab.engine.internal.execution.TurnRun;
+import io.agentlab.engine.internal.suite.Position;
 import io.agentlab.kernel.runtime.audit.AguiEvent;
 import java.util.List;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * {@code audit}: AG-UI event types that must appear in this order, others allowed between them.
@@ -12,6 +15,7 @@ import java.util.Optional;
  * @param types the types, in order
  * @param at    where it is written
  */
+@API(status = INTERNAL, since = "0.1")
 public record AuditExpectation(List<String> types, Position at) implements Expectation {
 
     /** The kind. */

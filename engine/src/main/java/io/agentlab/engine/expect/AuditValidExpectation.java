@@ -1,8 +1,11 @@
 package io.agentlab.engine.expect;
 
-import io.agentlab.engine.execution.TurnRun;
-import io.agentlab.engine.suite.Position;
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import io.agentlab.engine.internal.execution.TurnRun;
+import io.agentlab.engine.internal.suite.Position;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * {@code auditValid}: the turn's AG-UI stream passes every rule of the run's profile, as SSE frames encoded and
@@ -12,6 +15,7 @@ import java.util.List;
  * @param valid whether the stream is checked
  * @param at    where it is written
  */
+@API(status = INTERNAL, since = "0.1")
 public record AuditValidExpectation(boolean valid, Position at) implements Expectation {
 
     /** The kind. */

@@ -1,9 +1,11 @@
 package io.agentlab.engine.expect;
 
-import io.agentlab.engine.execution.HandlerLog;
-import io.agentlab.engine.execution.TurnRun;
-import io.agentlab.engine.suite.Node;
-import io.agentlab.engine.suite.Position;
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import io.agentlab.engine.internal.execution.HandlerLog;
+import io.agentlab.engine.internal.execution.TurnRun;
+import io.agentlab.engine.internal.suite.Node;
+import io.agentlab.engine.internal.suite.Position;
 import io.agentlab.kernel.api.BatchResult;
 import io.agentlab.kernel.api.EventResult;
 import java.util.ArrayList;
@@ -12,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * {@code batch}: batch semantics observed on probe events — result order by name, start-after relations judged on
@@ -23,6 +26,7 @@ import java.util.Optional;
  * @param statuses       status per event name
  * @param at             where it is written
  */
+@API(status = INTERNAL, since = "0.1")
 public record BatchExpectation(List<String> order, List<StartsAfter> startsAfter, Optional<Integer> maxConcurrency,
                                Map<String, String> statuses, Position at) implements Expectation {
 

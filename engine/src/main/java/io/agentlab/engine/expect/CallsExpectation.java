@@ -1,14 +1,17 @@
 package io.agentlab.engine.expect;
 
-import io.agentlab.engine.execution.TurnRun;
-import io.agentlab.engine.suite.Position;
-import io.agentlab.engine.suite.ProviderFault;
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import io.agentlab.engine.internal.execution.TurnRun;
+import io.agentlab.engine.internal.suite.Position;
+import io.agentlab.engine.internal.suite.ProviderFault;
 import io.agentlab.kernel.runtime.CallRecord;
 import io.agentlab.kernel.runtime.llm.CallRole;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * {@code calls}: model calls per role ({@code chat}, {@code eventAgent}, {@code followUp}), each exactly or within
@@ -17,6 +20,7 @@ import java.util.Optional;
  * @param calls the allowed count per role
  * @param at    where it is written
  */
+@API(status = INTERNAL, since = "0.1")
 public record CallsExpectation(Map<CallRole, Count> calls, Position at) implements Expectation {
 
     /** The kind. */

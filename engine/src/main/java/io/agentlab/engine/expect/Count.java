@@ -1,8 +1,11 @@
 package io.agentlab.engine.expect;
 
-import io.agentlab.engine.suite.Node;
-import io.agentlab.engine.suite.YamlNode;
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import io.agentlab.engine.internal.suite.Node;
+import io.agentlab.engine.internal.suite.YamlNode;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * A count an expectation allows: exactly {@code n}, or a bound — at least, at most, or both. YAML: {@code 2},
@@ -11,6 +14,7 @@ import java.util.Optional;
  * @param atLeast the smallest allowed
  * @param atMost  the largest allowed, when bounded
  */
+@API(status = INTERNAL, since = "0.1")
 public record Count(int atLeast, Optional<Integer> atMost) {
 
     /**

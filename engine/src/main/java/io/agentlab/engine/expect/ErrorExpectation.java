@@ -1,9 +1,12 @@
 package io.agentlab.engine.expect;
 
-import io.agentlab.engine.execution.TurnRun;
-import io.agentlab.engine.suite.Position;
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import io.agentlab.engine.internal.execution.TurnRun;
+import io.agentlab.engine.internal.suite.Position;
 import java.util.List;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * {@code error}: the error code the turn must end with (e.g. {@code provider_http_429}). A turn whose expectations
@@ -12,6 +15,7 @@ import java.util.Optional;
  * @param code the expected code; empty: no error
  * @param at   where it is written
  */
+@API(status = INTERNAL, since = "0.1")
 public record ErrorExpectation(Optional<String> code, Position at) implements Expectation {
 
     /** The implicit expectation of every turn that names no error. */

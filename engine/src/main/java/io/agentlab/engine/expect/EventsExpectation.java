@@ -1,8 +1,10 @@
 package io.agentlab.engine.expect;
 
-import io.agentlab.engine.execution.TurnRun;
-import io.agentlab.engine.suite.Node;
-import io.agentlab.engine.suite.Position;
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import io.agentlab.engine.internal.execution.TurnRun;
+import io.agentlab.engine.internal.suite.Node;
+import io.agentlab.engine.internal.suite.Position;
 import io.agentlab.kernel.api.BatchResult;
 import io.agentlab.kernel.api.CanonicalJson;
 import io.agentlab.kernel.api.EventOutcome;
@@ -15,6 +17,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import org.apiguardian.api.API;
 
 /**
  * {@code events}: the batch's results in order, exactly these events; each may pin its final arguments, status, the
@@ -24,6 +27,7 @@ import java.util.Set;
  * @param events the expected results, in order
  * @param at     where {@code events} is written
  */
+@API(status = INTERNAL, since = "0.1")
 public record EventsExpectation(List<EventExpectation> events, Position at) implements Expectation {
 
     /** The statuses a result can have. */

@@ -1,10 +1,14 @@
 package io.agentlab.engine.expect;
 
-import io.agentlab.engine.execution.TurnRun;
-import io.agentlab.engine.suite.Position;
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import io.agentlab.engine.internal.execution.TurnRun;
+import io.agentlab.engine.internal.suite.Position;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /** One checkable clause of a turn's {@code expect} block, written under its kind's key. */
+@API(status = INTERNAL, since = "0.1")
 public interface Expectation {
 
     /** The key it is written under, e.g. {@code events}. */

@@ -1,13 +1,17 @@
 package io.agentlab.engine.expect;
 
-import io.agentlab.engine.suite.Node;
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import io.agentlab.engine.internal.suite.Node;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * A kind of expectation: the key it is written under and how it is read. Each kind's class holds its model, its
  * reader and its check; {@link ExpectationKinds#ALL} lists them.
  */
+@API(status = INTERNAL, since = "0.1")
 public interface ExpectationKind {
 
     /** The key under {@code expect}. */

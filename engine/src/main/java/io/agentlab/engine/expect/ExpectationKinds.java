@@ -1,16 +1,20 @@
 package io.agentlab.engine.expect;
 
-import io.agentlab.engine.suite.Node;
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import io.agentlab.engine.internal.suite.Node;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * The one list of expectation kinds. Adding a kind is one class (its model, reader and check, exposing a
  * {@code KIND}), one line here, and its property in {@code suite.schema.json}'s {@code expect} — a test names a kind
  * the schema or {@code docs/suite-format.md} lacks.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class ExpectationKinds {
 
     /** Every kind, in the order their checks run and their failures are listed. */

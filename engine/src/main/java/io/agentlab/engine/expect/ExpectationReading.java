@@ -1,11 +1,15 @@
 package io.agentlab.engine.expect;
 
-import io.agentlab.engine.suite.Node;
-import io.agentlab.engine.suite.Position;
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import io.agentlab.engine.internal.suite.Node;
+import io.agentlab.engine.internal.suite.Position;
 import java.util.Optional;
 import java.util.Set;
+import org.apiguardian.api.API;
 
 /** What a kind may ask of the suite while it reads: which names are allowed, and how to read a nested block. */
+@API(status = INTERNAL, since = "0.1")
 public interface ExpectationReading {
 
     /**

@@ -1,10 +1,13 @@
 package io.agentlab.engine.expect;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.apiguardian.api.API;
 
 /**
  * Everything a turn expects, one {@link Expectation} per key, in the order they are checked. Build one in code with
@@ -12,6 +15,7 @@ import java.util.Set;
  *
  * @param items the expectations
  */
+@API(status = INTERNAL, since = "0.1")
 public record Expectations(List<Expectation> items) {
 
     /** Copies the list. */

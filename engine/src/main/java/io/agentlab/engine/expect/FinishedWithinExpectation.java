@@ -1,11 +1,14 @@
 package io.agentlab.engine.expect;
 
-import io.agentlab.engine.execution.TurnRun;
-import io.agentlab.engine.suite.Durations;
-import io.agentlab.engine.suite.Position;
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import io.agentlab.engine.internal.execution.TurnRun;
+import io.agentlab.engine.internal.suite.Durations;
+import io.agentlab.engine.internal.suite.Position;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * {@code finishedWithin}: the turn's wall time (first model call to last result) is at most this long. It is a bound
@@ -16,6 +19,7 @@ import java.util.Optional;
  * @param limit the longest the turn may take
  * @param at    where it is written
  */
+@API(status = INTERNAL, since = "0.1")
 public record FinishedWithinExpectation(Duration limit, Position at) implements Expectation {
 
     /** The kind. */

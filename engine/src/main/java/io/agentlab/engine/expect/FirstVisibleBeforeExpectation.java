@@ -1,12 +1,15 @@
 package io.agentlab.engine.expect;
 
-import io.agentlab.engine.execution.HandlerLog;
-import io.agentlab.engine.execution.TurnRun;
-import io.agentlab.engine.suite.Node;
-import io.agentlab.engine.suite.Position;
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import io.agentlab.engine.internal.execution.HandlerLog;
+import io.agentlab.engine.internal.execution.TurnRun;
+import io.agentlab.engine.internal.suite.Node;
+import io.agentlab.engine.internal.suite.Position;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * {@code firstVisibleBefore}: the first visible text reached the user before each named event's handler returned
@@ -16,6 +19,7 @@ import java.util.Optional;
  * @param events the events whose handlers must return after the first visible text
  * @param at     where it is written
  */
+@API(status = INTERNAL, since = "0.1")
 public record FirstVisibleBeforeExpectation(List<String> events, Position at) implements Expectation {
 
     /** The kind. */

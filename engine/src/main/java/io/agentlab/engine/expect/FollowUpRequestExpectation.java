@@ -1,8 +1,10 @@
 package io.agentlab.engine.expect;
 
-import io.agentlab.engine.execution.TurnRun;
-import io.agentlab.engine.suite.Node;
-import io.agentlab.engine.suite.Position;
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import io.agentlab.engine.internal.execution.TurnRun;
+import io.agentlab.engine.internal.suite.Node;
+import io.agentlab.engine.internal.suite.Position;
 import io.agentlab.kernel.runtime.CallRecord;
 import io.agentlab.kernel.runtime.llm.CallRole;
 import io.agentlab.kernel.runtime.llm.Json;
@@ -10,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apiguardian.api.API;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
@@ -28,6 +31,7 @@ import tools.jackson.databind.JsonNode;
  * @param notContains substrings it must not contain
  * @param at          where it is written
  */
+@API(status = INTERNAL, since = "0.1")
 public record FollowUpRequestExpectation(Optional<List<Map<String, Object>>> results, List<String> contains,
                                          List<String> notContains, Position at) implements Expectation {
 

@@ -1,8 +1,10 @@
 package io.agentlab.engine.expect;
 
-import io.agentlab.engine.execution.TurnRun;
-import io.agentlab.engine.suite.Node;
-import io.agentlab.engine.suite.Position;
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import io.agentlab.engine.internal.execution.TurnRun;
+import io.agentlab.engine.internal.suite.Node;
+import io.agentlab.engine.internal.suite.Position;
 import io.agentlab.kernel.runtime.StoredMessage;
 import io.agentlab.kernel.runtime.llm.ChatMessage;
 import java.util.ArrayList;
@@ -10,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * {@code history}: the conversation as a history replay shows it after the turn ({@code
@@ -20,6 +23,7 @@ import java.util.Optional;
  * @param size  how many messages the view holds after the turn
  * @param at    where it is written
  */
+@API(status = INTERNAL, since = "0.1")
 public record HistoryExpectation(Optional<List<Message>> added, Optional<Count> size, Position at)
         implements Expectation {
 

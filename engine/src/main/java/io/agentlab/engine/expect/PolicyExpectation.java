@@ -1,11 +1,14 @@
 package io.agentlab.engine.expect;
 
-import io.agentlab.engine.execution.TurnRun;
-import io.agentlab.engine.suite.Position;
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import io.agentlab.engine.internal.execution.TurnRun;
+import io.agentlab.engine.internal.suite.Position;
 import io.agentlab.kernel.api.ContinuationDecision;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.apiguardian.api.API;
 
 /**
  * {@code policy}: the continuation decision's kind — {@code end_session}, {@code complete}, {@code follow_up}, or
@@ -14,6 +17,7 @@ import java.util.Set;
  * @param policy the expected kind
  * @param at     where it is written
  */
+@API(status = INTERNAL, since = "0.1")
 public record PolicyExpectation(String policy, Position at) implements Expectation {
 
     /** The kinds a suite may write. */

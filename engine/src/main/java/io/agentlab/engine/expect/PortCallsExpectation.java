@@ -1,12 +1,15 @@
 package io.agentlab.engine.expect;
 
-import io.agentlab.engine.execution.TurnRun;
-import io.agentlab.engine.suite.Position;
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import io.agentlab.engine.internal.execution.TurnRun;
+import io.agentlab.engine.internal.suite.Position;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * {@code portCalls}: per event name, how many handler calls reached its port (a retry is a second call), exactly or
@@ -15,6 +18,7 @@ import java.util.Optional;
  * @param calls the allowed count per event
  * @param at    where it is written
  */
+@API(status = INTERNAL, since = "0.1")
 public record PortCallsExpectation(Map<String, Count> calls, Position at) implements Expectation {
 
     /** The kind. */

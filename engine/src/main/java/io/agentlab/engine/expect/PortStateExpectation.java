@@ -1,12 +1,15 @@
 package io.agentlab.engine.expect;
 
-import io.agentlab.engine.execution.TurnRun;
-import io.agentlab.engine.suite.Position;
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import io.agentlab.engine.internal.execution.TurnRun;
+import io.agentlab.engine.internal.suite.Position;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * {@code portState}: per event name, what its plugin's port holds after the turn ({@code PortState}, e.g. the
@@ -16,6 +19,7 @@ import java.util.Optional;
  * @param states the expected state per event name
  * @param at     where it is written
  */
+@API(status = INTERNAL, since = "0.1")
 public record PortStateExpectation(Map<String, Map<String, Object>> states, Position at) implements Expectation {
 
     /** The kind. */

@@ -1,8 +1,11 @@
 package io.agentlab.engine.expect;
 
-import io.agentlab.engine.execution.TurnRun;
-import io.agentlab.engine.suite.Position;
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import io.agentlab.engine.internal.execution.TurnRun;
+import io.agentlab.engine.internal.suite.Position;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * {@code sessionEnded}: whether the session has ended after the turn.
@@ -10,6 +13,7 @@ import java.util.List;
  * @param ended the expected state
  * @param at    where it is written
  */
+@API(status = INTERNAL, since = "0.1")
 public record SessionEndedExpectation(boolean ended, Position at) implements Expectation {
 
     /** The kind. */

@@ -1,10 +1,13 @@
 package io.agentlab.engine.expect;
 
-import io.agentlab.engine.execution.TurnRun;
-import io.agentlab.engine.suite.Position;
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import io.agentlab.engine.internal.execution.TurnRun;
+import io.agentlab.engine.internal.suite.Position;
 import io.agentlab.kernel.runtime.llm.CallRole;
 import java.util.List;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * {@code usage}: the accounting of the turn's model calls.
@@ -14,6 +17,7 @@ import java.util.Optional;
  * @param reported           whether every model call reported usage
  * @param at                 where it is written
  */
+@API(status = INTERNAL, since = "0.1")
 public record UsageExpectation(Optional<String> costSource, Optional<Integer> cachedPromptTokens,
                                Optional<Boolean> reported, Position at) implements Expectation {
 

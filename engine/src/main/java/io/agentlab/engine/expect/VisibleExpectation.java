@@ -1,13 +1,16 @@
 package io.agentlab.engine.expect;
 
-import io.agentlab.engine.execution.TurnRun;
-import io.agentlab.engine.suite.Node;
-import io.agentlab.engine.suite.Position;
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import io.agentlab.engine.internal.execution.TurnRun;
+import io.agentlab.engine.internal.suite.Node;
+import io.agentlab.engine.internal.suite.Position;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
+import org.apiguardian.api.API;
 
 /**
  * {@code visible}: checks on the text the user saw (first answer, confirmations and follow-up, in order).
@@ -17,6 +20,7 @@ import java.util.regex.PatternSyntaxException;
  * @param matches     patterns that must be found
  * @param at          where it is written
  */
+@API(status = INTERNAL, since = "0.1")
 public record VisibleExpectation(List<String> contains, List<String> notContains, List<Pattern> matches, Position at)
         implements Expectation {
 

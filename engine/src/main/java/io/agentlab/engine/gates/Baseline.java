@@ -1,6 +1,8 @@
 package io.agentlab.engine.gates;
 
-import io.agentlab.engine.metrics.Metric;
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import io.agentlab.engine.internal.metrics.Metric;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -13,6 +15,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import org.apiguardian.api.API;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.SerializationFeature;
@@ -27,6 +30,7 @@ import tools.jackson.databind.json.JsonMapper;
  * @param file    where it was read from
  * @param figures mode wire name → metric key → value
  */
+@API(status = INTERNAL, since = "0.1")
 public record Baseline(Path file, Map<String, Map<String, Double>> figures) {
 
     /** How to refresh one, for messages. */

@@ -1,7 +1,10 @@
 package io.agentlab.engine.gates;
 
-import io.agentlab.engine.metrics.MetricsReport;
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import io.agentlab.engine.internal.metrics.MetricsReport;
 import java.util.function.Function;
+import org.apiguardian.api.API;
 
 /**
  * One gate: a named check over the run's metrics with its threshold. A breach names the gate, the measured value,
@@ -11,6 +14,7 @@ import java.util.function.Function;
  * @param description what it checks, shown as the node's name
  * @param check       the verdict over the run's metrics
  */
+@API(status = INTERNAL, since = "0.1")
 public record Gate(String id, String description, Function<MetricsReport, Verdict> check) {
 
     /** A gate's verdict. */

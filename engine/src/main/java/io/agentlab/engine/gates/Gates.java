@@ -1,8 +1,11 @@
 package io.agentlab.engine.gates;
 
-import io.agentlab.engine.metrics.Metric;
-import io.agentlab.engine.metrics.MetricsReport;
-import io.agentlab.engine.metrics.ModeMetrics;
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import io.agentlab.engine.ConfigurationKeys;
+import io.agentlab.engine.internal.metrics.Metric;
+import io.agentlab.engine.internal.metrics.MetricsReport;
+import io.agentlab.engine.internal.metrics.ModeMetrics;
 import io.agentlab.kernel.api.InvocationMode;
 import java.math.BigDecimal;
 import java.math.MathContext;
@@ -13,6 +16,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
+import org.apiguardian.api.API;
 import org.junit.platform.engine.ConfigurationParameters;
 
 /**
@@ -20,22 +24,23 @@ import org.junit.platform.engine.ConfigurationParameters;
  * baseline with a maximum regression ({@code docs/configuration.md}, "Gates"). Making the gates reads no file: the
  * baseline is read when its first gate runs, and a run never writes it ({@link Baseline#refresh} does, as a command).
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class Gates {
 
     /** Turn gates on. */
     public static final String ENABLED = "agentlab.gates.enabled";
     /** Minimum event-selection precision per mode; default 0.95. */
-    public static final String MIN_PRECISION = "agentlab.gate.min-precision";
+    public static final String MIN_PRECISION = "agentlab.gates.min-precision";
     /** Minimum event-selection recall per mode; default 0.95. */
-    public static final String MIN_RECALL = "agentlab.gate.min-recall";
+    public static final String MIN_RECALL = "agentlab.gates.min-recall";
     /** Maximum ChatAgent calls per ordinary turn per mode; default 1.0. */
-    public static final String MAX_CALLS_PER_ORDINARY_TURN = "agentlab.gate.max-chat-calls-per-ordinary-turn";
+    public static final String MAX_CALLS_PER_ORDINARY_TURN = "agentlab.gates.max-chat-calls-per-ordinary-turn";
     /** Maximum estimated cost per successful event per mode (USD); no default (the gate is skipped). */
-    public static final String MAX_COST_PER_SUCCESS = "agentlab.gate.max-cost-per-successful-event";
+    public static final String MAX_COST_PER_SUCCESS = "agentlab.gates.max-cost-per-successful-event";
     /** Maximum chat_agent_tools ÷ dual_agent first-visible TTFT p50; default 1.5. */
-    public static final String MAX_TTFT_RATIO = "agentlab.gate.max-ttft-ratio";
+    public static final String MAX_TTFT_RATIO = "agentlab.gates.max-ttft-ratio";
     /** Whether every case must behave identically in both modes; default true. */
-    public static final String STRICT_PARITY = "agentlab.gate.parity";
+    public static final String STRICT_PARITY = "agentlab.gates.parity";
     /** A committed baseline file ({@code metrics} per mode). */
     public static final String BASELINE_FILE = "agentlab.baseline.file";
     /** The largest regression against the baseline, as a fraction; default 0.10. */
@@ -48,7 +53,7 @@ public final class Gates {
 
     /** Whether gates are on for this run. */
     public static boolean enabled(ConfigurationParameters parameters) {
-        return parameters.getBoolean(ENABLED).orElse(false);
+        return ConfigurationKeys.withAliases(parameters).getBoolean(ENABLED).orElse(false);
     }
 
     /**
@@ -61,7 +66,8 @@ public final class Gates {
     }
 
     /** The configured gates, in a stable order; reads configuration only. */
-    public static List<Gate> from(ConfigurationParameters parameters, List<InvocationMode> modes) {
+    public static List<Gate> from(ConfigurationParameters configuration, List<InvocationMode> modes) {
+        ConfigurationParameters parameters = ConfigurationKeys.withAliases(configuration);
         List<Gate> gates = new ArrayList<>();
         if (parameters.getBoolean(STRICT_PARITY).orElse(true)) {
             gates.add(new Gate("parity", "parity: every case behaves the same in both modes", Gates::parity));

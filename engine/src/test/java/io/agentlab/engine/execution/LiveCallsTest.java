@@ -1,4 +1,4 @@
-package io.agentlab.engine.execution;
+package io.agentlab.engine.internal.execution;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -4,7 +4,7 @@ import java.time.Duration;
 
 /**
  * The kernel's clock and timer. Every timeout and timing goes through it, so tests drive timeouts with a
- * {@link ManualKernelScheduler} instead of waiting for them.
+ * {@code ManualKernelScheduler} (test fixtures) instead of waiting for them.
  */
 public interface KernelScheduler {
 

@@ -229,7 +229,7 @@ public final class ReferenceKernel implements EventKernel {
             return this;
         }
 
-        /** The clock and timer; default wall clock. Tests pass a {@link ManualKernelScheduler}. */
+        /** The clock and timer; default wall clock. Tests pass a {@code ManualKernelScheduler} (test fixtures). */
         public Builder scheduler(KernelScheduler scheduler) {
             this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
             return this;

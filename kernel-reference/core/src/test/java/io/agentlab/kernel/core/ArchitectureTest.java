@@ -17,8 +17,9 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * Layering: the SPI depends on nothing of ours, and the kernel never names a built-in event ({@code
- * docs/design.md#kernel-no-event-names}).
+ * Layering: the SPI depends on nothing of ours, the kernel knows nothing of the turn runtime or HTTP, and the kernel
+ * never names a built-in event ({@code docs/design.md#kernel-no-event-names}). The reactor-wide rules (engine
+ * internals, the runtime's own module) are {@code its/src/test/java/io/agentlab/its/LayeringTest.java}.
  */
 class ArchitectureTest {
 
@@ -47,6 +48,15 @@ class ArchitectureTest {
     }
 
     @Test
+    @DisplayName("the kernel (api and core) never depends on the turn runtime, HTTP or JSON-over-the-wire code")
+    void kernelDoesNotDependOnTheRuntime() {
+        noClasses().that().resideInAnyPackage("io.agentlab.kernel.api..", "io.agentlab.kernel.core..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.agentlab.kernel.runtime..", "okhttp3..",
+                        "okio..", "com.sun.net.httpserver..", "java.net.http..")
+                .check(kernel);
+    }
+
+    @Test
     @DisplayName("the kernel never imports the plugins module")
     void kernelDoesNotImportPlugins() {
         noClasses().that().resideInAPackage("io.agentlab.kernel..")
@@ -55,10 +65,12 @@ class ArchitectureTest {
     }
 
     @Test
-    @DisplayName("no main source of api or core names a built-in event")
+    @DisplayName("no main source of api, core or the turn runtime names a built-in event")
     void noBuiltInEventNames() throws IOException {
         List<String> offences = new ArrayList<>();
-        for (Path root : List.of(Path.of("../api/src/main/java"), Path.of("src/main/java"))) {
+        // the turn runtime (its own module since it left this one) is held to the same rule
+        for (Path root : List.of(Path.of("../api/src/main/java"), Path.of("src/main/java"),
+                Path.of("../runtime/src/main/java"))) {
             assertThat(root).as("source root %s (tests run from the core module)", root).isDirectory();
             try (Stream<Path> files = Files.walk(root)) {
                 for (Path file : files.filter(p -> p.toString().endsWith(".java")).toList()) {

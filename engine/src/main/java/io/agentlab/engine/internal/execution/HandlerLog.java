@@ -1,0 +1,116 @@
+package io.agentlab.engine.internal.execution;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import io.agentlab.engine.internal.suite.Suite;
+import io.agentlab.kernel.api.EventDefinition;
+import io.agentlab.kernel.api.EventHandler;
+import io.agentlab.kernel.api.HandlerResult;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apiguardian.api.API;
+
+/**
+ * Records every handler call of one run: which event, with what, and when — as ticks of one atomic counter, so
+ * "started after it returned" is a happens-before fact rather than a comparison of clocks read on different threads.
+ * It also keeps the most handlers ever running at once. Each call is one call to the plugin's port (the plugin
+ * contract), so the log is what {@code expect.portCalls} counts.
+ */
+@API(status = INTERNAL, since = "0.1")
+public final class HandlerLog {
+
+    /**
+     * One handler call.
+     *
+     * @param name           the event name
+     * @param eventId        the event id
+     * @param arguments      the arguments it received
+     * @param idempotencyKey the key it received
+     * @param startTick      the tick at which it started
+     * @param endTick        the tick at which it returned or threw ({@code -1} while running)
+     */
+    public record Call(String name, String eventId, Map<String, Object> arguments, String idempotencyKey,
+                       long startTick, long endTick) {
+    }
+
+    private final AtomicLong ticks = new AtomicLong();
+    private volatile Map<String, Suite.HandlerFault> faults = Map.of();
+    private final AtomicInteger running = new AtomicInteger();
+    private final AtomicInteger maxRunning = new AtomicInteger();
+    private final List<Call> calls = new ArrayList<>();
+
+    /** The definition with its handler wrapped to record into this log. */
+    public EventDefinition wrap(EventDefinition definition) {
+        EventHandler inner = definition.handler();
+        EventHandler recorded = invocation -> {
+            long start = ticks.incrementAndGet();
+            maxRunning.accumulateAndGet(running.incrementAndGet(), Math::max);
+            int index;
+            synchronized (calls) {
+                index = calls.size();
+                calls.add(new Call(invocation.name(), invocation.eventId(), invocation.arguments(),
+                        invocation.idempotencyKey(), start, -1));
+            }
+            try {
+                Suite.HandlerFault fault = faults.get(invocation.name());
+                if (fault == null) {
+                    return inner.handle(invocation);
+                }
+                if (fault.hang()) {
+                    new CountDownLatch(1).await(); // until the kernel's timeout interrupts it
+                }
+                return new HandlerResult.Failure(fault.code(), fault.message(), fault.transientFailure());
+            } finally {
+                running.decrementAndGet();
+                long end = ticks.incrementAndGet();
+                synchronized (calls) {
+                    Call call = calls.get(index);
+                    calls.set(index, new Call(call.name(), call.eventId(), call.arguments(), call.idempotencyKey(),
+                            call.startTick(), end));
+                }
+            }
+        };
+        return definition.toBuilder().handler(recorded).build();
+    }
+
+    /**
+     * Ticks the log's counter for an observation made outside a handler (the first visible text), so it can be
+     * ordered against handler starts and returns.
+     */
+    public long tick() {
+        return ticks.incrementAndGet();
+    }
+
+    /** The faults handlers show from now on (a turn's {@code handlerFaults}), instead of calling their ports. */
+    public void faults(Map<String, Suite.HandlerFault> next) {
+        faults = Map.copyOf(next);
+    }
+
+    /** The calls so far, in start order. */
+    public List<Call> calls() {
+        synchronized (calls) {
+            return List.copyOf(calls);
+        }
+    }
+
+    /** The calls since {@code from} (an earlier {@code calls().size()}). */
+    public List<Call> callsSince(int from) {
+        synchronized (calls) {
+            return List.copyOf(calls.subList(from, calls.size()));
+        }
+    }
+
+    /** The most handlers that ever ran at once. */
+    public int maxConcurrency() {
+        return maxRunning.get();
+    }
+
+    /** Starts a new window for {@link #maxConcurrency()} (between turns, when nothing runs). */
+    public void resetMaxConcurrency() {
+        maxRunning.set(running.get());
+    }
+}

@@ -1,0 +1,90 @@
+package io.agentlab.engine.internal.suite;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import com.networknt.schema.Error;
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SpecificationVersion;
+import io.agentlab.kernel.core.SchemaMessages;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.apiguardian.api.API;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The suite format's JSON Schema ({@code docs/suite.schema.json}, shipped as
+ * {@code io/agentlab/engine/suite.schema.json}), applied with networknt; each error is placed on the node it concerns.
+ */
+@API(status = INTERNAL, since = "0.1")
+public final class SuiteSchema {
+
+    /** The schema's classpath resource. */
+    public static final String RESOURCE = "io/agentlab/engine/suite.schema.json";
+
+    private static final JsonMapper MAPPER = JsonMapper.builder().build();
+    private static final Schema SCHEMA = load();
+
+    private SuiteSchema() {
+    }
+
+    /** The schema text. */
+    public static String text() {
+        try (InputStream in = SuiteSchema.class.getClassLoader().getResourceAsStream(RESOURCE)) {
+            if (in == null) {
+                throw new IllegalStateException(RESOURCE + " is missing from the engine jar");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static Schema load() {
+        return SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12).getSchema(text());
+    }
+
+    /** Validates a document; problems name the file, the position and the key. */
+    public static List<SuiteProblem> validate(String file, YamlNode document) {
+        JsonNode instance = MAPPER.valueToTree(document.plain());
+        List<SuiteProblem> problems = new ArrayList<>();
+        for (Error error : SCHEMA.validate(instance)) {
+            YamlNode node = document;
+            StringBuilder key = new StringBuilder();
+            var location = error.getInstanceLocation();
+            for (int i = 0; i < location.getNameCount(); i++) {
+                Object element = location.getElement(i);
+                if (element instanceof Integer index) {
+                    key.append('[').append(index).append(']');
+                    node = node instanceof YamlNode.Sequence sequence && index < sequence.items().size()
+                            ? sequence.items().get(index) : node;
+                } else {
+                    key.append(key.isEmpty() ? "" : ".").append(element);
+                    node = node instanceof YamlNode.Mapping mapping && mapping.get(element.toString()) != null
+                            ? mapping.get(element.toString()) : node;
+                }
+            }
+            Position at = node.at();
+            String property = error.getProperty();
+            if (property != null && node instanceof YamlNode.Mapping mapping && mapping.entries().containsKey(property)) {
+                at = mapping.entries().get(property).keyAt(); // an unknown key: point at the key itself
+                key.append(key.isEmpty() ? "" : ".").append(property);
+            }
+            problems.add(new SuiteProblem(file, at, key.toString(), describe(error)));
+        }
+        return problems;
+    }
+
+    private static String describe(Error error) {
+        String text = SchemaMessages.message(error);
+        return switch (error.getKeyword()) {
+            case "additionalProperties" -> "unknown key '" + error.getProperty() + "'; " + text;
+            default -> text;
+        };
+    }
+}

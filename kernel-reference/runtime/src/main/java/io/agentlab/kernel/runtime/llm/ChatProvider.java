@@ -1,0 +1,16 @@
+package io.agentlab.kernel.runtime.llm;
+
+/**
+ * A model reached through the provider seam. Implementations: {@link OpenAiCompatibleClient} (real HTTP) and
+ * {@code ScriptedChatProvider} (in-process, for unit tests; test fixtures).
+ */
+public interface ChatProvider {
+
+    /**
+     * Streams a completion, calling {@code listener} for each content delta on the calling thread, and returns when
+     * the stream ends. Interrupting the calling thread cancels the call ({@link ProviderException.Kind#CANCELLED}).
+     *
+     * @throws ProviderException for HTTP errors, in-stream errors, malformed chunks, truncation, connection failures
+     */
+    ChatCompletion stream(ChatRequest request, ChatStreamListener listener);
+}

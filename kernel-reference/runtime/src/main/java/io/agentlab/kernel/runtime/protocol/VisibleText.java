@@ -1,0 +1,11 @@
+package io.agentlab.kernel.runtime.protocol;
+
+/** What the user may see of one streamed answer. One instance reads one answer; not thread-safe. */
+public interface VisibleText {
+
+    /** The visible part of a content delta, to release now (possibly empty). */
+    String accept(String delta);
+
+    /** Ends the stream: what was held back and may now be released (possibly empty). */
+    String finish();
+}

@@ -58,7 +58,7 @@ public interface AdapterContractTests<P> {
         }
         return catalogue.rules().stream().map(rule -> DynamicTest.dynamicTest(rule.displayName(), () -> {
             try {
-                rule.check().run(this, rule);
+                Requirement.of(rule.required()).run(rule.displayName(), () -> rule.check().run(this, rule));
             } finally {
                 reset();
             }

@@ -26,7 +26,8 @@ public interface AdapterRuleCatalogue<P> {
      *
      * @param id          e.g. {@code AC-CAL-02}
      * @param name        what it checks, in snake case
-     * @param required    required, or optional (skipped with the reason when its state hook is not supported)
+     * @param required    required (passes or fails, never skips), or optional (skipped with the reason when its
+     *                    state hook is not supported); the same rule as plugin contracts' ({@code Requirement})
      * @param clause      the clause it enforces
      * @param description one sentence for the catalogue
      * @param check       the check over the adapter under test

@@ -12,7 +12,8 @@ import org.apiguardian.api.API;
  *
  * @param id          the rule id, e.g. {@code PC-02}
  * @param name        what it checks, in snake case
- * @param required    required (a failure fails the build) or optional (skipped, saying why, when it cannot run)
+ * @param required    required (passes or fails, never skips) or optional (may skip, saying why, when it cannot
+ *                    run); {@code Requirement} decides it for every catalogue
  * @param clause      the design clause it enforces
  * @param description one sentence for the catalogue
  * @param check       the check

@@ -42,7 +42,7 @@ public record PluginContractSubject(Supplier<EventPlugin> plugins, List<PluginEx
         try {
             return plugins.get().definition();
         } catch (RuntimeException e) {
-            throw new org.opentest4j.TestAbortedException("the definition cannot be built (see PC-01): " + e.getMessage());
+            throw new Requirement.PrerequisiteFailed("the definition cannot be built (see PC-01): " + e.getMessage());
         }
     }
 

@@ -50,6 +50,6 @@ public interface PluginContractTests {
                         : Optional.empty(),
                 configuration, (key, value) -> reporter.publishEntry(Map.of(key, value)));
         return PluginContractRules.catalogue().stream().map(rule -> DynamicTest.dynamicTest(rule.displayName(),
-                () -> rule.check().run(subject)));
+                () -> Requirement.of(rule.required()).run(rule.displayName(), () -> rule.check().run(subject))));
     }
 }

@@ -1,11 +1,11 @@
 package io.agentlab.maven;
 
 import io.agentlab.engine.ConfigurationKeys;
+import io.agentlab.engine.internal.report.TestOutcome;
 import io.agentlab.runner.RunResults;
 import io.agentlab.runner.RunSpec;
 import io.agentlab.runner.RunnerMain;
 import io.agentlab.runner.Shard;
-import io.agentlab.runner.TestOutcome;
 import io.agentlab.runner.UsageException;
 import java.io.BufferedReader;
 import java.io.File;

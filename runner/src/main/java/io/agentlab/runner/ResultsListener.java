@@ -1,5 +1,6 @@
 package io.agentlab.runner;
 
+import io.agentlab.engine.internal.report.TestOutcome;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -7,6 +8,7 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
 import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.TestTag;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestIdentifier;
@@ -59,34 +61,17 @@ final class ResultsListener implements TestExecutionListener {
         }
         Long start = started.remove(test.getUniqueId());
         double ms = start == null ? 0 : (nanoTime.getAsLong() - start) / 1e6;
-        TestOutcome.Status status = switch (result.getStatus()) {
-            case SUCCESSFUL -> TestOutcome.Status.PASSED;
-            case ABORTED -> TestOutcome.Status.ABORTED;
-            case FAILED -> TestOutcome.Status.FAILED;
-        };
-        Optional<String> message = result.getThrowable().map(t -> t.getMessage() == null ? t.toString() : t.getMessage());
+        TestOutcome.Status status = TestOutcome.Status.of(result);
+        Optional<String> message = TestOutcome.message(result);
         if (!test.isTest() && status == TestOutcome.Status.ABORTED) {
             return; // an aborted container's tests report themselves
         }
-        outcomes.add(outcome(test, status, Math.round(ms * 1000) / 1000.0, message));
+        outcomes.add(outcome(test, status, ms, message));
     }
 
     private static TestOutcome outcome(TestIdentifier test, TestOutcome.Status status, double ms,
                                        Optional<String> message) {
-        UniqueId id = UniqueId.parse(test.getUniqueId());
-        List<UniqueId.Segment> segments = id.getSegments();
-        UniqueId.Segment last = segments.get(segments.size() - 1);
-        String kind = test.isTest() ? last.getType() : "container";
-        String mode = switch (kind) {
-            case "mode", "gate" -> last.getValue();
-            case "parity" -> "parity";
-            default -> "";
-        };
-        return new TestOutcome(test.getUniqueId(), kind, value(segments, "suite"), value(segments, "case"), mode,
-                test.getDisplayName(), status, ms, message);
-    }
-
-    private static Optional<String> value(List<UniqueId.Segment> segments, String type) {
-        return segments.stream().filter(s -> type.equals(s.getType())).map(UniqueId.Segment::getValue).findFirst();
+        return TestOutcome.of(UniqueId.parse(test.getUniqueId()), test.getDisplayName(), test.isTest(),
+                test.getTags().stream().map(TestTag::getName).toList(), status, ms, message);
     }
 }

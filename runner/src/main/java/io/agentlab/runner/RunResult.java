@@ -1,5 +1,6 @@
 package io.agentlab.runner;
 
+import io.agentlab.engine.internal.report.TestOutcome;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;

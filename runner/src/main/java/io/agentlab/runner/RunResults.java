@@ -1,5 +1,6 @@
 package io.agentlab.runner;
 
+import io.agentlab.engine.internal.report.TestOutcome;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -64,7 +65,8 @@ public record RunResults(Optional<Shard> shard, Map<String, String> configuratio
         root.put("configuration", configuration);
         Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("tests", tests.size());
-        for (TestOutcome.Status status : TestOutcome.Status.values()) {
+        for (TestOutcome.Status status : List.of(TestOutcome.Status.PASSED, TestOutcome.Status.FAILED,
+                TestOutcome.Status.ABORTED, TestOutcome.Status.SKIPPED)) {
             summary.put(status.wireName(), count(status));
         }
         root.put("summary", summary);
@@ -77,6 +79,7 @@ public record RunResults(Optional<Shard> shard, Map<String, String> configuratio
             entry.put("case", test.caseId().orElse(null));
             entry.put("mode", test.mode());
             entry.put("name", test.name());
+            entry.put("tags", test.tags());
             entry.put("status", test.status().wireName());
             entry.put("durationMs", test.durationMs());
             entry.put("message", test.message().orElse(null));
@@ -124,7 +127,7 @@ public record RunResults(Optional<Shard> shard, Map<String, String> configuratio
             List<TestOutcome> tests = new ArrayList<>();
             for (JsonNode test : root.path("tests")) {
                 tests.add(new TestOutcome(text(test, "id"), text(test, "kind"), optional(test, "suite"),
-                        optional(test, "case"), text(test, "mode"), text(test, "name"),
+                        optional(test, "case"), text(test, "mode"), text(test, "name"), tags(test),
                         TestOutcome.Status.valueOf(text(test, "status").toUpperCase(java.util.Locale.ROOT)),
                         test.path("durationMs").asDouble(), optional(test, "message")));
             }
@@ -139,6 +142,13 @@ public record RunResults(Optional<Shard> shard, Map<String, String> configuratio
             throw new IllegalArgumentException("a test has no \"" + field + "\"");
         }
         return node.path(field).asString();
+    }
+
+    /** A test's tags; files written before tags were recorded have none. */
+    private static List<String> tags(JsonNode test) {
+        List<String> tags = new ArrayList<>();
+        test.path("tags").forEach(tag -> tags.add(tag.asString()));
+        return tags;
     }
 
     private static Optional<String> optional(JsonNode node, String field) {

@@ -9,6 +9,7 @@ import io.agentlab.engine.internal.report.HtmlReport;
 import io.agentlab.engine.internal.report.MarkdownReport;
 import io.agentlab.engine.internal.report.RunMetadata;
 import io.agentlab.engine.internal.report.RunReport;
+import io.agentlab.engine.internal.report.TestOutcome;
 import io.agentlab.kernel.api.InvocationMode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -181,7 +182,7 @@ public final class ShardMerge {
                 message = "gate " + gate.id() + ": " + ((Gate.Verdict.Skip) verdict).reason();
             }
             outcomes.add(new TestOutcome(GATE_PREFIX + gate.id() + "]", "gate", Optional.empty(), Optional.empty(),
-                    gate.id(), gate.description(), status, 0, Optional.of(message)));
+                    gate.id(), gate.description(), List.of(), status, 0, Optional.of(message)));
         }
         return outcomes;
     }
@@ -195,8 +196,7 @@ public final class ShardMerge {
             }
         }
         // the shards' timelines, control matrix and growth curve stay in each shard's own report
-        RunReport report = new RunReport(RunMetadata.fromMap(metrics.run()), tests.stream().map(ShardMerge::outcome)
-                .toList(), modes, List.of(), List.of(), List.of(), metrics.timings(), List.of());
+        RunReport report = new RunReport(RunMetadata.fromMap(metrics.run()), List.copyOf(tests), modes, List.of(), List.of(), List.of(), metrics.timings(), List.of());
         Map<String, String> files = new LinkedHashMap<>();
         files.put(METRICS_FILE, metrics.toJson());
         files.put("report.md", MarkdownReport.render(report));
@@ -211,10 +211,4 @@ public final class ShardMerge {
         }
     }
 
-    /** The engine's record of a test, which its reports list (the two records carry the same fields, tags aside). */
-    private static io.agentlab.engine.internal.report.TestOutcome outcome(TestOutcome test) {
-        return new io.agentlab.engine.internal.report.TestOutcome(test.id(), test.kind(), test.suite(), test.caseId(),
-                test.mode(), test.name(), List.of(), io.agentlab.engine.internal.report.TestOutcome.Status.valueOf(
-                test.status().name()), test.durationMs(), test.message());
-    }
 }

@@ -1,6 +1,5 @@
 package io.agentlab.engine;
 
-import io.agentlab.engine.internal.report.TestOutcome;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

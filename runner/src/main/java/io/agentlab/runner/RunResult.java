@@ -1,6 +1,6 @@
 package io.agentlab.runner;
 
-import io.agentlab.engine.internal.report.TestOutcome;
+import io.agentlab.engine.TestOutcome;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;

@@ -9,7 +9,7 @@ import io.agentlab.engine.internal.report.HtmlReport;
 import io.agentlab.engine.internal.report.MarkdownReport;
 import io.agentlab.engine.internal.report.RunMetadata;
 import io.agentlab.engine.internal.report.RunReport;
-import io.agentlab.engine.internal.report.TestOutcome;
+import io.agentlab.engine.TestOutcome;
 import io.agentlab.kernel.api.InvocationMode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

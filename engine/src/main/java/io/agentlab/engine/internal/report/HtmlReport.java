@@ -2,6 +2,7 @@ package io.agentlab.engine.internal.report;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.agentlab.engine.TestOutcome;
 import io.agentlab.engine.internal.metrics.TurnTimeline;
 import io.agentlab.engine.internal.metrics.Figure;
 import io.agentlab.engine.internal.metrics.Metric;

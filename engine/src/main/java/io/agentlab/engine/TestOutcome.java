@@ -1,6 +1,6 @@
-package io.agentlab.engine.internal.report;
+package io.agentlab.engine;
 
-import static org.apiguardian.api.API.Status.INTERNAL;
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import java.util.Collection;
 import java.util.List;
@@ -26,7 +26,7 @@ import org.junit.platform.engine.UniqueId;
  * @param durationMs measured wall time of the test, in milliseconds
  * @param message    why it failed, was aborted or skipped
  */
-@API(status = INTERNAL, since = "0.1")
+@API(status = EXPERIMENTAL, since = "0.1")
 public record TestOutcome(String id, String kind, Optional<String> suite, Optional<String> caseId, String mode,
                           String name, List<String> tags, Status status, double durationMs, Optional<String> message) {
 

@@ -29,14 +29,21 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Warmup(iterations = 25)
-@Measurement(iterations = 40)
+@Warmup(iterations = BatchWallBenchmark.WARM_UP)
+@Measurement(iterations = BatchWallBenchmark.MEASURED)
 public class BatchWallBenchmark {
 
     /** Handler time of every event. */
     public static final long HANDLER_MS = 50;
     /** Events per batch. */
     public static final int EVENTS = 16;
+    /**
+     * Batches before the measured ones: each is one single shot, and the kernel's paths (resolution, schema
+     * validation, dispatch) need a few thousand events before the JIT has compiled them (docs/performance.md#batch-wall).
+     */
+    public static final int WARM_UP = 200;
+    /** Batches measured. */
+    public static final int MEASURED = 40;
 
     @Param({"16", "4"})
     public int limit;

@@ -36,6 +36,14 @@ public class KernelOverheadBenchmark {
     @Param({"1", "16"})
     public int events;
 
+    /**
+     * Idle time before each batch: 0 is back to back (a suite's next case, a turn's follow-up batch), 1,000 µs an
+     * isolated batch, by which time the kernel's threads have stopped spinning and parked
+     * (docs/performance.md#kernel-overhead).
+     */
+    @Param({"0", "1000"})
+    public int idleMicros;
+
     private final AtomicLong turns = new AtomicLong();
     private ReferenceKernel kernel;
 
@@ -48,6 +56,13 @@ public class KernelOverheadBenchmark {
                 .resolver(input -> Resolution.of(Map.of("level", 30)))
                 .handler(invocation -> HandlerResult.success(Map.of("ok", true)))
                 .resultPolicy(ResultPolicy.SILENT_SUCCESS).build()).build();
+    }
+
+    @Setup(Level.Invocation)
+    public void idle() throws InterruptedException {
+        if (idleMicros > 0) {
+            TimeUnit.MICROSECONDS.sleep(idleMicros); // outside the measured call
+        }
     }
 
     @TearDown(Level.Trial)

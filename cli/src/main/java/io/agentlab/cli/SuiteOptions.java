@@ -17,6 +17,14 @@ import picocli.CommandLine.Option;
  */
 final class SuiteOptions {
 
+    /**
+     * Cases run at once at {@code --speed 0} unless --parallel says otherwise, as promptfoo's default concurrency: no
+     * timing figure means anything there, so cases may share the machine. At any other speed they run one after
+     * another by default, so the timings stay each case's own (docs/cli.md#parallel).
+     */
+    static final int DEFAULT_PARALLEL_AT_SPEED_0 = 4;
+    private static final int MAX_PARALLEL = 64;
+
     @Option(names = "--suites", paramLabel = "DIR|FILE|classpath:FOLDER",
             description = "Suite folders or files to run (repeatable); default classpath:agentlab/suites, the shipped suites.")
     List<String> suites = new ArrayList<>();
@@ -37,6 +45,11 @@ final class SuiteOptions {
     @Option(names = "--live-api-key-env", description = "Environment variable holding the live key; "
             + "default AGENTLAB_API_KEY.")
     String liveApiKeyEnv = "AGENTLAB_API_KEY";
+
+    @Option(names = "--parallel", paramLabel = "N", description = "Cases run at once, 1 to 64; 1 runs them one "
+            + "after another. Default " + DEFAULT_PARALLEL_AT_SPEED_0 + " at --speed 0, else 1. Verdicts equal a "
+            + "serial run's; with N > 1 the cases share the machine, and so do their timing figures.")
+    Integer parallel;
 
     @Mixin
     GateOptions gates;
@@ -74,6 +87,16 @@ final class SuiteOptions {
                 .configuration(ConformanceSettings.REPLAY_SPEED, Double.toString(speed))
                 .configuration(ConformanceSettings.LIVE_API_KEY_ENV, liveApiKeyEnv)
                 .configuration(Gates.ENABLED, Boolean.toString(!evaluating));
+        int cases = parallel != null ? parallel : speed == 0 ? DEFAULT_PARALLEL_AT_SPEED_0 : 1;
+        if (cases < 1 || cases > MAX_PARALLEL) {
+            throw new UsageException("--parallel: must be 1 to " + MAX_PARALLEL + ", got " + cases);
+        }
+        builder.configuration(ConformanceSettings.PARALLEL, Boolean.toString(cases > 1));
+        if (cases > 1) {
+            builder.configuration(ConformanceSettings.PARALLEL_CONFIG_PREFIX + "strategy", "fixed")
+                    .configuration(ConformanceSettings.PARALLEL_CONFIG_PREFIX + "fixed.parallelism",
+                            Integer.toString(cases));
+        }
         if (liveBaseUrl != null) {
             builder.configuration(ConformanceSettings.LIVE_BASE_URL, liveBaseUrl);
         }

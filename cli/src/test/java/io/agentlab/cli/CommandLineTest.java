@@ -4,6 +4,8 @@ import static io.agentlab.cli.Run.run;
 import static io.agentlab.cli.Run.suites;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
@@ -45,6 +47,8 @@ class CommandLineTest {
                 List.of("run", "--case", "no-such-case", "--suites", suites("passing")),
                 List.of("run", "--rerun-failed", temp.resolve("none.json").toString()),
                 List.of("run", "--provider", "cloud"),
+                List.of("run", "--parallel", "0"),
+                List.of("run", "--parallel", "65"),
                 List.of("run", "--unknown-option"),
                 List.of("validate", "--suites", "/no/such/folder"),
                 List.of("merge", temp.resolve("no-shard").toString()),
@@ -59,6 +63,7 @@ class CommandLineTest {
         }
         assertThat(run("run", "--modes", "dual").err()).contains("--modes: unknown invocation mode 'dual'");
         assertThat(run("run", "--speed", "-1").err()).contains("--speed: must be a number >= 0");
+        assertThat(run("run", "--parallel", "0").err()).contains("--parallel: must be 1 to 64, got 0");
         assertThat(run("run", "--suites", suites("empty")).err()).contains("nothing to run");
         assertThat(run("run", "--config", "agentlab.replay.sped=0").err())
                 .contains("did you mean 'agentlab.replay.speed'?");
@@ -92,6 +97,22 @@ class CommandLineTest {
                 .doesNotContain("  ok    ");
         Run plain = run(fast("run", "--suites", suites("passing")));
         assertThat(plain.out()).contains("  ok    set-to-thirty [dual_agent]\n").doesNotContain("\u001B[K");
+    }
+
+    @Test
+    @DisplayName("--parallel: cases run at once with the same verdicts, counts and report as one at a time")
+    void parallelEqualsSerial() throws IOException {
+        Run serial = run(fast("run", "--suites", suites("failing"), "--suites", suites("passing"), "--parallel", "1",
+                "--report", temp.resolve("serial").toString()));
+        Run parallel = run(fast("run", "--suites", suites("failing"), "--suites", suites("passing"), "--parallel",
+                "4", "--report", temp.resolve("parallel").toString()));
+        assertThat(parallel.code()).isEqualTo(serial.code()).isEqualTo(1);
+        assertThat(parallel.out()).contains("6 tests: 4 passed, 2 failed");
+        assertThat(parallel.out().lines().filter(line -> line.startsWith("  ")).sorted().toList())
+                .as("one line per test, the same lines in any order")
+                .isEqualTo(serial.out().lines().filter(line -> line.startsWith("  ")).sorted().toList());
+        assertThat(Files.readString(temp.resolve("parallel").resolve("results.json")))
+                .contains("\"wrong-level\"", "\"set-to-thirty\"");
     }
 
     @Test

@@ -13,6 +13,8 @@ import org.junit.platform.suite.api.Suite;
  * docs/configuration.md and the committed {@code baseline.json} (refresh it with {@code agentlab baseline --from
  * target/agentlab-reports/metrics.json --to baseline.json}, docs/configuration.md#gates).
  * The audit streams (AG-UI 1.0) go to {@code target/agentlab-audit/agui-1.0} for {@link AguiOracleAgreementIT}.
+ * Cases run four at a time: at replay speed 1.0 a case mostly waits for its recorded offsets, and a parallel run's
+ * verdicts equal a serial run's (docs/performance.md#build-time).
  */
 @Suite
 @IncludeEngines(ConformanceTestEngine.ENGINE_ID)
@@ -21,5 +23,8 @@ import org.junit.platform.suite.api.Suite;
 @ConfigurationParameter(key = Gates.ENABLED, value = "true")
 @ConfigurationParameter(key = Gates.BASELINE_FILE, value = "baseline.json")
 @ConfigurationParameter(key = ConformanceSettings.AUDIT_DIRECTORY, value = "target/agentlab-audit/agui-1.0")
+@ConfigurationParameter(key = ConformanceSettings.PARALLEL, value = "true")
+@ConfigurationParameter(key = ConformanceSettings.PARALLEL_CONFIG_PREFIX + "strategy", value = "fixed")
+@ConfigurationParameter(key = ConformanceSettings.PARALLEL_CONFIG_PREFIX + "fixed.parallelism", value = "4")
 class ConformanceSuitesTest {
 }

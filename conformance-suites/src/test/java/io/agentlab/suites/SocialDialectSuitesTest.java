@@ -10,7 +10,9 @@ import org.junit.platform.suite.api.Suite;
 /**
  * Every shipped suite again with the audit streams in the social dialect, whose own rules their {@code auditValid}
  * expectations then check: the dialect still works as a profile. No gates (the AG-UI profile changes no figure);
- * the streams go to {@code target/agentlab-audit/social-dialect} for {@link AguiOracleAgreementIT}.
+ * the streams go to {@code target/agentlab-audit/social-dialect} for {@link AguiOracleAgreementIT}. At replay speed 0:
+ * the profile's rules are about what is emitted and in what order, which no recorded delay changes, and
+ * {@link ConformanceSuitesTest} already replays every suite with its timing (docs/performance.md#build-time).
  */
 @Suite
 @IncludeEngines(ConformanceTestEngine.ENGINE_ID)
@@ -19,5 +21,6 @@ import org.junit.platform.suite.api.Suite;
 @ConfigurationParameter(key = ConformanceSettings.AUDIT_DIRECTORY, value = "target/agentlab-audit/social-dialect")
 @ConfigurationParameter(key = ConformanceSettings.REPORT_DIRECTORY, value = "target/agentlab-reports-social-dialect")
 @ConfigurationParameter(key = ConformanceSettings.CONTROL_RUNS, value = "false")
+@ConfigurationParameter(key = ConformanceSettings.REPLAY_SPEED, value = "0")
 class SocialDialectSuitesTest {
 }

@@ -9,6 +9,7 @@ import io.agentlab.engine.internal.report.RunMetadata;
 import io.agentlab.engine.internal.suite.SuiteReader;
 import io.agentlab.kernel.api.EventDefinition;
 import io.agentlab.kernel.api.EventPlugin;
+import io.agentlab.providers.recorded.PromptTokens;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
@@ -65,6 +66,9 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
 
     @Override
     public TestDescriptor discover(EngineDiscoveryRequest request, UniqueId uniqueId) {
+        // every run counts prompt tokens; their ranks load on another core while the suites are read
+        // (docs/performance.md#start-up-in-the-kit)
+        PromptTokens.loadInBackground();
         ConformanceEngineDescriptor engine = new ConformanceEngineDescriptor(uniqueId);
         DiscoveryIssueReporter issues = DiscoveryIssueReporter.deduplicating(
                 DiscoveryIssueReporter.forwarding(request.getDiscoveryListener(), uniqueId));

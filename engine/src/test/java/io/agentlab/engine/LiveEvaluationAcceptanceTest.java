@@ -43,6 +43,8 @@ class LiveEvaluationAcceptanceTest {
 
     static final long SEED = 20261130L;
     private static final int REPETITIONS = 40;
+    /** Enough to show the recording replays with equal scores; the intervals need the larger count, this does not. */
+    private static final int REPLAY_REPETITIONS = 8;
     private static final double RIGHT_EVENT = 0.8;
     private static final double DROP_ARGUMENT = 0.1;
     private static final List<String> EVENTS = List.of("device.volume.adjust", "knowledge.web.search",
@@ -222,15 +224,18 @@ class LiveEvaluationAcceptanceTest {
                 new Policy())) {
             evaluate(live, Map.of(ConformanceSettings.PROVIDER, "live", ConformanceSettings.LIVE_BASE_URL,
                     provider.baseUrl(), ConformanceSettings.LIVE_RECORD_DIRECTORY, recordings.toString(),
-                    ConformanceSettings.LIVE_RECORD_FAMILY, "llamacpp"), temp.resolve("out-live"))
+                    ConformanceSettings.LIVE_RECORD_FAMILY, "llamacpp", ConformanceSettings.REPETITIONS,
+                    Integer.toString(REPLAY_REPETITIONS)), temp.resolve("out-live"))
                     .testEvents().assertStatistics(stats -> stats.failed(0).aborted(0));
         }
         try (var files = Files.list(recordings)) {
-            assertThat(files.count()).as("one recording per chat call at least").isGreaterThanOrEqualTo(2 * 5 * REPETITIONS);
+            assertThat(files.count()).as("one recording per chat call at least")
+                    .isGreaterThanOrEqualTo(2 * 5 * REPLAY_REPETITIONS);
         }
         Path replayed = temp.resolve("replayed");
         evaluate(replayed, Map.of(ConformanceSettings.REPLAY_DIRECTORY, recordings.toString(),
-                ConformanceSettings.REPLAY_SPEED, "0"), temp.resolve("out-replayed"))
+                ConformanceSettings.REPLAY_SPEED, "0", ConformanceSettings.REPETITIONS,
+                Integer.toString(REPLAY_REPETITIONS)), temp.resolve("out-replayed"))
                 .testEvents().assertStatistics(stats -> stats.failed(0).aborted(0));
 
         Map<String, Map<String, JsonNode>> recorded = estimates(live);

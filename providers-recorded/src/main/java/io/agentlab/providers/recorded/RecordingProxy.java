@@ -60,7 +60,16 @@ public final class RecordingProxy implements AutoCloseable {
     private static final int MAX_ROLE_LENGTH = 32;
     private static final int MAX_BODY_DEPTH = 64;
     /** How long {@link #close()} lets exchanges in flight finish. */
-    private static final int CLOSE_GRACE_SECONDS = 5;
+    private static final Duration CLOSE_GRACE = Duration.ofSeconds(5);
+
+    static {
+        // The JDK server leaves Nagle's algorithm on unless told otherwise (read once, when its first server starts):
+        // each streamed chunk then waits for the client's delayed ACK, tens of milliseconds per exchange
+        // (docs/performance.md#recording-proxy). A value the user set stays.
+        if (System.getProperty("sun.net.httpserver.nodelay") == null) {
+            System.setProperty("sun.net.httpserver.nodelay", "true");
+        }
+    }
 
     /** Told about each exchange once its response has been sent in full. */
     public interface Listener {
@@ -82,6 +91,10 @@ public final class RecordingProxy implements AutoCloseable {
     private final AtomicInteger count = new AtomicInteger();
     private final List<Path> written = new CopyOnWriteArrayList<>();
     private final List<String> problems = new CopyOnWriteArrayList<>();
+    /** Exchanges being served; {@link #close()} waits for none to be left, up to {@link #CLOSE_GRACE}. */
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private final Object quiet = new Object();
+    private volatile boolean closing;
 
     /**
      * Starts the proxy on a free loopback port.
@@ -149,19 +162,46 @@ public final class RecordingProxy implements AutoCloseable {
         return List.copyOf(problems);
     }
 
-    /** Stops accepting exchanges and lets those in flight finish (up to a few seconds). */
+    /**
+     * Lets the exchanges in flight finish (up to 5 s) and stops. An exchange that arrives meanwhile is answered with
+     * 502 and reported as not recorded ("the proxy was closing"); with nothing in flight it stops at once.
+     */
     @Override
     public void close() {
-        server.stop(CLOSE_GRACE_SECONDS);
+        // HttpServer.stop(delay) on Java 17 waits the whole delay even when nothing is in flight, so the proxy counts
+        // its own exchanges and stops the server at once when they are done (or the grace is over)
+        closing = true;
+        long deadline = System.nanoTime() + CLOSE_GRACE.toNanos();
+        synchronized (quiet) {
+            long left;
+            while (inFlight.get() > 0 && (left = deadline - System.nanoTime()) > 0) {
+                try {
+                    quiet.wait(Math.max(1, left / 1_000_000));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
+        }
+        server.stop(0);
         executor.shutdownNow();
         http.dispatcher().executorService().shutdown();
         http.connectionPool().evictAll();
     }
 
+    /** Whether {@link #close()} has begun (for tests). */
+    boolean closing() {
+        return closing;
+    }
+
     private void forward(HttpExchange exchange) throws IOException {
         String label = exchange.getRequestMethod() + " " + exchange.getRequestURI().getRawPath();
         List<String> secrets = new ArrayList<>();
+        inFlight.incrementAndGet();
         try {
+            if (closing) {
+                throw new IOException("the proxy was closing");
+            }
             exchange(exchange, label, secrets);
         } catch (IOException | RuntimeException | Error e) {
             // whatever broke, the client gets an answer and the reason is reported, not lost in a server thread
@@ -179,6 +219,11 @@ public final class RecordingProxy implements AutoCloseable {
             }
         } finally {
             exchange.close();
+            if (inFlight.decrementAndGet() == 0) {
+                synchronized (quiet) {
+                    quiet.notifyAll();
+                }
+            }
         }
     }
 

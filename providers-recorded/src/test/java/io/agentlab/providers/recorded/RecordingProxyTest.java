@@ -223,13 +223,19 @@ class RecordingProxyTest {
         assertThat(directory.getParent().resolve("escaped")).doesNotExist();
     }
 
-    @Test
-    @DisplayName("clients are served concurrently: a slow exchange does not hold up another")
-    void servesConcurrently() throws Exception {
+    /** The provider holds an exchange whose body says "hold" until {@code HoldingTransformer.release}. */
+    private void holdExchangesSayingHold() {
         provider.stubFor(any(urlPathEqualTo("/v1/chat/completions")).willReturn(aResponse()
                 .withHeader("Content-Type", "text/event-stream").withBody(ANSWER)
                 .withTransformers(HoldingTransformer.NAME)));
         HoldingTransformer.release = new CountDownLatch(1);
+        HoldingTransformer.held = new CountDownLatch(1);
+    }
+
+    @Test
+    @DisplayName("clients are served concurrently: a slow exchange does not hold up another")
+    void servesConcurrently() throws Exception {
+        holdExchangesSayingHold();
         try (RecordingProxy proxy = RecordingProxy.start(upstream(), directory, "openai")) {
             CompletableFuture<String> slow = CompletableFuture.supplyAsync(() -> call(proxy, "hold"));
             HoldingTransformer.held.await(30, TimeUnit.SECONDS); // the first exchange waits inside the provider
@@ -241,6 +247,28 @@ class RecordingProxyTest {
             assertThat(slow.get(30, TimeUnit.SECONDS)).contains("Hello");
             assertThat(proxy.written()).hasSize(2);
         }
+    }
+
+    @Test
+    @DisplayName("close lets an exchange in flight finish: it is answered in full and recorded")
+    void closeWaitsForExchangesInFlight() throws Exception {
+        holdExchangesSayingHold();
+        RecordingProxy proxy = RecordingProxy.start(upstream(), directory, "openai");
+        CompletableFuture<String> slow = CompletableFuture.supplyAsync(() -> call(proxy, "hold"));
+        assertThat(HoldingTransformer.held.await(30, TimeUnit.SECONDS)).as("the exchange reached the provider")
+                .isTrue();
+        CompletableFuture<Void> closing = CompletableFuture.runAsync(proxy::close);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!proxy.closing() && System.nanoTime() - deadline < 0) {
+            Thread.onSpinWait(); // released only once close() has begun, so it is close that must wait for it
+        }
+        assertThat(proxy.closing()).isTrue();
+        HoldingTransformer.release.countDown();
+
+        assertThat(slow.get(30, TimeUnit.SECONDS)).contains("Hello");
+        closing.get(30, TimeUnit.SECONDS);
+        assertThat(proxy.written()).hasSize(1);
+        assertThat(proxy.problems()).isEmpty();
     }
 
     @Test
@@ -332,7 +360,7 @@ class RecordingProxyTest {
     public static final class HoldingTransformer implements ResponseTransformerV2 {
         static final String NAME = "holding";
         static volatile CountDownLatch release = new CountDownLatch(1);
-        static final CountDownLatch held = new CountDownLatch(1);
+        static volatile CountDownLatch held = new CountDownLatch(1);
 
         @Override
         public Response transform(Response response, ServeEvent event) {

@@ -36,6 +36,8 @@ import java.util.TreeMap;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -58,7 +60,7 @@ final class BatchRun implements BatchExecution {
     private final EventBatch batch;
     private final long startNanos;
     private final List<EventRun> runs;
-    private final CompletableFuture<BatchResult> result = new CompletableFuture<>();
+    private final ResultFuture result = new ResultFuture();
     private final CompletableFuture<Void> quiescence;
 
     private final Object lock = new Object();
@@ -136,7 +138,7 @@ final class BatchRun implements BatchExecution {
                         finish();
                     }
                 });
-        kernel.executor().execute(this::resolveInOrder);
+        result.hot = kernel.executor().execute(this::resolveInOrder);
         return this;
     }
 
@@ -616,6 +618,39 @@ final class BatchRun implements BatchExecution {
             if (current != null) {
                 current.cancel();
             }
+        }
+    }
+
+    /**
+     * A batch's result; a caller waiting for it looks briefly before it parks when the batch was taken by a running
+     * thread (KernelExecutor#awaitBriefly), and parks at once when a thread had to be woken for it.
+     */
+    private static final class ResultFuture extends CompletableFuture<BatchResult> {
+        volatile boolean hot;
+
+        private void awaitIfHot() {
+            if (hot) {
+                KernelExecutor.awaitBriefly(this);
+            }
+        }
+
+        @Override
+        public BatchResult get() throws InterruptedException, ExecutionException {
+            awaitIfHot();
+            return super.get();
+        }
+
+        @Override
+        public BatchResult get(long timeout, TimeUnit unit)
+                throws InterruptedException, ExecutionException, TimeoutException {
+            awaitIfHot();
+            return super.get(timeout, unit);
+        }
+
+        @Override
+        public BatchResult join() {
+            awaitIfHot();
+            return super.join();
         }
     }
 }

@@ -17,6 +17,7 @@ import io.agentlab.kernel.api.FollowUpReason;
 import io.agentlab.kernel.api.FollowUpSummary;
 import io.agentlab.kernel.api.ResultPolicy;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -174,36 +175,65 @@ public final class PolicyAggregator {
      * Renders the items within the summary bound, whatever they hold (docs/limits-and-safety.md#kernel): first the
      * largest result payloads, then the largest texts (error messages, questions, confirmations) are replaced by a
      * marker naming their size; if the status lines alone are still too long, the last items are folded into one
-     * {@code omitted} count. The result never exceeds the bound.
+     * {@code omitted} count. The result never exceeds the bound. Each part is measured once and the length is kept by
+     * difference, and the items kept are found by bisection (a logarithmic number of renders), so a batch of
+     * thousands of failures costs milliseconds, not the seconds a re-render per truncation took.
      */
     private String bounded(List<Map<String, Object>> items) {
         List<Map<String, Object>> working = new ArrayList<>();
         items.forEach(item -> working.add(new LinkedHashMap<>(item)));
         String json = CanonicalJson.write(working);
-        while (json.length() > summaryLimitChars && shrinkLargest(working)) {
-            json = CanonicalJson.write(working);
+        if (json.length() <= summaryLimitChars) {
+            return json;
         }
-        int omitted = 0;
-        while (json.length() > summaryLimitChars && !working.isEmpty()) {
-            working.remove(working.size() - 1);
-            omitted++;
-            List<Object> shown = new ArrayList<>(working);
-            shown.add(Map.of("omitted", omitted, "reason", "over the summary limit"));
-            json = CanonicalJson.write(shown);
+        long length = json.length();
+        for (Shrinkable part : shrinkable(working)) {
+            if (length <= summaryLimitChars) {
+                break;
+            }
+            String marker = TRUNCATED + part.length() + " chars over the summary limit";
+            length += CanonicalJson.write(marker).length() - (long) part.written();
+            part.owner().put(part.key(), marker);
         }
-        return json;
+        json = CanonicalJson.write(working);
+        if (json.length() <= summaryLimitChars) {
+            return json;
+        }
+        // Keep the longest prefix of items that fits with the omitted count: fewer items are never longer, so the
+        // prefix length can be searched for instead of dropping one item per render.
+        int low = 0;
+        int high = working.size() - 1;
+        String fitting = withOmitted(working, 0);
+        while (low <= high) {
+            int kept = (low + high) >>> 1;
+            String candidate = withOmitted(working, kept);
+            if (candidate.length() <= summaryLimitChars) {
+                fitting = candidate;
+                low = kept + 1;
+            } else {
+                high = kept - 1;
+            }
+        }
+        return fitting;
+    }
+
+    private static String withOmitted(List<Map<String, Object>> working, int kept) {
+        List<Object> shown = new ArrayList<>(working.subList(0, kept));
+        shown.add(Map.of("omitted", working.size() - kept, "reason", "over the summary limit"));
+        return CanonicalJson.write(shown);
+    }
+
+    /** A part of an item that may be replaced by a marker: its length as a text and as written JSON. */
+    private record Shrinkable(Map<String, Object> owner, String key, int length, int written, long weight) {
     }
 
     /**
-     * Replaces the largest shrinkable part of any item by a marker: result payloads before texts (a payload is raw
-     * data; a text is what ChatAgent needs to say), never the id, event, status or error code. False when nothing
-     * long enough is left.
+     * Every part worth replacing, largest first: result payloads before texts (a payload is raw data; a text is what
+     * ChatAgent needs to say), never the id, event, status or error code; equal weights keep input order.
      */
     @SuppressWarnings("unchecked")
-    private static boolean shrinkLargest(List<Map<String, Object>> working) {
-        Map<String, Object> owner = null;
-        String key = null;
-        long best = 0;
+    private static List<Shrinkable> shrinkable(List<Map<String, Object>> working) {
+        List<Shrinkable> parts = new ArrayList<>();
         for (Map<String, Object> item : working) {
             List<Map.Entry<Map<String, Object>, String>> candidates = new ArrayList<>();
             for (String name : List.of("result", "question", "confirmed")) {
@@ -211,32 +241,24 @@ public final class PolicyAggregator {
             }
             if (item.get("error") instanceof Map<?, ?> error) {
                 Map<String, Object> copy = new LinkedHashMap<>((Map<String, Object>) error);
-                item.put("error", copy);
+                item.put("error", copy); // the result's own map is never changed
                 candidates.add(Map.entry(copy, "message"));
             }
             for (Map.Entry<Map<String, Object>, String> candidate : candidates) {
                 Object value = candidate.getKey().get(candidate.getValue());
                 if (value == null || value instanceof String text && text.startsWith(TRUNCATED)) {
-                    continue;
+                    continue; // absent, or already a marker
                 }
-                int length = value instanceof String text ? text.length() : CanonicalJson.write(value).length();
+                int written = CanonicalJson.write(value).length();
+                int length = value instanceof String text ? text.length() : written;
                 if (length <= SHRINK_THRESHOLD) {
                     continue;
                 }
                 long weight = candidate.getValue().equals("result") ? length + (long) Integer.MAX_VALUE : length;
-                if (weight > best) {
-                    owner = candidate.getKey();
-                    key = candidate.getValue();
-                    best = weight;
-                }
+                parts.add(new Shrinkable(candidate.getKey(), candidate.getValue(), length, written, weight));
             }
         }
-        if (owner == null) {
-            return false;
-        }
-        Object value = owner.get(key);
-        int length = value instanceof String text ? text.length() : CanonicalJson.write(value).length();
-        owner.put(key, TRUNCATED + length + " chars over the summary limit");
-        return true;
+        parts.sort(Comparator.comparingLong(Shrinkable::weight).reversed()); // stable: ties keep input order
+        return parts;
     }
 }

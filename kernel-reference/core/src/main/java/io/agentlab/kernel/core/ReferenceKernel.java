@@ -15,8 +15,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -46,7 +44,7 @@ public final class ReferenceKernel implements EventKernel {
     private final KernelScheduler scheduler;
     private final boolean ownsScheduler;
     private final ReplayGuard replayGuard;
-    private final ExecutorService executor;
+    private final KernelExecutor executor;
     private final Set<BatchRun> live = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
 
@@ -61,7 +59,7 @@ public final class ReferenceKernel implements EventKernel {
         this.ownsScheduler = builder.scheduler == null;
         this.scheduler = ownsScheduler ? new SystemKernelScheduler() : builder.scheduler;
         this.replayGuard = new ReplayGuard(builder.replayCapacity);
-        this.executor = Executors.newCachedThreadPool(runnable -> {
+        this.executor = new KernelExecutor(runnable -> {
             Thread thread = new Thread(runnable, "agentlab-kernel-" + THREADS.incrementAndGet());
             thread.setDaemon(true);
             return thread;
@@ -150,7 +148,7 @@ public final class ReferenceKernel implements EventKernel {
         return replayGuard;
     }
 
-    ExecutorService executor() {
+    KernelExecutor executor() {
         return executor;
     }
 

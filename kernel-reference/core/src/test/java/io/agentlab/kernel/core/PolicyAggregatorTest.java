@@ -37,6 +37,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.json.JsonMapper;
 
 /** Result-policy aggregation, rule by rule ({@code docs/design.md#policy-declared} and the clauses after it). */
 class PolicyAggregatorTest {
@@ -206,5 +207,33 @@ class PolicyAggregatorTest {
             assertThat(Stream.of("e1", "e2").collect(Collectors.toList()))
                     .allSatisfy(id -> assertThat(followUp.summary().json()).contains("\"" + id + "\""));
         });
+    }
+
+    @Test
+    @DisplayName("when only dropping items fits, the summary keeps the longest prefix that fits and counts the rest")
+    void omittedKeepsTheLongestPrefix() {
+        int limit = 300;
+        int count = 40;
+        List<EventResult> results = new ArrayList<>();
+        for (int i = 1; i <= count; i++) {
+            results.add(result("e" + i, SILENT, new EventOutcome.Failed("down", "no", false, 1)));
+        }
+        ContinuationDecision decision = new PolicyAggregator(limit).decide(results, DEFINITIONS, Locale.ENGLISH);
+        String json = ((FollowUp) decision).summary().json();
+        List<Map<String, Object>> shown = JsonMapper.builder().build().readValue(json,
+                new tools.jackson.core.type.TypeReference<List<Map<String, Object>>>() { });
+        int kept = shown.size() - 1;
+        assertThat(json).hasSizeLessThanOrEqualTo(limit);
+        assertThat(shown.get(kept)).containsEntry("omitted", count - kept);
+        for (int i = 0; i < kept; i++) {
+            assertThat(shown.get(i)).as("item %d, in input order", i).containsEntry("id", "e" + (i + 1));
+        }
+        // one item more would not have fitted
+        List<Object> oneMore = new ArrayList<>(shown.subList(0, kept));
+        Map<String, Object> next = new java.util.LinkedHashMap<>(shown.get(0));
+        next.put("id", "e" + (kept + 1));
+        oneMore.add(next);
+        oneMore.add(Map.of("omitted", count - kept - 1, "reason", "over the summary limit"));
+        assertThat(io.agentlab.kernel.api.CanonicalJson.write(oneMore).length()).isGreaterThan(limit);
     }
 }

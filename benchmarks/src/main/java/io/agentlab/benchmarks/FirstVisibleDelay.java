@@ -7,7 +7,6 @@ import io.agentlab.kernel.runtime.TurnResult;
 import io.agentlab.kernel.runtime.TurnRuntime;
 import io.agentlab.kernel.runtime.VisibleSink;
 import io.agentlab.kernel.runtime.llm.CallRole;
-import io.agentlab.kernel.runtime.llm.ChatRequestJson;
 import io.agentlab.kernel.runtime.llm.Chunks;
 import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
 import io.agentlab.kernel.runtime.llm.ProviderRegistry;
@@ -98,8 +97,8 @@ public final class FirstVisibleDelay {
         StreamSynthesizer synthesizer = new StreamSynthesizer(new LatencyModel(60, 0.0, 5), LocalDate.of(2026, 11, 30));
         int tokens;
         try (TurnRuntime probe = runtime(mode).providers(new ProviderRegistry()).build()) {
-            tokens = PromptTokens.count(ChatRequestJson.write(probe.firstRequest(
-                    new Conversation("s", ZoneId.of("UTC"), Locale.ENGLISH), USER)));
+            tokens = PromptTokens.count(probe.firstRequest(new Conversation("s", ZoneId.of("UTC"), Locale.ENGLISH),
+                    USER));
         }
         Recording recording = synthesizer.synthesize(new StreamSynthesizer.Script("delay-" + mode.wireName(), mode,
                 CallRole.CHAT, USER, VISIBLE, List.of(new StreamSynthesizer.ScriptedEvent("device.volume.adjust",

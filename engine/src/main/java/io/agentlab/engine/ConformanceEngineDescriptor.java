@@ -3,6 +3,12 @@ package io.agentlab.engine;
 import io.agentlab.engine.internal.execution.CaseRunner;
 import io.agentlab.engine.internal.execution.LiveCalls;
 import io.agentlab.engine.internal.execution.RecordedEvaluation;
+import io.agentlab.engine.internal.report.CapabilityGrowth;
+import io.agentlab.engine.internal.report.ControlMatrix;
+import io.agentlab.engine.internal.report.InBackground;
+import io.agentlab.engine.internal.suite.SuiteReader;
+import io.agentlab.kernel.api.EventDefinition;
+import io.agentlab.kernel.api.EventPlugin;
 import io.agentlab.providers.recorded.RecordingProxy;
 import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
 import io.agentlab.providers.recorded.TimedReplay;
@@ -10,6 +16,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.support.descriptor.EngineDescriptor;
@@ -26,6 +34,10 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
     private RecordingProxy recorder;
     private List<String> selectedSuites = List.of();
     private ConformanceSettings settings;
+    private CompletableFuture<List<CapabilityGrowth.Point>> growth;
+    private CompletableFuture<List<ControlMatrix.Cell>> controls;
+    /** Set when the run is over: a control matrix still running beside it stops before its next turn. */
+    private final AtomicBoolean controlsStop = new AtomicBoolean();
 
     ConformanceEngineDescriptor(UniqueId uniqueId) {
         super(uniqueId, "Agent Lab conformance");
@@ -49,6 +61,16 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
         }
         if (live.isEmpty()) {
             replay = TimedReplay.start(List.of(), settings.replaySpeed());
+            if (settings.controlRuns() && settings.replaySpeed() == 0) {
+                // at speed 0 no timing figure means anything, so the control turns need not wait for the cases: they
+                // run beside them, each in its own replay scope (docs/performance.md#start-up-in-the-kit)
+                TimedReplay server = replay;
+                List<EventDefinition> offered = settings.factory().plugins().stream().map(EventPlugin::definition)
+                        .toList();
+                controls = InBackground.start("agentlab-control-matrix", () -> ControlMatrix.run(server, offered,
+                        SuiteReader.DEFAULT_LATENCY, SuiteReader.DEFAULT_MODEL, CaseRunner.PERSONA,
+                        controlsStop::get));
+            }
         }
         BooleanSupplier cancelled = () -> context.request().getCancellationToken().isCancellationRequested();
         return context.withRunner(new CaseRunner(new CaseRunner.Environment(settings.factory(), replay,
@@ -64,6 +86,11 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
 
     Optional<ConformanceSettings> settings() {
         return Optional.ofNullable(settings);
+    }
+
+    /** The capability-growth curve discovery started counting, for the report. */
+    void growth(CompletableFuture<List<CapabilityGrowth.Point>> growth) {
+        this.growth = growth;
     }
 
     /** Remembers which suites discovery selected, before filters and pruning may remove their nodes. */
@@ -82,7 +109,8 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
                 }
                 return;
             }
-            RunReporter.report(context, this, Optional.ofNullable(replay));
+            RunReporter.report(context, this, Optional.ofNullable(replay),
+                    new RunReporter.Started(Optional.ofNullable(growth), Optional.ofNullable(controls)));
         } finally {
             if (recorder != null) {
                 recorder.close();
@@ -90,6 +118,7 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
                         + context.settings().liveRecordDirectory().orElseThrow().toAbsolutePath()
                         + (recorder.problems().isEmpty() ? "" : "; not recorded: " + recorder.problems()));
             }
+            controlsStop.set(true); // the report has its matrix, or there is no report: nothing waits for more turns
             if (replay != null) {
                 replay.close();
             }

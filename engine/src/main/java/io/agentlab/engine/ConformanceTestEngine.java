@@ -4,7 +4,9 @@ import static org.apiguardian.api.API.Status.STABLE;
 
 import io.agentlab.engine.gates.Gate;
 import io.agentlab.engine.gates.Gates;
+import io.agentlab.engine.internal.execution.CaseRunner;
 import io.agentlab.engine.internal.metrics.MetricsReport;
+import io.agentlab.engine.internal.report.CapabilityGrowth;
 import io.agentlab.engine.internal.report.RunMetadata;
 import io.agentlab.engine.internal.suite.SuiteReader;
 import io.agentlab.kernel.api.EventDefinition;
@@ -98,6 +100,10 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
                         DiscoveryIssue.Severity.WARNING, problem)));
             }
         }
+        // the report's capability-growth curve depends only on the offered events: it is counted on another core
+        // while the suites are read and the cases run (docs/performance.md#start-up-in-the-kit)
+        engine.growth(CapabilityGrowth.inBackground(definitions, RunReporter.growthEvents(definitions),
+                SuiteReader.DEFAULT_MODEL, CaseRunner.PERSONA));
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
         SuiteIndex index = new SuiteIndex(SuiteReader.Context.of(definitions, settings.recordings()),
                 settings.suiteDirectories(), loader, issues);

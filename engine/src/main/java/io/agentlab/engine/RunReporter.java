@@ -10,6 +10,7 @@ import io.agentlab.engine.internal.report.ControlMatrix;
 import io.agentlab.engine.internal.report.Evaluation;
 import io.agentlab.engine.internal.report.History;
 import io.agentlab.engine.internal.report.HtmlReport;
+import io.agentlab.engine.internal.report.InBackground;
 import io.agentlab.engine.internal.report.MarkdownReport;
 import io.agentlab.engine.internal.report.RunMetadata;
 import io.agentlab.engine.internal.report.RunReport;
@@ -31,6 +32,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.reporting.FileEntry;
 
@@ -60,9 +62,23 @@ final class RunReporter {
     private RunReporter() {
     }
 
-    /** Writes and prints the reports of the run in {@code context}; {@code replay} serves the control turns. */
-    static void report(ConformanceContext context, TestDescriptor root, Optional<TimedReplay> replay)
-            throws IOException {
+    /**
+     * Report parts the run started computing before it ended ({@link InBackground}); an absent one is computed when
+     * the report is built.
+     *
+     * @param growth   the capability-growth curve, started by discovery
+     * @param controls the control matrix, started beside the cases at replay speed 0
+     */
+    record Started(Optional<CompletableFuture<List<CapabilityGrowth.Point>>> growth,
+                   Optional<CompletableFuture<List<ControlMatrix.Cell>>> controls) {
+    }
+
+    /**
+     * Writes and prints the reports of the run in {@code context}; {@code replay} serves the control turns, unless
+     * {@code started} already holds them.
+     */
+    static void report(ConformanceContext context, TestDescriptor root, Optional<TimedReplay> replay,
+                       Started started) throws IOException {
         ConformanceSettings settings = context.settings();
         Optional<Path> extra = settings.reportDirectory();
         List<ModeMetrics> modes = new ArrayList<>();
@@ -74,7 +90,7 @@ final class RunReporter {
         }
         // read the references before this run's files replace any of them
         List<History> history = history(context, extra, modes);
-        RunReport report = build(context, replay, modes, history);
+        RunReport report = build(context, replay, started, modes, history);
         Path directory = context.request().getOutputDirectoryCreator().createOutputDirectory(root);
         Map<String, String> files = new LinkedHashMap<>();
         context.metrics().run(report.metadata().toMap());
@@ -103,16 +119,18 @@ final class RunReporter {
                 .orElse("") + "report: " + extra.orElse(directory).resolve(HTML_FILE).toAbsolutePath());
     }
 
-    private static RunReport build(ConformanceContext context, Optional<TimedReplay> replay, List<ModeMetrics> modes,
-                                   List<History> history) {
+    private static RunReport build(ConformanceContext context, Optional<TimedReplay> replay, Started started,
+                                   List<ModeMetrics> modes, List<History> history) {
         ConformanceSettings settings = context.settings();
         List<TurnTimeline> timelines = context.metrics().timelines();
         List<EventDefinition> offered = settings.factory().plugins().stream().map(EventPlugin::definition).toList();
-        List<ControlMatrix.Cell> matrix = replay.isEmpty() || !settings.controlRuns() ? List.of()
-                : ControlMatrix.run(replay.get(), offered, SuiteReader.DEFAULT_LATENCY, SuiteReader.DEFAULT_MODEL,
-                CaseRunner.PERSONA);
-        List<CapabilityGrowth.Point> growth = CapabilityGrowth.measure(offered, Math.max(GROWTH_EVENTS,
-                offered.size()), SuiteReader.DEFAULT_MODEL, CaseRunner.PERSONA);
+        List<ControlMatrix.Cell> matrix = started.controls().map(InBackground::join)
+                .orElseGet(() -> replay.isEmpty() || !settings.controlRuns() ? List.of()
+                        : ControlMatrix.run(replay.get(), offered, SuiteReader.DEFAULT_LATENCY,
+                        SuiteReader.DEFAULT_MODEL, CaseRunner.PERSONA));
+        List<CapabilityGrowth.Point> growth = started.growth().map(InBackground::join).orElseGet(() ->
+                CapabilityGrowth.measure(offered, growthEvents(offered), SuiteReader.DEFAULT_MODEL,
+                        CaseRunner.PERSONA));
         List<String> models = timelines.stream().flatMap(t -> t.calls().stream()).map(TurnTimeline.Call::model)
                 .distinct().sorted().toList();
         RunMetadata metadata = new RunMetadata(context.log().startedAt(), Instant.now(), RunMetadata.engineVersion(),
@@ -121,6 +139,11 @@ final class RunReporter {
                 settings.factory().getClass().getName(), RunMetadata.thisMachine());
         return new RunReport(metadata, context.log().outcomes(), modes, timelines, matrix, growth,
                 context.metrics().timings(), history);
+    }
+
+    /** How many enabled events the capability-growth curve reaches for these offered events. */
+    static int growthEvents(List<EventDefinition> offered) {
+        return Math.max(GROWTH_EVENTS, offered.size());
     }
 
     /** The baseline the gates check, and a previous run: the configured one, or the report folder's last. */

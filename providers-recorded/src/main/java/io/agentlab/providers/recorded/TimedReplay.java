@@ -56,6 +56,7 @@ public final class TimedReplay implements AutoCloseable {
 
     private final WireMockServer server;
     private final List<String> mismatches = new CopyOnWriteArrayList<>();
+    private final Map<String, List<String>> scopeMismatches = new ConcurrentHashMap<>();
     private final Map<String, Scope> scopes = new ConcurrentHashMap<>();
     /** Released when the server closes: a stall outside any scope ends then. */
     private final CountDownLatch closed = new CountDownLatch(1);
@@ -106,9 +107,10 @@ public final class TimedReplay implements AutoCloseable {
         if (!name.matches("[A-Za-z0-9._~-]+")) {
             throw new IllegalArgumentException("scope name must be URL-safe ([A-Za-z0-9._~-]), was '" + name + "'");
         }
-        if (scopes.putIfAbsent(name, new Scope(List.copyOf(recordings), new CountDownLatch(1))) != null) {
+        if (scopes.putIfAbsent(name, new Scope(name, List.copyOf(recordings), new CountDownLatch(1))) != null) {
             throw new IllegalArgumentException("scope '" + name + "' is already open");
         }
+        scopeMismatches.remove(name); // a name used again starts with none
         return root() + SCOPES + name + "/v1";
     }
 
@@ -132,16 +134,24 @@ public final class TimedReplay implements AutoCloseable {
 
     private Scope scopeFor(String url, List<Recording> unscoped) {
         if (!url.startsWith(SCOPES)) {
-            return new Scope(unscoped, closed);
+            return new Scope(null, unscoped, closed);
         }
         int end = url.indexOf('/', SCOPES.length());
         String name = url.substring(SCOPES.length(), end < 0 ? url.length() : end);
-        return scopes.getOrDefault(name, new Scope(List.of(), closed));
+        return scopes.getOrDefault(name, new Scope(name, List.of(), closed));
     }
 
     /** Every unmatched request's explanation, in arrival order. */
     public List<String> mismatches() {
         return List.copyOf(mismatches);
+    }
+
+    /**
+     * The explanations of the unmatched requests made under one scope's base URL, in arrival order, also after the
+     * scope closed: what one of several cases running at once was told, without its siblings' requests.
+     */
+    public List<String> mismatches(String scope) {
+        return List.copyOf(scopeMismatches.getOrDefault(scope, List.of()));
     }
 
     @Override
@@ -170,6 +180,9 @@ public final class TimedReplay implements AutoCloseable {
             String message = "no recording matches " + received + (best == null ? "; none are loaded"
                     : "; closest is '" + best.recording().id() + "': " + String.join("; ", best.reasons()));
             mismatches.add(message);
+            if (scope.name() != null) {
+                scopeMismatches.computeIfAbsent(scope.name(), name -> new CopyOnWriteArrayList<>()).add(message);
+            }
             return error(message);
         }
         Recording recording = best.recording();
@@ -299,6 +312,6 @@ public final class TimedReplay implements AutoCloseable {
     }
 
     /** Recordings a base URL answers, and the latch that ends their stalls. */
-    private record Scope(List<Recording> recordings, CountDownLatch closed) {
+    private record Scope(String name, List<Recording> recordings, CountDownLatch closed) {
     }
 }

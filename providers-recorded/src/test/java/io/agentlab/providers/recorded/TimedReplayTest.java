@@ -141,7 +141,7 @@ class TimedReplayTest {
     }
 
     @Test
-    @DisplayName("scopes: one server, independent recordings per base URL; a closed scope answers nothing")
+    @DisplayName("scopes: one server, recordings and mismatches per base URL; a closed scope answers nothing")
     void scopes() {
         Recording first = recording("first", "dual_agent", "hi", 0);
         Recording second = new Recording("second", first.request(), new Recording.RecordedResponse(200,
@@ -157,6 +157,12 @@ class TimedReplayTest {
             replay.closeScope("case-a");
             assertThatThrownBy(() -> stream(a)).isInstanceOf(ProviderException.class).hasMessageContaining("404");
             assertThat(replay.mismatches()).singleElement().asString().contains("none are loaded");
+            // each scope keeps its own unmatched requests, also once closed; a name opened again starts with none
+            assertThat(replay.mismatches("case-a")).singleElement().asString().contains("none are loaded");
+            assertThat(replay.mismatches("case-b")).isEmpty();
+            replay.scope("case-a", List.of(first));
+            assertThat(replay.mismatches("case-a")).isEmpty();
+            assertThat(stream(a)).isEqualTo("a");
         }
     }
 

@@ -23,7 +23,6 @@ import io.agentlab.kernel.runtime.audit.AguiSseCodec;
 import io.agentlab.kernel.runtime.audit.AguiStreamChecker;
 import io.agentlab.kernel.runtime.llm.CallRole;
 import io.agentlab.kernel.runtime.llm.ChatProvider;
-import io.agentlab.kernel.runtime.llm.ChatRequestJson;
 import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
 import io.agentlab.kernel.runtime.llm.ProviderRegistry;
 import io.agentlab.kernel.runtime.usage.PricingCatalog;
@@ -187,7 +186,6 @@ public final class CaseRunner {
                 Suite.Turn turn = testCase.turns().get(index);
                 List<String> scopes = new ArrayList<>();
                 Map<String, ProviderFault> unusedFaults = new ConcurrentHashMap<>();
-                int problemsBefore = 0;
                 TurnRecord.Timing timing = TurnRecord.Timing.LIVE;
                 if (environment.live().isPresent()) {
                     provider.set(environment.liveCalls().wrap(new OpenAiCompatibleClient(environment.live().get())));
@@ -199,7 +197,6 @@ public final class CaseRunner {
                             .flatMap(id -> environment.recordings().find(id).stream())
                             .anyMatch(recording -> recording.metadata().synthesized())
                             ? TurnRecord.Timing.MODELLED : TurnRecord.Timing.RECORDED;
-                    problemsBefore = environment.replay().mismatches().size();
                 }
                 int callsBefore = log.calls().size();
                 log.resetMaxConcurrency();
@@ -242,14 +239,16 @@ public final class CaseRunner {
                     cancelled = true;
                 }
                 Map<String, Map<String, Object>> states = portStates(plugins, harness);
-                List<String> mismatches = environment.live().isPresent() ? List.of() : environment.replay().mismatches();
+                // this turn's own scopes only: cases running at once share the replay server (none when live)
+                List<String> mismatches = scopes.stream()
+                        .flatMap(scope -> environment.replay().mismatches(scope).stream()).toList();
                 String text;
                 synchronized (visible) {
                     text = visible.toString();
                 }
                 turns.add(new TurnRun(index, turn, result, text, log.callsSince(callsBefore), log.maxConcurrency(),
                         conversation.ended(), firstVisible.get(), conversation.historyView(), historyBefore, states,
-                        mismatches.subList(Math.min(problemsBefore, mismatches.size()), mismatches.size()), harness,
+                        mismatches, harness,
                         auditViolations(result, audit), timing,
                         historyProblems(storedBefore, conversation.messages(), result, turn.user())));
                 if (cancelled) {
@@ -442,7 +441,7 @@ public final class CaseRunner {
     private Scripts scripts(Suite suite, Suite.Case testCase, int index, InvocationMode mode, TurnRuntime runtime,
                             Conversation conversation) {
         Suite.Turn turn = testCase.turns().get(index);
-        int promptTokens = PromptTokens.count(ChatRequestJson.write(runtime.firstRequest(conversation, turn.user())));
+        int promptTokens = PromptTokens.count(runtime.firstRequest(conversation, turn.user()));
         return Scripts.of(suite, testCase, index, mode, environment.seed(), promptTokens, suite.provider().family());
     }
 

@@ -9,17 +9,19 @@ import io.agentlab.kernel.api.Resolution;
 import io.agentlab.kernel.api.ResultPolicy;
 import io.agentlab.kernel.runtime.InvocationProtocol;
 import io.agentlab.kernel.runtime.RuntimeConfig;
-import io.agentlab.kernel.runtime.llm.ChatRequestJson;
 import io.agentlab.providers.recorded.PromptTokens;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apiguardian.api.API;
 
 /**
  * The capability-growth curve: ChatAgent's first-request prompt tokens for 0..N enabled events in each mode, counted
- * with jtokkit over the request the mode's {@link InvocationProtocol} builds (catalog lines in {@code dual_agent},
+ * ({@link PromptTokens}) over the request the mode's {@link InvocationProtocol} builds (catalog lines in {@code dual_agent},
  * full tool schemas in {@code chat_agent_tools}); no runtime or kernel is built. The factory's events come first, then
  * generated synthetic definitions of a typical size.
  */
@@ -42,6 +44,37 @@ public final class CapabilityGrowth {
     private CapabilityGrowth() {
     }
 
+    /** Curves counted or being counted in this JVM, by what they depend on; bounded, failures forgotten. */
+    private static final Map<List<String>, CompletableFuture<List<Point>>> CURVES = new ConcurrentHashMap<>();
+    private static final int CURVES_KEPT = 16;
+
+    /**
+     * The curve for these offered events, counted once per JVM on a daemon thread ({@link InBackground}): the first
+     * call starts it and every call returns the same future. A run asks for it when discovery has the offered events,
+     * so the counting overlaps the suites' reading and the cases (docs/performance.md#report-parts); runs with the same
+     * events in the same JVM (a test suite's engine runs, a discovery and its execution) count it once.
+     */
+    public static CompletableFuture<List<Point>> inBackground(List<EventDefinition> offered, int max, String model,
+                                                              String persona) {
+        List<EventDefinition> events = List.copyOf(offered);
+        List<String> key = new ArrayList<>(List.of(String.valueOf(max), model, persona));
+        for (EventDefinition definition : events) {
+            key.addAll(Arrays.asList(definition.name(), definition.schemaVersion(), definition.description(),
+                    definition.argumentsSchema()));
+        }
+        if (CURVES.size() >= CURVES_KEPT) {
+            CURVES.clear();
+        }
+        CompletableFuture<List<Point>> curve = CURVES.computeIfAbsent(List.copyOf(key), k ->
+                InBackground.start("agentlab-capability-growth", () -> measure(events, max, model, persona)));
+        curve.whenComplete((points, failure) -> {
+            if (failure != null) {
+                CURVES.remove(key, curve); // the next run tries again
+            }
+        });
+        return curve;
+    }
+
     /** The curve from 0 to {@code max} events. */
     public static List<Point> measure(List<EventDefinition> offered, int max, String model, String persona) {
         List<EventDefinition> all = new ArrayList<>(offered);
@@ -59,7 +92,7 @@ public final class CapabilityGrowth {
     private static int tokens(List<EventDefinition> definitions, InvocationMode mode, String model, String persona) {
         InvocationProtocol protocol = InvocationProtocol.of(RuntimeConfig.of(mode, "none", model, persona),
                 definitions);
-        return PromptTokens.count(ChatRequestJson.write(protocol.firstRequest(List.of(), PROBE_TEXT)));
+        return PromptTokens.count(protocol.firstRequest(List.of(), PROBE_TEXT));
     }
 
     /** A synthetic capability with a schema of typical size: three described properties. */

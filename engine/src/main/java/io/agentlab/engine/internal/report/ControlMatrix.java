@@ -12,7 +12,6 @@ import io.agentlab.kernel.runtime.TurnResult;
 import io.agentlab.kernel.runtime.TurnRuntime;
 import io.agentlab.kernel.runtime.VisibleSink;
 import io.agentlab.kernel.runtime.llm.CallRole;
-import io.agentlab.kernel.runtime.llm.ChatRequestJson;
 import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
 import io.agentlab.kernel.runtime.llm.ProviderRegistry;
 import io.agentlab.providers.recorded.LatencyModel;
@@ -28,7 +27,9 @@ import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 import org.apiguardian.api.API;
 
 /**
@@ -65,25 +66,37 @@ public final class ControlMatrix {
     /** Runs the four cells. */
     public static List<Cell> run(TimedReplay replay, List<EventDefinition> all, LatencyModel latency, String model,
                                  String persona) {
+        return run(replay, all, latency, model, persona, () -> false);
+    }
+
+    /**
+     * Runs the four cells, checking {@code stop} before each turn: a matrix running beside the cases is stopped when
+     * the run ends without a report (then it throws {@link CancellationException}), so it never outlives its replay
+     * server.
+     */
+    public static List<Cell> run(TimedReplay replay, List<EventDefinition> all, LatencyModel latency, String model,
+                                 String persona, BooleanSupplier stop) {
         List<Cell> cells = new ArrayList<>();
         for (InvocationMode mode : InvocationMode.values()) {
             for (List<EventDefinition> enabled : List.of(List.<EventDefinition>of(), all)) {
-                cells.add(cell(replay, mode, enabled, latency, model, persona));
+                cells.add(cell(replay, mode, enabled, latency, model, persona, stop));
             }
         }
         return cells;
     }
 
     private static Cell cell(TimedReplay replay, InvocationMode mode, List<EventDefinition> enabled,
-                             LatencyModel latency, String model, String persona) {
+                             LatencyModel latency, String model, String persona, BooleanSupplier stop) {
         StreamSynthesizer synthesizer = new StreamSynthesizer(latency, LocalDate.of(2026, 1, 1));
         List<Duration> ttft = new ArrayList<>();
         long prompt = 0;
         for (String user : DATASET) {
+            if (stop.getAsBoolean()) {
+                throw new CancellationException("the run ended before its control turns did");
+            }
             String scope = "control-" + SCOPES.incrementAndGet();
             RuntimeConfig config = RuntimeConfig.of(mode, "control", model, persona);
-            int tokens = PromptTokens.count(ChatRequestJson.write(InvocationProtocol.of(config, enabled)
-                    .firstRequest(List.of(), user)));
+            int tokens = PromptTokens.count(InvocationProtocol.of(config, enabled).firstRequest(List.of(), user));
             TurnRuntime.Builder builder = TurnRuntime.builder().definitions(enabled.toArray(EventDefinition[]::new))
                     .config(config);
             Recording synthesized = synthesizer.synthesize(new StreamSynthesizer.Script(scope, mode, CallRole.CHAT, user,
@@ -100,7 +113,7 @@ public final class ControlMatrix {
                 if (result.error().isPresent()) {
                     throw new IllegalStateException("control turn \"" + user + "\" in " + mode.wireName() + " with "
                             + enabled.size() + " events ended with " + result.error().get() + "; the replay said "
-                            + replay.mismatches());
+                            + replay.mismatches(scope));
                 }
                 result.metrics().firstVisibleTtft().ifPresent(ttft::add);
                 prompt += result.metrics().promptTokens(CallRole.CHAT);

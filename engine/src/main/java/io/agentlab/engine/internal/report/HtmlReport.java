@@ -231,8 +231,9 @@ public final class HtmlReport {
         for (TurnTimeline t : modes.values()) {
             int rows = t.calls().size() + t.events().size();
             int laneHeight = 40 + 18 * rows;
-            svg.append(String.format(Locale.ROOT, "<g class=\"lane %s\"><rect x=\"0\" y=\"%d\" width=\"%d\" "
-                    + "height=\"%d\" class=\"lane-bg\"/>", t.mode().wireName(), y, width, laneHeight));
+            svg.append("<g class=\"lane ").append(t.mode().wireName()).append("\"><rect x=\"0\" y=\"").append(y)
+                    .append("\" width=\"").append(width).append("\" height=\"").append(laneHeight)
+                    .append("\" class=\"lane-bg\"/>");
             svg.append(text(8, y + 16, "lane-title", t.mode().wireName() + " · " + timingWord(t)
                     + (t.visibleWithheld() ? " · visible answer withheld" : "")
                     + t.error().map(e -> " · ended " + e).orElse("")));
@@ -257,9 +258,9 @@ public final class HtmlReport {
                 String colour = statusColour(event.status());
                 double startX = left + event.dispatchedMs() * scale;
                 double runX = left + event.startedMs().orElse(event.finishedMs()) * scale;
-                svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
-                        + "stroke=\"%s\" stroke-width=\"2\"/>", startX, row + 8, Math.max(runX, startX + 1), row + 8,
-                        colour));
+                svg.append("<line x1=\"").append(Format.fixed(startX, 1)).append("\" y1=\"").append(row + 8)
+                        .append("\" x2=\"").append(Format.fixed(Math.max(runX, startX + 1), 1)).append("\" y2=\"")
+                        .append(row + 8).append("\" stroke=\"").append(colour).append("\" stroke-width=\"2\"/>");
                 String detail = label + ": " + event.status() + "; dispatched " + Format.ms(event.dispatchedMs())
                         + " ms, " + event.startedMs().map(s -> "ran " + Format.ms(s) + "–" + Format.ms(
                         event.handlerEndMs().orElse(s)) + " ms, ").orElse("handler never ran, ") + "final "
@@ -269,9 +270,9 @@ public final class HtmlReport {
                     svg.append(bar(left + s * scale, row + 2, (event.handlerEndMs().orElse(s) - s) * scale, 12,
                             colour, 1, detail));
                 } else {
-                    svg.append(String.format(Locale.ROOT, "<path d=\"M%.1f %d l6 6 l-6 6 l-6 -6 z\" fill=\"%s\">"
-                            + "<title>%s</title></path>", left + event.finishedMs() * scale, row + 2, colour,
-                            esc(detail)));
+                    svg.append("<path d=\"M").append(Format.fixed(left + event.finishedMs() * scale, 1)).append(' ')
+                            .append(row + 2).append(" l6 6 l-6 6 l-6 -6 z\" fill=\"").append(colour)
+                            .append("\"><title>").append(esc(detail)).append("</title></path>");
                 }
                 // the status right of the event, or left of its dispatch when the axis ends too soon
                 double after = left + event.finishedMs() * scale + 10;
@@ -491,7 +492,7 @@ public final class HtmlReport {
         html.append("<h3>Capability growth</h3>\n<p>ChatAgent's first-request prompt tokens with 0 to ")
                 .append(report.growth().isEmpty() ? 0 : report.growth().get(report.growth().size() - 1).events())
                 .append(" enabled events (docs/design.md#metrics-capability-growth): catalog lines in dual_agent, ")
-                .append("full tool schemas in chat_agent_tools, counted with jtokkit over the requests the runtime ")
+                .append("full tool schemas in chat_agent_tools, counted in the model's encoding over the requests the runtime ")
                 .append("builds (the offered events first, then synthetic ones of a typical size).</p>\n")
                 .append(growthChart(report.growth())).append("\n</section>\n");
     }
@@ -706,33 +707,37 @@ public final class HtmlReport {
     }
 
     private static String axis(Axis axis, int left, double scale, int y, String title, DoubleFunction<String> tick) {
-        StringBuilder svg = new StringBuilder(String.format(Locale.ROOT, "<g class=\"x-axis\"><line x1=\"%d\" "
-                + "y1=\"%d\" x2=\"%.1f\" y2=\"%d\" class=\"axis\"/>", left, y, left + axis.max() * scale, y));
+        StringBuilder svg = new StringBuilder("<g class=\"x-axis\"><line x1=\"").append(left).append("\" y1=\"")
+                .append(y).append("\" x2=\"").append(Format.fixed(left + axis.max() * scale, 1)).append("\" y2=\"")
+                .append(y).append("\" class=\"axis\"/>");
         for (double v = 0; v <= axis.max() + 1e-9; v += axis.step()) {
-            double x = left + v * scale;
-            svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" class=\"axis\"/>",
-                    x, y, x, y + 5)).append(text(x, y + 18, "tick middle", tick.apply(Math.round(v * 1e6) / 1e6)));
+            String x = Format.fixed(left + v * scale, 1);
+            svg.append("<line x1=\"").append(x).append("\" y1=\"").append(y).append("\" x2=\"").append(x)
+                    .append("\" y2=\"").append(y + 5).append("\" class=\"axis\"/>")
+                    .append(text(left + v * scale, y + 18, "tick middle", tick.apply(Math.round(v * 1e6) / 1e6)));
         }
         svg.append(text(left + axis.max() * scale / 2, y + 34, "axis-title middle", title));
         return svg.append("</g>").toString();
     }
 
     private static String marker(double x, int top, int bottom, String colour, String title, String label) {
-        return String.format(Locale.ROOT, "<g class=\"marker\"><line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
-                + "stroke=\"%s\" stroke-width=\"1.5\" stroke-dasharray=\"4 3\"><title>%s</title></line>%s</g>", x, top,
-                x, bottom, colour, esc(title), text((int) Math.round(x) + 3, top + 8, "marker-label", label));
+        String at = Format.fixed(x, 1);
+        return "<g class=\"marker\"><line x1=\"" + at + "\" y1=\"" + top + "\" x2=\"" + at + "\" y2=\"" + bottom
+                + "\" stroke=\"" + colour + "\" stroke-width=\"1.5\" stroke-dasharray=\"4 3\"><title>" + esc(title)
+                + "</title></line>" + text((int) Math.round(x) + 3, top + 8, "marker-label", label) + "</g>";
     }
 
     private static String bar(double x, int y, double width, int height, String colour, double opacity,
                               String title) {
-        return String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\" "
-                + "fill-opacity=\"%.2f\"><title>%s</title></rect>", x, y, Math.max(1.5, width), height, colour, opacity,
-                esc(title));
+        // built by hand, not String.format: a report writes thousands (Format#fixed)
+        return "<rect x=\"" + Format.fixed(x, 1) + "\" y=\"" + y + "\" width=\"" + Format.fixed(Math.max(1.5, width), 1)
+                + "\" height=\"" + height + "\" fill=\"" + colour + "\" fill-opacity=\"" + Format.fixed(opacity, 2)
+                + "\"><title>" + esc(title) + "</title></rect>";
     }
 
     private static String text(double x, int y, String cssClass, String content) {
-        return String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" class=\"%s\">%s</text>", x, y, cssClass,
-                esc(content));
+        return "<text x=\"" + Format.fixed(x, 1) + "\" y=\"" + y + "\" class=\"" + cssClass + "\">" + esc(content)
+                + "</text>";
     }
 
     private static String statusColour(String status) {

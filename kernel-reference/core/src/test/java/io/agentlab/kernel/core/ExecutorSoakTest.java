@@ -71,6 +71,9 @@ class ExecutorSoakTest {
                     BatchResult result;
                     try {
                         result = running.get(i).result().get(30, TimeUnit.SECONDS);
+                        // a timed-out handler may not have reached its first line when the result completes: only
+                        // quiescence says every handler has returned, so the log is read after it (docs/kernel.md)
+                        running.get(i).quiescence().get(30, TimeUnit.SECONDS);
                     } catch (TimeoutException e) {
                         throw new AssertionError("batch " + turns.get(i) + " did not complete in 30 s: " + spec, e);
                     } catch (Exception e) {

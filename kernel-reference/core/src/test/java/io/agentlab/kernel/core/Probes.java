@@ -37,7 +37,7 @@ final class Probes {
     }
 
     /** Hang probes time out after this; ordinary probes have a timeout far beyond any latency. */
-    static final Duration HANG_TIMEOUT = Duration.ofMillis(5);
+    static final Duration HANG_TIMEOUT = Duration.ofMillis(1);
     static final Duration TASK_TIMEOUT = Duration.ofSeconds(30);
 
     private static final AtomicLong SEQUENCE = new AtomicLong();

@@ -22,7 +22,7 @@ import java.util.List;
  * <pre>{@code
  * InvocationProtocol protocol = InvocationProtocol.of(RuntimeConfig.of(InvocationMode.DUAL_AGENT, "main", model,
  *         persona), definitions);
- * int tokens = PromptTokens.count(ChatRequestJson.write(protocol.firstRequest(List.of(), "turn it up a bit")));
+ * int tokens = PromptTokens.count(protocol.firstRequest(List.of(), "turn it up a bit"));
  * }</pre>
  *
  * <p>The set is closed, as {@link InvocationMode} is: a new mode is one new class here plus its constant

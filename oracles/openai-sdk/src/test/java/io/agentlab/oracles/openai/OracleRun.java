@@ -45,7 +45,9 @@ record OracleRun(List<SdkOracle.Verdict> verdicts, List<String> problems, String
             problems.add("manifest.json is not readable JSON: " + e.getMessage());
             return new OracleRun(List.of(), problems, "no export");
         }
-        List<SdkOracle.Verdict> verdicts = SdkOracle.streamFiles(directory).stream().map(SdkOracle::judge).toList();
+        // each stream is judged on its own; a parallel stream keeps the files' order in the list
+        List<SdkOracle.Verdict> verdicts = SdkOracle.streamFiles(directory).parallelStream().map(SdkOracle::judge)
+                .toList();
         Map<String, Map<String, int[]>> found = new TreeMap<>();
         for (SdkOracle.Verdict verdict : verdicts) {
             found.computeIfAbsent(verdict.family(), f -> new TreeMap<>())

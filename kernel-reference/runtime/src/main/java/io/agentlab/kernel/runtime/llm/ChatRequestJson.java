@@ -1,5 +1,6 @@
 package io.agentlab.kernel.runtime.llm;
 
+import java.util.List;
 import java.util.Locale;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -35,13 +36,7 @@ public final class ChatRequestJson {
             }
         }
         if (!request.tools().isEmpty()) {
-            ArrayNode tools = body.putArray("tools");
-            for (ToolSpec tool : request.tools()) {
-                ObjectNode function = tools.addObject().put("type", "function").putObject("function");
-                function.put("name", tool.name());
-                function.put("description", tool.description());
-                function.set("parameters", Json.tree(tool.parametersJson()));
-            }
+            body.set("tools", tools(request.tools()));
         }
         if (request.temperature() != null) {
             body.put("temperature", request.temperature());
@@ -57,5 +52,24 @@ public final class ChatRequestJson {
             body.putObject("stream_options").put("include_usage", true);
         }
         return Json.write(body);
+    }
+
+    /**
+     * The body's {@code tools} array as {@link #write} writes it, or an empty string when the request has no tools:
+     * what a token count needs without writing the whole body and reading it back.
+     */
+    public static String toolsJson(ChatRequest request) {
+        return request.tools().isEmpty() ? "" : Json.write(tools(request.tools()));
+    }
+
+    private static ArrayNode tools(List<ToolSpec> specs) {
+        ArrayNode tools = Json.MAPPER.createArrayNode();
+        for (ToolSpec tool : specs) {
+            ObjectNode function = tools.addObject().put("type", "function").putObject("function");
+            function.put("name", tool.name());
+            function.put("description", tool.description());
+            function.set("parameters", Json.tree(tool.parametersJson()));
+        }
+        return tools;
     }
 }

@@ -246,6 +246,18 @@ class AguiRuleCatalogueTest {
     }
 
     @Test
+    @DisplayName("AGUI1-19: an empty subagentRunId names a subagent, not the parent that opened the message")
+    void emptySubagentIsNotTheParent() {
+        // the official client compares the field as given: '' is not absent (found by the oracle's random variants)
+        Report empty = v1(edit(l -> l.set(2, "{'type':'TEXT_MESSAGE_CONTENT','messageId':'s1-t1-m1','delta':'hi',"
+                + "'subagentRunId':''}")));
+        assertThat(empty.violations()).extracting(Violation::toString)
+                .anySatisfy(v -> assertThat(v).startsWith("AGUI1-19").contains("the parent agent opened it"));
+        Report absent = v1(edit(l -> l.set(2, "{'type':'TEXT_MESSAGE_CONTENT','messageId':'s1-t1-m1','delta':'hi'}")));
+        assertThat(absent.violations()).isEmpty();
+    }
+
+    @Test
     @DisplayName("the good run passes, from a file and over HTTP")
     void good() {
         assertThat(v1(GOOD).violations()).isEmpty();

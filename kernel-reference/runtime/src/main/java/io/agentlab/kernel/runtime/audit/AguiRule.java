@@ -82,7 +82,8 @@ public record AguiRule(String id, String checks, String lookAt, String source, L
                     V1),
             new AguiRule("AGUI1-19", "an event that continues a text message, tool call, reasoning message or activity "
                     + "names no other subagent (subagentRunId) than the one that opened it; a tool call belongs to its "
-                    + "parent message's subagent; an untagged event agrees with any", "the subagentRunId, and the "
+                    + "parent message's subagent; an untagged event agrees with any, and an empty subagentRunId is "
+                    + "a tag of its own, not the parent", "the subagentRunId, and the "
                     + "opener's", VERIFY + " and chunk expansion", V1),
 
             new AguiRule("SOCIAL-01", "the first event of the run is RUN_STARTED", "the start of the stream",

@@ -130,7 +130,10 @@ public final class AguiStreamChecker {
         private final Set<List<String>> openSteps = new LinkedHashSet<>();
         private final Set<String> activeSubagents = new LinkedHashSet<>();
         private final Set<String> closedSubagents = new HashSet<>();
-        /** Who opened each message, tool call, reasoning message and activity of the run (a subagent, or "" for the parent). */
+        /**
+         * Who opened each message, tool call, reasoning message and activity of the run, as {@link #owner} keys: the
+         * client tells an absent {@code subagentRunId} (the parent) from any string, the empty one included.
+         */
         private final Map<String, Map<String, String>> owners = new HashMap<>();
         /** Chunk assembly: the pending stream of each lane (subagentRunId; "" for the parent). */
         private final Map<String, Pending> lanes = new LinkedHashMap<>();
@@ -588,7 +591,7 @@ public final class AguiStreamChecker {
                     if (!agrees(at, type, tag, kind, id)) {
                         return false;
                     }
-                    owners(kind).putIfAbsent(id, tag == null ? "" : tag);
+                    owners(kind).putIfAbsent(id, owner(tag));
                 }
                 case "TEXT_MESSAGE_CONTENT", "TEXT_MESSAGE_END" -> {
                     return agrees(at, type, tag, "message", id);
@@ -602,8 +605,8 @@ public final class AguiStreamChecker {
                 case "TOOL_CALL_START" -> {
                     String parent = text(event.get("parentMessageId"));
                     String inherited = parent == null ? null : owners("message").get(parent);
-                    if (inherited != null && tag != null && !tag.equals(inherited)) {
-                        add("AGUI1-19", at, type, "/subagentRunId", "subagent " + tag + " does not own the parent "
+                    if (inherited != null && tag != null && !owner(tag).equals(inherited)) {
+                        add("AGUI1-19", at, type, "/subagentRunId", named(tag) + " does not own the parent "
                                 + "message " + parent + " (" + who(inherited) + " does); a tool call belongs to the "
                                 + "message that carries it");
                         return false;
@@ -619,24 +622,25 @@ public final class AguiStreamChecker {
                             return false;
                         }
                     } else {
-                        owners("tool call").put(id, tag != null ? tag : inherited != null ? inherited : "");
+                        owners("tool call").put(id, tag != null ? owner(tag) : inherited != null ? inherited
+                                : owner(null));
                     }
                 }
-                case "TOOL_CALL_RESULT" -> owners("message").put(id, tag == null ? "" : tag);
+                case "TOOL_CALL_RESULT" -> owners("message").put(id, owner(tag));
                 case "REASONING_ENCRYPTED_VALUE" -> {
                     String subtype = text(event.get("subtype"));
                     String owner = "tool-call".equals(subtype) ? owners("tool call").get(id)
                             : "message".equals(subtype) ? Objects.requireNonNullElse(owners("message").get(id),
                             owners("reasoning").get(id)) : owners("reasoning").get(id);
-                    if (owner != null && tag != null && !tag.equals(owner)) {
-                        add("AGUI1-19", at, type, "/subagentRunId", "subagent " + tag + " does not own " + subtype + " "
+                    if (owner != null && tag != null && !owner(tag).equals(owner)) {
+                        add("AGUI1-19", at, type, "/subagentRunId", named(tag) + " does not own " + subtype + " "
                                 + id + " (" + who(owner) + " does)");
                         return false;
                     }
                 }
                 case "ACTIVITY_SNAPSHOT" -> {
                     if (!owners("activity").containsKey(id) || !Boolean.FALSE.equals(event.get("replace"))) {
-                        owners("activity").put(id, tag == null ? "" : tag);
+                        owners("activity").put(id, owner(tag));
                     }
                 }
                 case "ACTIVITY_DELTA" -> {
@@ -657,7 +661,7 @@ public final class AguiStreamChecker {
             }
             for (Object item : list) {
                 if (item instanceof Map<?, ?> message && message.get("id") instanceof String id) {
-                    String owner = message.get("subagentRunId") instanceof String s ? s : "";
+                    String owner = owner(message.get("subagentRunId") instanceof String s ? s : null);
                     String kind = "reasoning".equals(message.get("role")) ? "reasoning"
                             : "activity".equals(message.get("role")) ? "activity" : "message";
                     if (authoritative || !owners(kind).containsKey(id)) {
@@ -677,8 +681,8 @@ public final class AguiStreamChecker {
 
         private boolean agrees(int at, String type, String tag, String kind, String id) {
             String owner = owners(kind).get(id);
-            if (owner != null && tag != null && !tag.equals(owner)) {
-                add("AGUI1-19", at, type, "/subagentRunId", "subagent " + tag + " is not the owner of " + kind + " "
+            if (owner != null && tag != null && !owner(tag).equals(owner)) {
+                add("AGUI1-19", at, type, "/subagentRunId", named(tag) + " is not the owner of " + kind + " "
                         + id + "; " + who(owner) + " opened it");
                 return false;
             }
@@ -690,7 +694,20 @@ public final class AguiStreamChecker {
         }
 
         private static String who(String owner) {
-            return owner.isEmpty() ? "the parent agent" : "subagent " + owner;
+            return owner.isEmpty() ? "the parent agent" : named(owner.substring(2));
+        }
+
+        /** A subagent named in a message; an empty id said as such. */
+        private static String named(String subagentRunId) {
+            return subagentRunId.isEmpty() ? "subagent \"\" (an empty id)" : "subagent " + subagentRunId;
+        }
+
+        /**
+         * The owner key of a {@code subagentRunId}: {@code ""} when the field is absent (the parent agent), else the
+         * id behind a prefix, so that an empty id is a subagent of its own as the client sees it, not the parent.
+         */
+        private static String owner(String tag) {
+            return tag == null ? "" : "s:" + tag;
         }
 
         private static boolean newer(String version) {

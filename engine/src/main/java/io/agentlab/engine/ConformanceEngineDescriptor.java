@@ -63,7 +63,7 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
             replay = TimedReplay.start(List.of(), settings.replaySpeed());
             if (settings.controlRuns() && settings.replaySpeed() == 0) {
                 // at speed 0 no timing figure means anything, so the control turns need not wait for the cases: they
-                // run beside them, each in its own replay scope (docs/performance.md#start-up-in-the-kit)
+                // run beside them, each in its own replay scope (docs/performance.md#report-parts)
                 TimedReplay server = replay;
                 List<EventDefinition> offered = settings.factory().plugins().stream().map(EventPlugin::definition)
                         .toList();

@@ -101,7 +101,7 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
             }
         }
         // the report's capability-growth curve depends only on the offered events: it is counted on another core
-        // while the suites are read and the cases run (docs/performance.md#start-up-in-the-kit)
+        // while the suites are read and the cases run (docs/performance.md#report-parts)
         engine.growth(CapabilityGrowth.inBackground(definitions, RunReporter.growthEvents(definitions),
                 SuiteReader.DEFAULT_MODEL, CaseRunner.PERSONA));
         ClassLoader loader = Thread.currentThread().getContextClassLoader();

@@ -70,7 +70,7 @@ final class Format {
      * {@code value} with {@code places} decimals, exactly as {@code String.format(Locale.ROOT, "%.<places>f", value)}
      * writes it (half up on the shortest decimal form), without a {@link java.util.Formatter}: the timelines write
      * thousands of coordinates, and parsing a format string for each was a third of a 200-case report's time
-     * (docs/performance.md#start-up-in-the-kit). {@code FormatTest} compares the two.
+     * (docs/performance.md#report-parts). {@code FormatTest} compares the two.
      */
     static String fixed(double value, int places) {
         if (!Double.isFinite(value)) {

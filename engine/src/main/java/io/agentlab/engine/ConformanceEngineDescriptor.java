@@ -3,7 +3,6 @@ package io.agentlab.engine;
 import io.agentlab.engine.internal.execution.CaseRunner;
 import io.agentlab.engine.internal.execution.LiveCalls;
 import io.agentlab.engine.internal.execution.RecordedEvaluation;
-import io.agentlab.engine.internal.report.CapabilityGrowth;
 import io.agentlab.engine.internal.report.ControlMatrix;
 import io.agentlab.engine.internal.report.InBackground;
 import io.agentlab.engine.internal.suite.SuiteReader;
@@ -34,7 +33,6 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
     private RecordingProxy recorder;
     private List<String> selectedSuites = List.of();
     private ConformanceSettings settings;
-    private CompletableFuture<List<CapabilityGrowth.Point>> growth;
     private CompletableFuture<List<ControlMatrix.Cell>> controls;
     /** Set when the run is over: a control matrix still running beside it stops before its next turn. */
     private final AtomicBoolean controlsStop = new AtomicBoolean();
@@ -88,11 +86,6 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
         return Optional.ofNullable(settings);
     }
 
-    /** The capability-growth curve discovery started counting, for the report. */
-    void growth(CompletableFuture<List<CapabilityGrowth.Point>> growth) {
-        this.growth = growth;
-    }
-
     /** Remembers which suites discovery selected, before filters and pruning may remove their nodes. */
     void selectedSuites(List<String> suites) {
         this.selectedSuites = List.copyOf(suites);
@@ -109,8 +102,7 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
                 }
                 return;
             }
-            RunReporter.report(context, this, Optional.ofNullable(replay),
-                    new RunReporter.Started(Optional.ofNullable(growth), Optional.ofNullable(controls)));
+            RunReporter.report(context, this, Optional.ofNullable(replay), Optional.ofNullable(controls));
         } finally {
             if (recorder != null) {
                 recorder.close();

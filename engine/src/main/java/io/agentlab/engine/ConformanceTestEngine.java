@@ -4,9 +4,7 @@ import static org.apiguardian.api.API.Status.STABLE;
 
 import io.agentlab.engine.gates.Gate;
 import io.agentlab.engine.gates.Gates;
-import io.agentlab.engine.internal.execution.CaseRunner;
 import io.agentlab.engine.internal.metrics.MetricsReport;
-import io.agentlab.engine.internal.report.CapabilityGrowth;
 import io.agentlab.engine.internal.report.RunMetadata;
 import io.agentlab.engine.internal.suite.SuiteReader;
 import io.agentlab.kernel.api.EventDefinition;
@@ -102,8 +100,7 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
         }
         // the report's capability-growth curve depends only on the offered events: it is counted on another core
         // while the suites are read and the cases run (docs/performance.md#report-parts)
-        engine.growth(CapabilityGrowth.inBackground(definitions, RunReporter.growthEvents(definitions),
-                SuiteReader.DEFAULT_MODEL, CaseRunner.PERSONA));
+        RunReporter.growth(definitions);
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
         SuiteIndex index = new SuiteIndex(SuiteReader.Context.of(definitions, settings.recordings()),
                 settings.suiteDirectories(), loader, issues);

@@ -63,22 +63,21 @@ final class RunReporter {
     }
 
     /**
-     * Report parts the run started computing before it ended ({@link InBackground}); an absent one is computed when
-     * the report is built.
-     *
-     * @param growth   the capability-growth curve, started by discovery
-     * @param controls the control matrix, started beside the cases at replay speed 0
+     * The capability-growth curve for these offered events: counted once per JVM in the background
+     * ({@link CapabilityGrowth#inBackground}), so discovery's call starts it and the report's call waits for the same
+     * count (docs/performance.md#report-parts).
      */
-    record Started(Optional<CompletableFuture<List<CapabilityGrowth.Point>>> growth,
-                   Optional<CompletableFuture<List<ControlMatrix.Cell>>> controls) {
+    static CompletableFuture<List<CapabilityGrowth.Point>> growth(List<EventDefinition> offered) {
+        return CapabilityGrowth.inBackground(offered, Math.max(GROWTH_EVENTS, offered.size()),
+                SuiteReader.DEFAULT_MODEL, CaseRunner.PERSONA);
     }
 
     /**
      * Writes and prints the reports of the run in {@code context}; {@code replay} serves the control turns, unless
-     * {@code started} already holds them.
+     * {@code controls} holds them already (started beside the cases at replay speed 0).
      */
     static void report(ConformanceContext context, TestDescriptor root, Optional<TimedReplay> replay,
-                       Started started) throws IOException {
+                       Optional<CompletableFuture<List<ControlMatrix.Cell>>> controls) throws IOException {
         ConformanceSettings settings = context.settings();
         Optional<Path> extra = settings.reportDirectory();
         List<ModeMetrics> modes = new ArrayList<>();
@@ -90,7 +89,7 @@ final class RunReporter {
         }
         // read the references before this run's files replace any of them
         List<History> history = history(context, extra, modes);
-        RunReport report = build(context, replay, started, modes, history);
+        RunReport report = build(context, replay, controls, modes, history);
         Path directory = context.request().getOutputDirectoryCreator().createOutputDirectory(root);
         Map<String, String> files = new LinkedHashMap<>();
         context.metrics().run(report.metadata().toMap());
@@ -119,18 +118,17 @@ final class RunReporter {
                 .orElse("") + "report: " + extra.orElse(directory).resolve(HTML_FILE).toAbsolutePath());
     }
 
-    private static RunReport build(ConformanceContext context, Optional<TimedReplay> replay, Started started,
+    private static RunReport build(ConformanceContext context, Optional<TimedReplay> replay,
+                                   Optional<CompletableFuture<List<ControlMatrix.Cell>>> controls,
                                    List<ModeMetrics> modes, List<History> history) {
         ConformanceSettings settings = context.settings();
         List<TurnTimeline> timelines = context.metrics().timelines();
         List<EventDefinition> offered = settings.factory().plugins().stream().map(EventPlugin::definition).toList();
-        List<ControlMatrix.Cell> matrix = started.controls().map(InBackground::join)
+        List<ControlMatrix.Cell> matrix = controls.map(InBackground::join)
                 .orElseGet(() -> replay.isEmpty() || !settings.controlRuns() ? List.of()
                         : ControlMatrix.run(replay.get(), offered, SuiteReader.DEFAULT_LATENCY,
                         SuiteReader.DEFAULT_MODEL, CaseRunner.PERSONA));
-        List<CapabilityGrowth.Point> growth = started.growth().map(InBackground::join).orElseGet(() ->
-                CapabilityGrowth.measure(offered, growthEvents(offered), SuiteReader.DEFAULT_MODEL,
-                        CaseRunner.PERSONA));
+        List<CapabilityGrowth.Point> growth = InBackground.join(growth(offered));
         List<String> models = timelines.stream().flatMap(t -> t.calls().stream()).map(TurnTimeline.Call::model)
                 .distinct().sorted().toList();
         RunMetadata metadata = new RunMetadata(context.log().startedAt(), Instant.now(), RunMetadata.engineVersion(),
@@ -139,11 +137,6 @@ final class RunReporter {
                 settings.factory().getClass().getName(), RunMetadata.thisMachine());
         return new RunReport(metadata, context.log().outcomes(), modes, timelines, matrix, growth,
                 context.metrics().timings(), history);
-    }
-
-    /** How many enabled events the capability-growth curve reaches for these offered events. */
-    static int growthEvents(List<EventDefinition> offered) {
-        return Math.max(GROWTH_EVENTS, offered.size());
     }
 
     /** The baseline the gates check, and a previous run: the configured one, or the report folder's last. */

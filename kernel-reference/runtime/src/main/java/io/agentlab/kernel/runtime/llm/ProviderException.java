@@ -21,7 +21,12 @@ public final class ProviderException extends RuntimeException {
         /** The whole call took longer than its deadline (a provider dribbling bytes never trips the idle timeout). */
         DEADLINE,
         /** The caller interrupted the call. */
-        CANCELLED
+        CANCELLED,
+        /**
+         * The response went past one of its {@link ResponseLimits} (bytes, bytes of one line, or events); the call was
+         * cancelled at that point.
+         */
+        RESPONSE_TOO_LARGE
     }
 
     private final Kind kind;

@@ -1,0 +1,338 @@
+package io.agentlab.providers.recorded.imports;
+
+import io.agentlab.kernel.runtime.llm.Json;
+import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
+import io.agentlab.providers.recorded.PromptTokens;
+import io.agentlab.providers.recorded.Recording;
+import io.agentlab.providers.recorded.Recordings;
+import io.agentlab.providers.recorded.RequestMatcher;
+import io.agentlab.providers.recorded.Secrets;
+import io.agentlab.providers.recorded.imports.Captured.EndOnly;
+import io.agentlab.providers.recorded.imports.Captured.FirstByteAndEnd;
+import io.agentlab.providers.recorded.imports.Captured.PerEvent;
+import io.agentlab.providers.recorded.imports.Sse.BadEntry;
+import io.agentlab.providers.recorded.imports.StreamImport.Imported;
+import io.agentlab.providers.recorded.imports.StreamImport.Options;
+import io.agentlab.providers.recorded.imports.StreamImport.Outcome;
+import io.agentlab.providers.recorded.imports.StreamImport.Skipped;
+import io.agentlab.providers.recorded.imports.StreamImport.Unreadable;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+
+/** A captured exchange to a recording: matcher, redacted payloads, offsets, provenance, checked to load. */
+final class Converter {
+
+    private static final int MAX_BODY_DEPTH = 64;
+
+    private final Options options;
+    private final String idBase;
+
+    Converter(Options options, String idBase) {
+        this.options = options;
+        this.idBase = idBase;
+    }
+
+    /** Why an exchange is not a chat completion to import, or null when it is one. */
+    static String skipReason(String method, String url) {
+        String path = path(url);
+        if (!"POST".equalsIgnoreCase(method) || !(path.endsWith("/chat/completions")
+                || path.endsWith("/chat/completions/"))) {
+            // the path only: a query string may carry a key
+            return method.toUpperCase(Locale.ROOT) + " " + Sources.abbreviate(path) + " is not a chat completion POST";
+        }
+        return null;
+    }
+
+    Outcome convert(Captured c) {
+        try {
+            return convertOrThrow(c);
+        } catch (BadEntry e) {
+            return new Unreadable(c.where(), e.getMessage());
+        }
+    }
+
+    private Outcome convertOrThrow(Captured c) {
+        if (c.method() != null && skipReason(c.method(), c.url()) != null) {
+            return new Skipped(c.where(), skipReason(c.method(), c.url()));
+        }
+        if (c.status() != null && (c.status() < 200 || c.status() >= 300)) {
+            return new Skipped(c.where(), "HTTP " + c.status() + ": only successful streams are imported (the kit's "
+                    + "fault fixtures model errors, docs/recording.md#fault-fixtures)");
+        }
+        List<String> payloads = c.payloads();
+        if (payloads == null) {
+            String body = c.sseBody();
+            if (body == null) {
+                throw new BadEntry("no response body was captured");
+            }
+            boolean declared = c.contentType() != null
+                    && c.contentType().toLowerCase(Locale.ROOT).startsWith("text/event-stream");
+            if (!declared && !Sse.looksLikeSse(body)) {
+                if (notStreamed(c.requestBody())) {
+                    return new Skipped(c.where(), "not streamed: the request did not set \"stream\": true");
+                }
+                throw new BadEntry("the response is not SSE (Content-Type " + (c.contentType() == null ? "absent"
+                        : "'" + Sources.abbreviate(c.contentType()) + "'") + ", the body starts '"
+                        + Sources.abbreviate(body.strip().lines().findFirst().orElse("")) + "')");
+            }
+            long bytes = Sse.utf8Length(body);
+            if (bytes > options.limits().maxResponseBytes()) {
+                throw new BadEntry("the response body is " + bytes + " bytes, over the response limit of "
+                        + options.limits().maxResponseBytes() + " bytes");
+            }
+            payloads = Sse.payloads(body, c.bodyLine(), options.limits());
+            if (payloads.isEmpty()) {
+                throw new BadEntry("the response has no SSE data: lines");
+            }
+        }
+
+        RequestMatcher.Received received = null;
+        String requestBody = c.requestBody() == null || c.requestBody().isBlank() ? null : c.requestBody();
+        if (requestBody != null) {
+            try {
+                received = RequestMatcher.Received.of(requestBody, null);
+            } catch (RuntimeException e) {
+                throw new BadEntry("the request body is not a JSON chat completion request");
+            }
+        }
+        String header = first(c.requestHeaders(), OpenAiCompatibleClient.ROLE_HEADER.toLowerCase(Locale.ROOT));
+        String role = options.role() != null ? options.role() : header != null ? header.strip() : "chat";
+        if (!Options.ROLES.contains(role)) {
+            throw new BadEntry("the " + OpenAiCompatibleClient.ROLE_HEADER + " header is '" + Sources.abbreviate(role)
+                    + "', not one of " + String.join(", ", Options.ROLES.stream().sorted().toList())
+                    + " (give the role)");
+        }
+        String mode = options.mode() != null ? options.mode()
+                : received != null ? received.mode() : RequestMatcher.ANY_MODE;
+        String lastUser = options.lastUserMessage() != null ? options.lastUserMessage()
+                : received != null ? received.lastUserMessage() : "";
+
+        // docs/limits-and-safety.md#credentials: the values the request carried, wherever a stream echoes them
+        List<String> known = knownCredentials(c);
+        List<Integer> changed = new ArrayList<>();
+        List<Recording.TimedEvent> events = new ArrayList<>();
+        int promptTokens = requestBody == null ? 0 : promptTokens(requestBody);
+        for (int i = 0; i < payloads.size(); i++) {
+            String data = Secrets.redact(payloads.get(i), known);
+            if (!data.equals(payloads.get(i))) {
+                changed.add(i);
+            }
+            events.add(new Recording.TimedEvent(offset(c.timing(), i, payloads.size(), promptTokens), data));
+        }
+        String safeUser = Secrets.redact(lastUser, known);
+        List<String> redacted = new ArrayList<>(List.of(
+                "request headers, URL and body not imported (only mode, role and last user message)",
+                "response headers other than Content-Type dropped"));
+        if (!changed.isEmpty() || !safeUser.equals(lastUser)) {
+            redacted.add("credential values and key-shaped strings replaced by " + Secrets.REDACTED + " in "
+                    + (changed.isEmpty() ? "" : "event(s) " + String.join(", ", changed.stream().limit(20)
+                    .map(String::valueOf).toList()) + (changed.size() > 20 ? " and more" : ""))
+                    + (!changed.isEmpty() && !safeUser.equals(lastUser) ? " and " : "")
+                    + (safeUser.equals(lastUser) ? "" : "the last user message"));
+        }
+
+        String id = c.entry() >= 0 ? idBase + "-" + c.entry() : idBase;
+        Recording recording = new Recording(id, new RequestMatcher(mode, role, safeUser),
+                new Recording.RecordedResponse(c.status() == null ? 200 : c.status(),
+                        Map.of("Content-Type", "text/event-stream"), events),
+                new Recording.Metadata(options.family(), model(requestBody, payloads),
+                        c.date() != null && c.date().matches("[0-9]{4}-[0-9]{2}-[0-9]{2}") ? c.date()
+                                : options.today().toString(), false, redacted, timing(c.timing(), promptTokens,
+                        requestBody != null)));
+        String text = Recordings.write(recording);
+        List<Secrets.Finding> left = Secrets.scan(text);
+        if (!left.isEmpty()) {
+            throw new BadEntry("a credential-like string survived redaction (" + left.get(0).kind() + " "
+                    + left.get(0).masked() + "); not imported");
+        }
+        try {
+            return new Imported(c.where(), Recordings.parse(text, c.where()));
+        } catch (IllegalArgumentException e) {
+            String message = e.getMessage() == null ? e.toString() : e.getMessage();
+            throw new BadEntry("the recording loader refuses it: "
+                    + (message.startsWith(c.where() + ": ") ? message.substring(c.where().length() + 2) : message));
+        }
+    }
+
+    private long offset(Captured.Timing timing, int index, int count, int promptTokens) {
+        if (timing instanceof FirstByteAndEnd har) {
+            return count == 1 ? har.firstByteMs()
+                    : har.firstByteMs() + Math.round((har.endMs() - har.firstByteMs()) * (double) index / (count - 1));
+        } else if (timing instanceof EndOnly end) {
+            return Math.round(end.endMs() * (index + 1) / (double) count);
+        } else if (timing instanceof PerEvent given) {
+            return given.offsetsMs().get(index);
+        }
+        return options.latency().offsetMs(index, promptTokens);
+    }
+
+    /** The honest label of where the offsets came from (docs/recording.md#importing-streams). */
+    private String timing(Captured.Timing timing, int promptTokens, boolean request) {
+        if (timing instanceof FirstByteAndEnd har) {
+            return "har: first byte at " + har.firstByteMs() + " ms and end at " + har.endMs()
+                    + " ms recorded, events between interpolated";
+        } else if (timing instanceof EndOnly end) {
+            return "go-vcr: duration " + end.endMs() + " ms recorded and taken as the last event's offset, earlier "
+                    + "events spread evenly before it (no first-byte time recorded)";
+        } else if (timing instanceof PerEvent) {
+            return "jsonl: offsets as given in at_ms";
+        }
+        return "modelled (the source records no timing): "
+                + options.latency().describe().replaceFirst("^modelled: ", "") + ", "
+                + (request ? promptTokens + " prompt tokens counted in the captured request"
+                : "0 prompt tokens (no request captured)");
+    }
+
+    private static int promptTokens(String requestBody) {
+        try {
+            return PromptTokens.count(requestBody);
+        } catch (RuntimeException e) {
+            return 0;
+        }
+    }
+
+    private static boolean notStreamed(String requestBody) {
+        if (requestBody == null || requestBody.isBlank()) {
+            return false;
+        }
+        try {
+            return !Json.tree(requestBody).path("stream").asBoolean(false);
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
+    /** The request's model, else the first chunk's; a name only (it is written to the metadata). */
+    private static String model(String requestBody, List<String> payloads) {
+        String model = null;
+        if (requestBody != null) {
+            model = Sources.text(Json.tree(requestBody).get("model"));
+        }
+        for (int i = 0; model == null && i < payloads.size(); i++) {
+            try {
+                model = Sources.text(Json.tree(payloads.get(i)).get("model"));
+            } catch (RuntimeException notJson) {
+                // [DONE] or a malformed chunk: look further
+            }
+        }
+        return model != null && model.matches("[A-Za-z0-9._:/-]{1,128}") ? model : "unknown";
+    }
+
+    private static String first(Map<String, List<String>> headers, String name) {
+        List<String> values = headers.get(name);
+        return values == null || values.isEmpty() ? null : values.get(0);
+    }
+
+    /** Credential values of the captured request: key-named headers, query parameters and JSON fields. */
+    private static List<String> knownCredentials(Captured c) {
+        List<String> known = new ArrayList<>();
+        c.requestHeaders().forEach((name, values) -> {
+            if (Secrets.isCredentialName(name) || name.startsWith("proxy-")) {
+                values.forEach(value -> known.addAll(credentialParts(value)));
+            }
+        });
+        String url = c.url();
+        int query = url == null ? -1 : url.indexOf('?');
+        if (query >= 0) {
+            String raw = url.substring(query + 1).replaceFirst("#.*", "");
+            for (String pair : raw.split("&")) {
+                int equals = pair.indexOf('=');
+                if (equals > 0) {
+                    String name = decode(pair.substring(0, equals));
+                    if (Secrets.isCredentialName(name)) {
+                        known.add(pair.substring(equals + 1));
+                        known.add(decode(pair.substring(equals + 1)));
+                    }
+                }
+            }
+        }
+        if (c.requestBody() != null) {
+            try {
+                collect(Json.tree(c.requestBody()), known, 0);
+            } catch (RuntimeException notJson) {
+                // the key-shape patterns still apply to whatever is written
+            }
+        }
+        return known;
+    }
+
+    private static String decode(String text) {
+        try {
+            return URLDecoder.decode(text, StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            return text;
+        }
+    }
+
+    /** A credential header's value and its parts: the token after a scheme, a Basic pair decoded, cookie values. */
+    private static List<String> credentialParts(String value) {
+        List<String> parts = new ArrayList<>();
+        parts.add(value);
+        String[] schemeAndToken = value.strip().split("\\s+", 2);
+        if (schemeAndToken.length == 2) {
+            parts.add(schemeAndToken[1]);
+            if (schemeAndToken[0].equalsIgnoreCase("basic")) {
+                try {
+                    String decoded = new String(Base64.getDecoder().decode(schemeAndToken[1]), StandardCharsets.UTF_8);
+                    parts.add(decoded);
+                    int colon = decoded.indexOf(':');
+                    if (colon >= 0) {
+                        parts.add(decoded.substring(colon + 1));
+                    }
+                } catch (IllegalArgumentException ignored) {
+                    // not base64: the whole value is already listed
+                }
+            }
+        }
+        for (String cookie : value.split(";")) {
+            int equals = cookie.indexOf('=');
+            if (equals > 0) {
+                parts.add(cookie.substring(equals + 1).strip());
+            }
+        }
+        return parts;
+    }
+
+    private static void collect(JsonNode node, List<String> values, int depth) {
+        if (node == null || depth > MAX_BODY_DEPTH) {
+            return;
+        }
+        if (node.isObject()) {
+            for (var entry : node.properties()) {
+                if (Secrets.isCredentialName(entry.getKey()) && entry.getValue().isString()) {
+                    values.add(entry.getValue().asString());
+                } else {
+                    collect(entry.getValue(), values, depth + 1);
+                }
+            }
+        } else if (node.isArray()) {
+            node.forEach(child -> collect(child, values, depth + 1));
+        }
+    }
+
+    private static String path(String url) {
+        if (url == null) {
+            return "";
+        }
+        String rest = url;
+        int scheme = rest.indexOf("://");
+        if (scheme >= 0) {
+            int slash = rest.indexOf('/', scheme + 3);
+            rest = slash < 0 ? "/" : rest.substring(slash);
+        }
+        int cut = rest.length();
+        for (char c : new char[] {'?', '#'}) {
+            int at = rest.indexOf(c);
+            if (at >= 0) {
+                cut = Math.min(cut, at);
+            }
+        }
+        return rest.substring(0, cut);
+    }
+}

@@ -24,14 +24,16 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Reads and writes recording files. Every file is validated on load against {@code recording.schema.json} and then
- * against its provider family's chunk profile ({@link ProviderFamily#violations}); an invalid one is refused with the
- * file, the recording, and each violation's location (a JSON path, or the event index and the missing field).
+ * Reads and writes recording files (docs/recording.md#format). On load every file is validated against
+ * {@code recording.schema.json} and its chunks against what the protocol requires ({@link ChunkProtocol}); a file that
+ * fails either is refused with the file, the recording, and each finding's location (a JSON path, or the event index
+ * and the field). Where the chunks depart from their provider family's usual shape ({@link ProviderFamily#deviations}),
+ * the recording is loaded with notes ({@link #read}), never refused: be liberal in what you read.
  */
 public final class Recordings {
 
     private static final Schema SCHEMA;
-    /** The most chunk-profile violations one message lists; the rest are counted. */
+    /** The most protocol violations one message lists; the rest are counted. */
     private static final int MAX_LISTED = 8;
 
     static {
@@ -58,11 +60,38 @@ public final class Recordings {
     }
 
     /**
-     * Parses one recording.
+     * A recording as loaded, with what the loader noticed.
+     *
+     * @param recording the recording
+     * @param family    the family its chunks were read as ({@link ProviderFamily#OPENAI_COMPATIBLE} when it names
+     *                  none, or one no description covers)
+     * @param notes     where the recording departs from its family's usual shape, and a family name nothing describes;
+     *                  empty for a faithful recording
+     */
+    public record Loaded(Recording recording, ProviderFamily family, List<String> notes) {
+        /** Copies the notes. */
+        public Loaded {
+            notes = List.copyOf(notes);
+        }
+    }
+
+    /**
+     * Parses one recording, without its notes.
      *
      * @throws IllegalArgumentException naming {@code source} and what is wrong
      */
     public static Recording parse(String json, String source) {
+        return read(json, source, List.of()).recording();
+    }
+
+    /**
+     * Parses one recording with its notes; a family name is looked up as {@link ProviderFamily#fromWireName(String,
+     * List)} does, in {@code familyFolders} too.
+     *
+     * @throws IllegalArgumentException naming {@code source} and what is wrong: not JSON, not the schema, or chunks
+     *                                  that break the protocol
+     */
+    public static Loaded read(String json, String source, List<Path> familyFolders) {
         JsonNode root;
         try {
             root = Json.tree(json);
@@ -92,23 +121,35 @@ public final class Recordings {
             events.add(new Recording.TimedEvent(at, event.get("data").asString()));
         }
         String id = root.get("id").asString();
-        ProviderFamily family = ProviderFamily.fromWireName(metadata.get("provider").asString());
-        List<String> violations = family.violations(events.stream().map(Recording.TimedEvent::data).toList());
+        List<String> payloads = events.stream().map(Recording.TimedEvent::data).toList();
+        List<String> violations = ChunkProtocol.violations(payloads);
         if (!violations.isEmpty()) {
-            throw new IllegalArgumentException(source + ": recording '" + id + "' is not a faithful "
-                    + family.wireName() + " stream: " + listed(violations));
+            throw new IllegalArgumentException(source + ": recording '" + id + "' breaks the chat streaming protocol "
+                    + "(docs/recording.md#protocol-and-notes): " + listed(violations));
         }
+        List<String> notes = new ArrayList<>();
+        String provider = metadata.hasNonNull("provider") ? metadata.get("provider").asString()
+                : ProviderFamily.OPENAI_COMPATIBLE_NAME;
+        ProviderFamily family;
+        try {
+            family = ProviderFamily.fromWireName(provider, familyFolders);
+        } catch (IllegalArgumentException e) {
+            family = ProviderFamily.OPENAI_COMPATIBLE;
+            notes.add("no description of provider family '" + provider + "' was found; read as "
+                    + ProviderFamily.OPENAI_COMPATIBLE_NAME + " (" + e.getMessage() + ")");
+        }
+        notes.addAll(family.deviations(payloads));
         List<String> redacted = new ArrayList<>();
         metadata.get("redacted").forEach(r -> redacted.add(r.asString()));
-        return new Recording(id,
+        return new Loaded(new Recording(id,
                 new RequestMatcher(request.get("mode").asString(), request.get("role").asString(),
                         request.get("last_user_message").asString()),
                 new Recording.RecordedResponse(response.get("status").asInt(), headers, events,
                         response.hasNonNull("body") ? response.get("body").asString() : null,
                         response.hasNonNull("fault") ? response.get("fault").asString() : null),
-                new Recording.Metadata(metadata.get("provider").asString(), metadata.get("model").asString(),
+                new Recording.Metadata(provider, metadata.get("model").asString(),
                         metadata.get("date").asString(), metadata.get("synthesized").asBoolean(), redacted,
-                        metadata.get("timing").asString()));
+                        metadata.get("timing").asString())), family, notes);
     }
 
     private static String listed(List<String> violations) {

@@ -101,6 +101,8 @@ final class ImportCommand implements Callable<Integer> {
                     if (problem == null) {
                         imported++;
                         stdout.println(done.where() + ": imported -> " + out.resolve(done.recording().id() + ".json"));
+                        // departures from the family's usual shape: read and replayed as they are, but worth knowing
+                        done.notes().forEach(note -> stdout.println("  note: " + note));
                     } else {
                         failed++;
                         stderr.println(done.where() + ": not written: " + problem);

@@ -152,7 +152,8 @@ final class Converter {
                     + left.get(0).masked() + "); not imported");
         }
         try {
-            return new Imported(c.where(), Recordings.parse(text, c.where()));
+            Recordings.Loaded loaded = Recordings.read(text, c.where(), List.of());
+            return new Imported(c.where(), loaded.recording(), loaded.notes());
         } catch (IllegalArgumentException e) {
             String message = e.getMessage() == null ? e.toString() : e.getMessage();
             throw new BadEntry("the recording loader refuses it: "

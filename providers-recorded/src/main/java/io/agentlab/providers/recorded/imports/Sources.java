@@ -14,6 +14,11 @@ import io.agentlab.providers.recorded.imports.StreamImport.Skipped;
 import io.agentlab.providers.recorded.imports.StreamImport.Unreadable;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.Reader;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.ZonedDateTime;
@@ -33,6 +38,7 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.StreamReadConstraints;
+import tools.jackson.core.exc.JacksonIOException;
 import tools.jackson.core.exc.StreamConstraintsException;
 import tools.jackson.core.json.JsonFactory;
 import tools.jackson.databind.DeserializationFeature;
@@ -118,9 +124,13 @@ final class Sources {
             sink.outcome(new Unreadable(at(file, "entries", reading), "a value is over the import's limit ("
                     + e.getOriginalMessage() + "); the response limit is " + options.limits().maxResponseBytes()
                     + " bytes"));
+        } catch (JacksonIOException e) {
+            sink.outcome(new Unreadable(at(file, "entries", reading), unreadable(e)));
         } catch (JacksonException e) {
             sink.outcome(new Unreadable(at(file, "entries", reading), "not valid JSON: " + e.getOriginalMessage()
                     + " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr()));
+        } catch (RuntimeException e) { // a parser's own failure is still one outcome, never a crash of the import
+            sink.outcome(new Unreadable(at(file, "entries", reading), "cannot parse: " + e));
         }
     }
 
@@ -209,7 +219,11 @@ final class Sources {
                 .disable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).build();
         String list = "interactions";
         int reading = -1;
-        try (JsonParser p = mapper.createParser(in)) {
+        // a Reader, not the stream: Jackson's own UTF-8 reader can hand snakeyaml-engine one character more than it
+        // asked for when a surrogate pair ends its buffer (an IndexOutOfBoundsException on emoji at a 1 KiB boundary)
+        Reader reader = new InputStreamReader(in, StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT));
+        try (JsonParser p = mapper.createParser(reader)) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
                 sink.outcome(new Unreadable(file, "not a VCR cassette: it is not a YAML mapping"));
                 return;
@@ -233,9 +247,13 @@ final class Sources {
             sink.outcome(new Unreadable(at(file, list, reading), "a value is over the import's limit ("
                     + e.getOriginalMessage() + "); the response limit is " + options.limits().maxResponseBytes()
                     + " bytes"));
+        } catch (JacksonIOException e) {
+            sink.outcome(new Unreadable(at(file, list, reading), unreadable(e)));
         } catch (JacksonException e) {
             sink.outcome(new Unreadable(at(file, list, reading), "not valid YAML: " + e.getOriginalMessage()
                     .lines().findFirst().orElse("") + " at line " + e.getLocation().getLineNr()));
+        } catch (RuntimeException e) { // a parser's own failure is still one outcome, never a crash of the import
+            sink.outcome(new Unreadable(at(file, list, reading), "cannot parse: " + e));
         }
     }
 
@@ -580,6 +598,10 @@ final class Sources {
         long max = options.limits().maxResponseBytes() / 3 * 4 + 1024;
         return StreamReadConstraints.builder().maxStringLength((int) Math.min(Integer.MAX_VALUE - 8, max))
                 .maxDocumentLength(options.maxFileBytes()).build();
+    }
+
+    private static String unreadable(JacksonIOException e) {
+        return e.getCause() instanceof CharacterCodingException ? "not UTF-8 text" : "cannot read: " + e.getMessage();
     }
 
     private static String at(String file, String list, int reading) {

@@ -168,8 +168,14 @@ public final class StreamImport {
      *
      * @param where     file and entry
      * @param recording the recording, already checked to load
+     * @param notes     where its chunks depart from the family's usual shape, as the loader notes them
+     *                  (docs/recording.md#protocol-and-notes); empty for a faithful stream
      */
-    public record Imported(String where, Recording recording) implements Outcome {
+    public record Imported(String where, Recording recording, List<String> notes) implements Outcome {
+        /** Copies the notes. */
+        public Imported {
+            notes = List.copyOf(notes);
+        }
     }
 
     /**

@@ -39,7 +39,7 @@ class StreamImportTest {
 
     static final Path EXAMPLES = Path.of("src/test/resources/import");
     static final String KEY = "sk-example-not-a-real-key-000000000000";
-    static final Options OPTIONS = Options.defaults().withToday(LocalDate.of(2026, 12, 1)).withFamily("openai");
+    static final Options OPTIONS = Options.defaults().withToday(LocalDate.of(2026, 12, 1));
 
     @TempDir
     Path temp;
@@ -288,6 +288,19 @@ class StreamImportTest {
         assertThat(StreamImport.read("none.yaml", "version: 1\nother: []\n", OPTIONS.withFormat(Format.VCR)))
                 .containsExactly(new Unreadable("none.yaml", "not a VCR cassette: no \"interactions\" (vcrpy, "
                         + "go-vcr) or \"http_interactions\" (Ruby VCR) list"));
+    }
+
+    @Test
+    @DisplayName("a cassette full of emoji imports: a surrogate pair at the YAML reader's buffer edge (found by the "
+            + "round-trip property) is no crash")
+    void surrogatesAtBufferEdges() throws IOException {
+        String vcrpy = Files.readString(EXAMPLES.resolve("vcrpy.yaml"));
+        for (String shift : List.of("", "x")) {
+            String emoji = shift + "🙂".repeat(3000);
+            String cassette = vcrpy.replace("The lamp ", emoji);
+            Recording r = imported(StreamImport.read("emoji.yaml", cassette, OPTIONS).get(0));
+            assertThat(String.join("", data(r))).contains(emoji);
+        }
     }
 
     @Test

@@ -62,8 +62,8 @@ final class Converter {
             return new Skipped(c.where(), skipReason(c.method(), c.url()));
         }
         if (c.status() != null && (c.status() < 200 || c.status() >= 300)) {
-            return new Skipped(c.where(), "HTTP " + c.status() + ": only successful streams are imported (the kit's "
-                    + "fault fixtures model errors, docs/recording.md#fault-fixtures)");
+            return new Skipped(c.where(), "HTTP " + c.status() + ": only successful streams are imported (suites "
+                    + "inject errors as provider faults, docs/suite-format.md#provider-faults)");
         }
         List<String> payloads = c.payloads();
         if (payloads == null) {

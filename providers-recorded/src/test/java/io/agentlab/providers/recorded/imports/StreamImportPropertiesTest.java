@@ -7,10 +7,16 @@ import static org.quicktheories.generators.SourceDSL.longs;
 import io.agentlab.kernel.runtime.llm.Json;
 import io.agentlab.providers.recorded.Recording;
 import io.agentlab.providers.recorded.Recordings;
+import io.agentlab.providers.recorded.TimedReplay;
 import io.agentlab.providers.recorded.imports.StreamImport.Imported;
 import io.agentlab.providers.recorded.imports.StreamImport.Options;
 import io.agentlab.providers.recorded.imports.StreamImport.Outcome;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -18,7 +24,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.quicktheories.core.Gen;
@@ -30,8 +39,8 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  * The round trip of docs/recording.md#importing-streams: generated chunk streams in the shapes real providers send
  * (usage absent or with {@code prompt_tokens_details: null}, {@code n > 1} choices, duplicate and missing tool-call
  * ids, {@code reasoning_content}, unknown fields, unicode, an early {@code finish_reason}), wrapped in each source
- * format, imported, written and parsed again: the loader accepts it and every {@code data:} payload is byte-identical
- * to the generated one. QuickTheories prints the seed of a failure; {@code -Dagentlab.properties.seed=N} replays it,
+ * format, imported, written and parsed again: the loader accepts it, every {@code data:} payload is byte-identical
+ * to the generated one, and so is every payload a client receives when {@link TimedReplay} serves the recording. QuickTheories prints the seed of a failure; {@code -Dagentlab.properties.seed=N} replays it,
  * {@code agentlab.properties.import-examples} sets the count per format (default 100).
  */
 class StreamImportPropertiesTest {
@@ -257,6 +266,39 @@ class StreamImportPropertiesTest {
 
     // ---------------------------------------------------------------- the property
 
+    private static TimedReplay replay;
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+    private static final AtomicInteger SCOPES = new AtomicInteger();
+
+    @BeforeAll
+    static void startReplay() {
+        replay = TimedReplay.start(List.of(), 0);
+    }
+
+    @AfterAll
+    static void stopReplay() {
+        replay.close();
+    }
+
+    /** What a client receives when the replay serves {@code recording}: the data payloads, in order. */
+    static List<String> served(Recording recording) throws Exception {
+        String scope = "s" + SCOPES.incrementAndGet();
+        String base = replay.scope(scope, List.of(recording));
+        try {
+            String body = "{\"model\":\"m\",\"messages\":[{\"role\":\"user\",\"content\":"
+                    + Json.write(recording.request().lastUserMessage()) + "}]" + (recording.request().mode()
+                    .equals("chat_agent_tools") ? ",\"tools\":[]" : "") + ",\"stream\":true}";
+            HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create(base + "/chat/completions"))
+                    .timeout(Duration.ofSeconds(20)).header("Content-Type", "application/json")
+                    .header("X-Agentlab-Call-Role", recording.request().role())
+                    .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+            return StreamImportTest.dataLines(response.body());
+        } finally {
+            replay.closeScope(scope);
+        }
+    }
+
     private static void roundTrip(String source, Function<List<String>, String> wrap) {
         theory().forAll(streams()).checkAssert(stream -> {
             String text = wrap.apply(stream.payloads());
@@ -271,6 +313,12 @@ class StreamImportPropertiesTest {
             List<Long> offsets = StreamImportTest.offsets(reloaded);
             for (int i = 1; i < offsets.size(); i++) {
                 assertThat(offsets.get(i)).isGreaterThanOrEqualTo(offsets.get(i - 1));
+            }
+            try {
+                assertThat(served(reloaded)).as("served by TimedReplay, %s of %s", source, stream)
+                        .isEqualTo(stream.payloads());
+            } catch (Exception e) {
+                throw new AssertionError("replay of " + source + " failed: " + e, e);
             }
         });
     }

@@ -304,6 +304,23 @@ class StreamImportTest {
     }
 
     @Test
+    @DisplayName("vcrpy's !!binary body is decoded; bytes that are not UTF-8 are one clear outcome")
+    void binaryBodies() throws IOException {
+        String sse = "data: " + chunk("binary ✓") + "\n\ndata: [DONE]\n\n";
+        String vcrpy = Files.readString(EXAMPLES.resolve("vcrpy.yaml"));
+        int body = vcrpy.indexOf("      string: ");
+        String cassette = vcrpy.substring(0, body) + "      string: !!binary |\n        "
+                + Base64.getEncoder().encodeToString(sse.getBytes(StandardCharsets.UTF_8))
+                + vcrpy.substring(vcrpy.indexOf('\n', body));
+        assertThat(data(imported(StreamImport.read("bin.yaml", cassette, OPTIONS).get(0))))
+                .containsExactly(chunk("binary ✓"), "[DONE]");
+        Path latin1 = Files.write(temp.resolve("latin1.sse"), ("data: " + chunk("caf\u00e9") + "\n\n")
+                .getBytes(StandardCharsets.ISO_8859_1));
+        assertThat(StreamImport.read(latin1, OPTIONS)).containsExactly(new Unreadable(latin1.toString(),
+                "the transcript is not UTF-8 text"));
+    }
+
+    @Test
     @DisplayName("malformed JSON lines: the line and why")
     void malformedJsonl() {
         String chunk = chunk("a");

@@ -65,6 +65,8 @@ final class Converter {
             return new Skipped(c.where(), "HTTP " + c.status() + ": only successful streams are imported (suites "
                     + "inject errors as provider faults, docs/suite-format.md#provider-faults)");
         }
+        // docs/limits-and-safety.md#credentials: the values the request carried, wherever a stream or a message echoes
+        List<String> known = knownCredentials(c);
         List<String> payloads = c.payloads();
         if (payloads == null) {
             String body = c.sseBody();
@@ -79,7 +81,8 @@ final class Converter {
                 }
                 throw new BadEntry("the response is not SSE (Content-Type " + (c.contentType() == null ? "absent"
                         : "'" + Sources.abbreviate(c.contentType()) + "'") + ", the body starts '"
-                        + Sources.abbreviate(body.strip().lines().findFirst().orElse("")) + "')");
+                        + Sources.abbreviate(Secrets.redact(body.strip().lines().findFirst().orElse(""), known))
+                        + "')");
             }
             long bytes = Sse.utf8Length(body);
             if (bytes > options.limits().maxResponseBytes()) {
@@ -104,7 +107,8 @@ final class Converter {
         String header = first(c.requestHeaders(), OpenAiCompatibleClient.ROLE_HEADER.toLowerCase(Locale.ROOT));
         String role = options.role() != null ? options.role() : header != null ? header.strip() : "chat";
         if (!Options.ROLES.contains(role)) {
-            throw new BadEntry("the " + OpenAiCompatibleClient.ROLE_HEADER + " header is '" + Sources.abbreviate(role)
+            throw new BadEntry("the " + OpenAiCompatibleClient.ROLE_HEADER + " header is '"
+                    + Sources.abbreviate(Secrets.redact(role, known))
                     + "', not one of " + String.join(", ", Options.ROLES.stream().sorted().toList())
                     + " (give the role)");
         }
@@ -113,8 +117,6 @@ final class Converter {
         String lastUser = options.lastUserMessage() != null ? options.lastUserMessage()
                 : received != null ? received.lastUserMessage() : "";
 
-        // docs/limits-and-safety.md#credentials: the values the request carried, wherever a stream echoes them
-        List<String> known = knownCredentials(c);
         List<Integer> changed = new ArrayList<>();
         List<Recording.TimedEvent> events = new ArrayList<>();
         int promptTokens = requestBody == null ? 0 : promptTokens(requestBody);

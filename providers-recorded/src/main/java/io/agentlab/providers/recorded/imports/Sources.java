@@ -60,7 +60,8 @@ final class Sources {
     /** What a {@code curl -i} header block may add to an SSE transcript beyond the response limit. */
     private static final int HEADER_ALLOWANCE = 64 * 1024;
     private static final Pattern VCR_KEY = Pattern.compile("(?m)^(http_)?interactions:");
-    private static final Pattern GO_DURATION = Pattern.compile("([0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(ns|us|µs|μs|ms|s|m|h)");
+    private static final Pattern GO_DURATION =
+            Pattern.compile("([0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(ns|us|µs|μs|ms|s|m|h)");
 
     private Sources() {
     }
@@ -416,7 +417,8 @@ final class Sources {
                 String statusLine = text.substring(at, end).strip();
                 String[] parts = statusLine.split("\\s+");
                 if (parts.length < 2 || !parts[1].matches("[0-9]{3}")) {
-                    throw new BadEntry("line " + line + ": '" + abbreviate(statusLine) + "' is not an HTTP status line");
+                    throw new BadEntry("line " + line + ": '" + abbreviate(statusLine)
+                            + "' is not an HTTP status line");
                 }
                 status = Integer.parseInt(parts[1]);
                 at = next(text, end);
@@ -449,7 +451,7 @@ final class Sources {
     }
 
     private static int next(String text, int end) {
-        if (end < text.length() && text.charAt(end) == '\r' && end + 1 < text.length() && text.charAt(end + 1) == '\n') {
+        if (end + 1 < text.length() && text.charAt(end) == '\r' && text.charAt(end + 1) == '\n') {
             return end + 2;
         }
         return Math.min(text.length(), end + 1);

@@ -5,6 +5,7 @@ import io.agentlab.kernel.runtime.llm.ResponseLimits;
 import io.agentlab.providers.recorded.LatencyModel;
 import io.agentlab.providers.recorded.Recording;
 import io.agentlab.providers.recorded.RequestMatcher;
+import io.agentlab.providers.recorded.Secrets;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -60,7 +61,7 @@ public final class StreamImport {
      * @param mode            the matcher's mode for every recording instead of the captured request's, or null
      * @param role            the matcher's call role instead of the captured request's header, or null
      * @param lastUserMessage the matcher's last user message instead of the captured request's, or null
-     * @param idPrefix        put before each recording id (ids are {@code <prefix><file stem>[-<entry index>]}), or null
+     * @param idPrefix        put before each recording id ({@code <prefix><file stem>[-<entry index>]}), or null
      * @param latency         the latency model for sources that record no timing
      * @param limits          the bounds of one response (bytes, line bytes, events)
      * @param maxFileBytes    the largest input file read at all
@@ -179,7 +180,8 @@ public final class StreamImport {
     }
 
     /**
-     * The entry is not a streamed chat completion (a page's GET, an HTTP error, a non-streamed call): nothing to import.
+     * The entry is not a streamed chat completion (a page's GET, an HTTP error, a call without streaming): nothing to
+     * import.
      *
      * @param where  file and entry
      * @param reason why it is not imported
@@ -270,12 +272,12 @@ public final class StreamImport {
         Sources.Sink sink = new Sources.Sink() {
             @Override
             public void exchange(Captured captured) {
-                outcomes.add(converter.convert(captured));
+                outcomes.add(printable(converter.convert(captured)));
             }
 
             @Override
             public void outcome(Outcome outcome) {
-                outcomes.add(outcome);
+                outcomes.add(printable(outcome));
             }
         };
         try (InputStream in = opener.open()) {
@@ -290,6 +292,19 @@ public final class StreamImport {
             outcomes.add(new Unreadable(name, "cannot read: " + e.getMessage()));
         }
         return outcomes;
+    }
+
+    /**
+     * A message quotes what it found (a parser's token, the start of a body), so key shapes are redacted from it too:
+     * printed text leaks as much as a written file (docs/limits-and-safety.md#credentials).
+     */
+    private static Outcome printable(Outcome outcome) {
+        if (outcome instanceof Skipped skipped) {
+            return new Skipped(skipped.where(), Secrets.redact(skipped.reason(), List.of()));
+        } else if (outcome instanceof Unreadable unreadable) {
+            return new Unreadable(unreadable.where(), Secrets.redact(unreadable.why(), List.of()));
+        }
+        return outcome;
     }
 
     /** A file name without its last extension, as an id part. */

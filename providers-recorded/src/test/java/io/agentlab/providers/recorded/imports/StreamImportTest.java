@@ -103,7 +103,8 @@ class StreamImportTest {
         assertThat(tools.request().mode()).isEqualTo("chat_agent_tools");
         assertThat(tools.request().lastUserMessage()).isEqualTo("switch the lamp on please");
         String har = Files.readString(EXAMPLES.resolve("chat.har"));
-        String base64 = har.substring(har.lastIndexOf("\"text\": \"") + 9, har.indexOf('"', har.lastIndexOf("\"text\": \"") + 9));
+        int text64 = har.lastIndexOf("\"text\": \"") + 9;
+        String base64 = har.substring(text64, har.indexOf('"', text64));
         assertThat(data(tools)).isEqualTo(dataLines(new String(Base64.getDecoder().decode(base64),
                 StandardCharsets.UTF_8)));
         assertThat(String.join("", data(tools))).contains("device_power_set", "call_Xy12Ab34Cd56Ef78Gh90Ij12");
@@ -331,6 +332,10 @@ class StreamImportTest {
                         "line 2 mixes {\"at_ms\", \"data\"} lines with bare chunk lines"));
         assertThat(StreamImport.read("b.jsonl", "{\"at_ms\":9,\"data\":\"x\"}\n{\"at_ms\":3,\"data\":\"y\"}\n",
                 OPTIONS)).containsExactly(new Unreadable("b.jsonl", "line 2: at_ms 3 comes before the previous 9"));
+        // a message quotes what the parser found ("Unrecognized token '...'"): never a key (a made-up AWS key id)
+        String awsKeyId = "AKIA" + "EXAMPLEEXAMPLE00";
+        assertThat(StreamImport.read("k.jsonl", chunk + "\n" + awsKeyId + "\n", OPTIONS.withFormat(Format.JSONL)))
+                .singleElement().asString().contains("line 2 is not JSON", Secrets.REDACTED).doesNotContain(awsKeyId);
     }
 
     @Test

@@ -231,7 +231,7 @@ public final class StreamImport {
             return List.of(new Unreadable(source, "the source is " + bytes.length + " bytes, over the import limit of "
                     + options.maxFileBytes() + " bytes"));
         }
-        String file = Path.of(source).getFileName() == null ? source : Path.of(source).getFileName().toString();
+        String file = source.substring(Math.max(source.lastIndexOf('/'), source.lastIndexOf('\\')) + 1);
         return read(source, stem(file), () -> new ByteArrayInputStream(bytes), options);
     }
 

@@ -6,6 +6,7 @@ import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
 import io.agentlab.kernel.core.SchemaMessages;
 import io.agentlab.kernel.runtime.llm.Json;
+import io.agentlab.kernel.runtime.llm.ResponseLimits;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -48,15 +49,35 @@ public final class Recordings {
     private Recordings() {
     }
 
+    /**
+     * The largest recording file read: the response bound with room for JSON escaping and the offsets
+     * (docs/limits-and-safety.md#response-size). A larger file is refused before it is read.
+     */
+    public static final long MAX_FILE_BYTES = 4 * ResponseLimits.DEFAULT.maxResponseBytes();
+
     /** Every {@code *.json} recording in a directory, sorted by file name. */
     public static List<Recording> loadDirectory(Path directory) throws IOException {
         List<Recording> recordings = new ArrayList<>();
         try (Stream<Path> files = Files.list(directory)) {
             for (Path file : files.filter(p -> p.toString().endsWith(".json")).sorted().toList()) {
-                recordings.add(parse(Files.readString(file), file.toString()));
+                recordings.add(read(file, List.of()).recording());
             }
         }
         return recordings;
+    }
+
+    /**
+     * Reads one recording file with its notes, refusing one larger than {@link #MAX_FILE_BYTES} before reading it.
+     *
+     * @throws IllegalArgumentException naming the file and what is wrong
+     */
+    public static Loaded read(Path file, List<Path> familyFolders) throws IOException {
+        long size = Files.size(file);
+        if (size > MAX_FILE_BYTES) {
+            throw new IllegalArgumentException(file + ": " + size + " bytes, more than a recording may hold ("
+                    + MAX_FILE_BYTES + " bytes; docs/limits-and-safety.md#response-size); not read");
+        }
+        return read(Files.readString(file), file.toString(), familyFolders);
     }
 
     /**
@@ -111,6 +132,12 @@ public final class Recordings {
         response.path("headers").properties().forEach(e -> headers.put(e.getKey(), e.getValue().asString()));
         List<Recording.TimedEvent> events = new ArrayList<>();
         long previous = 0;
+        long bytes = 0;
+        ResponseLimits limits = ResponseLimits.DEFAULT;
+        if (response.get("events").size() > limits.maxChunks()) {
+            throw new IllegalArgumentException(source + ": " + response.get("events").size() + " events, more than "
+                    + "one response may carry (" + limits.maxChunks() + "; docs/limits-and-safety.md#response-size)");
+        }
         for (JsonNode event : response.get("events")) {
             long at = event.get("at_ms").asLong();
             if (at < previous) {
@@ -118,7 +145,13 @@ public final class Recordings {
                         + " ms comes before the previous one at " + previous + " ms");
             }
             previous = at;
-            events.add(new Recording.TimedEvent(at, event.get("data").asString()));
+            String data = event.get("data").asString();
+            bytes += data.length() + 8; // "data: " and the blank line, as served
+            if (bytes > limits.maxResponseBytes()) {
+                throw new IllegalArgumentException(source + ": the events pass " + limits.maxResponseBytes()
+                        + " bytes, more than one response may carry (docs/limits-and-safety.md#response-size)");
+            }
+            events.add(new Recording.TimedEvent(at, data));
         }
         String id = root.get("id").asString();
         List<String> payloads = events.stream().map(Recording.TimedEvent::data).toList();

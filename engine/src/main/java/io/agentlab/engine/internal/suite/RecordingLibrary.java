@@ -111,7 +111,7 @@ public final class RecordingLibrary {
                         throw new IllegalArgumentException("recording '" + id + "' in " + directory
                                 + " is a link to " + file.toRealPath() + ", outside the folder; refused");
                     }
-                    return Optional.of(Recordings.read(Files.readString(file), file.toString(), familyFolders()));
+                    return Optional.of(Recordings.read(file, familyFolders()));
                 }
             }
             try (InputStream in = classLoader.getResourceAsStream(classpathPrefix + name)) {

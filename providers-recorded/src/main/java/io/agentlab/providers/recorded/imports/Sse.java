@@ -133,7 +133,7 @@ final class Sse {
 
     /**
      * Lines of a stream read one at a time, none longer than a bound: an endless line stops at the bound, not at the
-     * end of the heap (docs/recording.md#importing-streams, bounds). A trailing CR is dropped.
+     * end of the heap (docs/limits-and-safety.md#response-size). A trailing CR is dropped.
      */
     static final class BoundedLines {
         private final InputStream in;

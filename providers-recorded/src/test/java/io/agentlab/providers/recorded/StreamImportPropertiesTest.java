@@ -1,13 +1,11 @@
-package io.agentlab.providers.recorded.imports;
+package io.agentlab.providers.recorded;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.longs;
 
 import io.agentlab.kernel.runtime.llm.Json;
-import io.agentlab.providers.recorded.Recording;
-import io.agentlab.providers.recorded.Recordings;
-import io.agentlab.providers.recorded.TimedReplay;
+import io.agentlab.providers.recorded.imports.StreamImport;
 import io.agentlab.providers.recorded.imports.StreamImport.Imported;
 import io.agentlab.providers.recorded.imports.StreamImport.Options;
 import io.agentlab.providers.recorded.imports.StreamImport.Outcome;
@@ -38,7 +36,8 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
 /**
  * The round trip of docs/recording.md#importing-streams: generated chunk streams in the shapes real providers send
  * (usage absent or with {@code prompt_tokens_details: null}, {@code n > 1} choices, duplicate and missing tool-call
- * ids, {@code reasoning_content}, unknown fields, unicode, an early {@code finish_reason}), wrapped in each source
+ * ids, {@code reasoning_content}, unknown fields, unicode, an early {@code finish_reason}; this test's own and
+ * {@link StreamShapes}'), wrapped in each source
  * format, imported, written and parsed again: the loader accepts it, every {@code data:} payload is byte-identical
  * to the generated one, and so is every payload a client receives when {@link TimedReplay} serves the recording. QuickTheories prints the seed of a failure; {@code -Dagentlab.properties.seed=N} replays it,
  * {@code agentlab.properties.import-examples} sets the count per format (default 100).
@@ -49,7 +48,8 @@ class StreamImportPropertiesTest {
     private static final Long SEED = Long.getLong("agentlab.properties.seed");
     private static final Options OPTIONS = Options.defaults().withToday(LocalDate.of(2026, 12, 1));
     private static final YAMLMapper YAML = new YAMLMapper();
-    private static final String KEY = StreamImportTest.KEY;
+    /** A made-up key in every captured request (synthesized): it must never reach a recording. */
+    private static final String KEY = "sk-example-not-a-real-key-000000000000";
     /** Text pieces: short enough that no piece can look like a credential, with the characters that break escaping. */
     private static final List<String> PIECES = List.of("Okay", ", ", "the lamp", " is on.", "\"quoted\"", "back\\slash",
             "tab\there", "line\nbreak", "crlf\r\n", "音量调到三十", "🙂", "𝟘", "é", "\u2028", "\u0085", "\u0000", "</data>",
@@ -65,8 +65,10 @@ class StreamImportPropertiesTest {
         return SEED == null ? theory : theory.withFixedSeed(SEED);
     }
 
+    /** This test's streams, and half the time the shapes the recorder's round trip uses ({@link StreamShapes}). */
     static Gen<Stream> streams() {
-        return longs().all().map(seed -> new Stream(seed, payloads(new Random(seed))));
+        return longs().all().map(seed -> new Stream(seed, payloads(new Random(seed))))
+                .mix(StreamShapes.streams().map(payloads -> new Stream(-1, payloads)));
     }
 
     /** One stream's payloads, compact JSON as a provider writes it. */
@@ -196,13 +198,13 @@ class StreamImportPropertiesTest {
             content.put("encoding", "base64");
         }
         content.put("text", base64 ? Base64.getEncoder().encodeToString(body.getBytes(StandardCharsets.UTF_8)) : body);
-        return StreamImportTest.har(List.of(Json.write(Map.of(
+        return "{\"log\":{\"version\":\"1.2\",\"entries\":[" + Json.write(Map.of(
                 "startedDateTime", "2026-11-30T10:00:00.000Z", "time", 250.0,
                 "request", Map.of("method", "POST", "url", "https://api.example.test/v1/chat/completions",
                         "headers", List.of(Map.of("name", "Authorization", "value", "Bearer " + KEY)),
                         "postData", Map.of("mimeType", "application/json", "text", request())),
                 "response", Map.of("status", 200, "headers", List.of(), "content", content),
-                "timings", Map.of("blocked", -1, "send", 1, "wait", 99, "receive", 150)))));
+                "timings", Map.of("blocked", -1, "send", 1, "wait", 99, "receive", 150))) + "]}}";
     }
 
     static String vcrpy(List<String> payloads) {
@@ -259,6 +261,19 @@ class StreamImportPropertiesTest {
         return YAML.writeValueAsString(root);
     }
 
+    private static List<String> data(Recording recording) {
+        return recording.response().events().stream().map(Recording.TimedEvent::data).toList();
+    }
+
+    private static List<Long> offsets(Recording recording) {
+        return recording.response().events().stream().map(Recording.TimedEvent::offsetMs).toList();
+    }
+
+    /** The data payloads of an SSE text, split by hand (the test's own reading, not the importer's). */
+    private static List<String> dataLines(String sse) {
+        return sse.lines().filter(line -> line.startsWith("data: ")).map(line -> line.substring(6)).toList();
+    }
+
     private static String request() {
         return "{\"model\":\"gpt-4.1-mini\",\"messages\":[{\"role\":\"user\",\"content\":\"turn the lamp on\"}],"
                 + "\"stream\":true}";
@@ -293,7 +308,7 @@ class StreamImportPropertiesTest {
                     .header("X-Agentlab-Call-Role", recording.request().role())
                     .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
             assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-            return StreamImportTest.dataLines(response.body());
+            return dataLines(response.body());
         } finally {
             replay.closeScope(scope);
         }
@@ -309,8 +324,8 @@ class StreamImportPropertiesTest {
             String file = Recordings.write(imported);
             assertThat(file).doesNotContain(KEY);
             Recording reloaded = Recordings.parse(file, source);
-            assertThat(StreamImportTest.data(reloaded)).as("%s of %s", source, stream).isEqualTo(stream.payloads());
-            List<Long> offsets = StreamImportTest.offsets(reloaded);
+            assertThat(data(reloaded)).as("%s of %s", source, stream).isEqualTo(stream.payloads());
+            List<Long> offsets = offsets(reloaded);
             for (int i = 1; i < offsets.size(); i++) {
                 assertThat(offsets.get(i)).isGreaterThanOrEqualTo(offsets.get(i - 1));
             }

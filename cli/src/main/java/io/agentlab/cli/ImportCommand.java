@@ -68,6 +68,10 @@ final class ImportCommand implements Callable<Integer> {
             description = "Put before each id (<prefix><file name>[-<entry>]).")
     String idPrefix;
 
+    @Option(names = "--families", paramLabel = "DIR",
+            description = "Folders of family descriptions (<name>.json) the notes use; default DIR/families of --out.")
+    List<Path> familyFolders;
+
     @Option(names = "--force", description = "Overwrite recordings that exist.")
     boolean force;
 
@@ -75,8 +79,10 @@ final class ImportCommand implements Callable<Integer> {
     public Integer call() {
         Options options;
         try {
+            // the folder the run reads next to these recordings (docs/recording.md#a-family-is-data)
+            List<Path> folders = familyFolders != null ? familyFolders : List.of(out.resolve("families"));
             options = Options.defaults().withFormat(format).withFamily(family).withMatcher(mode, role, lastUserMessage)
-                    .withIdPrefix(idPrefix);
+                    .withIdPrefix(idPrefix).withFamilyFolders(folders);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), optionOf(e.getMessage()) + e.getMessage());
         }

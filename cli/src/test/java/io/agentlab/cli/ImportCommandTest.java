@@ -92,6 +92,14 @@ class ImportCommandTest {
         run = run("import", sse.toString(), "--out", out.toString(), "--id-prefix", "kitchen-", "--family", "vllm");
         assertThat(run.code()).isZero();
         assertThat(run.out()).contains("  note: no description of provider family 'vllm' was found");
+        // described in the folder the run reads beside these recordings: the notes hold it to that shape instead
+        Files.createDirectories(out.resolve("families"));
+        Files.writeString(out.resolve("families/vllm.json"), "{\"name\": \"vllm\", \"description\": \"vLLM "
+                + "(synthesized for this test)\", \"extends\": \"openai\"}");
+        run = run("import", sse.toString(), "--out", out.toString(), "--id-prefix", "kitchen-", "--family", "vllm",
+                "--force");
+        assertThat(run.code()).as(run.out() + run.err()).isZero();
+        assertThat(run.out()).doesNotContain("no description").contains("  note: event 0 lacks");
         assertThat(Recordings.parse(Files.readString(out.resolve("kitchen-lamp.json")), "x").metadata().provider())
                 .isEqualTo("vllm");
     }

@@ -154,7 +154,7 @@ final class Converter {
                     + left.get(0).masked() + "); not imported");
         }
         try {
-            Recordings.Loaded loaded = Recordings.read(text, c.where(), List.of());
+            Recordings.Loaded loaded = Recordings.read(text, c.where(), options.familyFolders());
             return new Imported(c.where(), loaded.recording(), loaded.notes());
         } catch (IllegalArgumentException e) {
             String message = e.getMessage() == null ? e.toString() : e.getMessage();

@@ -66,10 +66,12 @@ public final class StreamImport {
      * @param limits          the bounds of one response (bytes, line bytes, events)
      * @param maxFileBytes    the largest input file read at all
      * @param today           {@code metadata.date} when the source records no date
+     * @param familyFolders   folders with family descriptions ({@code <name>.json}) besides the classpath, as the
+     *                        loader takes them (docs/recording.md#a-family-is-data)
      */
     public record Options(Format format, String family, String mode, String role, String lastUserMessage,
                           String idPrefix, LatencyModel latency, ResponseLimits limits, long maxFileBytes,
-                          LocalDate today) {
+                          LocalDate today, List<Path> familyFolders) {
 
         /** Plain OpenAI-compatible chunks, with no family-specific shape. */
         public static final String DEFAULT_FAMILY = "openai-compatible";
@@ -91,6 +93,7 @@ public final class StreamImport {
             Objects.requireNonNull(latency, "latency");
             Objects.requireNonNull(limits, "limits");
             Objects.requireNonNull(today, "today");
+            familyFolders = List.copyOf(familyFolders);
             if (family == null || !family.matches("[a-z0-9][a-z0-9._-]{0,63}")) {
                 throw new IllegalArgumentException("family '" + family + "' is not a family name (lower-case letters, "
                         + "digits, '.', '_' and '-'; default " + DEFAULT_FAMILY + ")");
@@ -114,43 +117,49 @@ public final class StreamImport {
         public static Options defaults() {
             ResponseLimits limits = ResponseLimits.DEFAULT;
             return new Options(Format.AUTO, DEFAULT_FAMILY, null, null, null, null, LatencyModel.typical(), limits,
-                    FILE_LIMIT_FACTOR * limits.maxResponseBytes(), LocalDate.now(Clock.systemUTC()));
+                    FILE_LIMIT_FACTOR * limits.maxResponseBytes(), LocalDate.now(Clock.systemUTC()), List.of());
         }
 
         /** With another format. */
         public Options withFormat(Format value) {
             return new Options(value, family, mode, role, lastUserMessage, idPrefix, latency, limits, maxFileBytes,
-                    today);
+                    today, familyFolders);
         }
 
         /** With another family. */
         public Options withFamily(String value) {
             return new Options(format, value, mode, role, lastUserMessage, idPrefix, latency, limits, maxFileBytes,
-                    today);
+                    today, familyFolders);
         }
 
         /** With the matcher's mode, role and last user message overridden (a null keeps what was captured). */
         public Options withMatcher(String modeValue, String roleValue, String lastUserMessageValue) {
             return new Options(format, family, modeValue, roleValue, lastUserMessageValue, idPrefix, latency, limits,
-                    maxFileBytes, today);
+                    maxFileBytes, today, familyFolders);
         }
 
         /** With an id prefix. */
         public Options withIdPrefix(String value) {
             return new Options(format, family, mode, role, lastUserMessage, value, latency, limits, maxFileBytes,
-                    today);
+                    today, familyFolders);
         }
 
         /** With other response limits, and a file limit of {@value #FILE_LIMIT_FACTOR} × their response bytes. */
         public Options withLimits(ResponseLimits value) {
             return new Options(format, family, mode, role, lastUserMessage, idPrefix, latency, value,
-                    FILE_LIMIT_FACTOR * value.maxResponseBytes(), today);
+                    FILE_LIMIT_FACTOR * value.maxResponseBytes(), today, familyFolders);
         }
 
         /** With another date for sources that record none. */
         public Options withToday(LocalDate value) {
             return new Options(format, family, mode, role, lastUserMessage, idPrefix, latency, limits, maxFileBytes,
-                    value);
+                    value, familyFolders);
+        }
+
+        /** With folders of family descriptions for the loader's notes. */
+        public Options withFamilyFolders(List<Path> value) {
+            return new Options(format, family, mode, role, lastUserMessage, idPrefix, latency, limits, maxFileBytes,
+                    today, value);
         }
 
         private static String sorted(Set<String> values) {

@@ -26,9 +26,15 @@ final class AguiStreamVariants {
     enum Expected {
         /** It breaks {@link Variant#rule()}. */
         FAIL,
+        /**
+         * The official client takes it (accepts it, or merges a run into an earlier one without a warning) and the
+         * kit rejects it for {@link Variant#rule()}, one of its documented deliberate strictnesses
+         * ({@code docs/runtime.md#strictness}).
+         */
+        STRICTER,
         /** It is valid AG-UI 1.0. */
         PASS,
-        /** A random change: whatever the verdict, both must give it. */
+        /** A random change: whatever the verdict, both must give it (or the kit be stricter as documented). */
         EITHER
     }
 
@@ -43,7 +49,11 @@ final class AguiStreamVariants {
     record Variant(String name, List<String> streams, String rule, Expected expected) {
     }
 
-    private record Kind(String name, String rule, Function<List<String>, Optional<List<String>>> make) {
+    private record Kind(String name, String rule, Expected expected,
+                        Function<List<String>, Optional<List<String>>> make) {
+        Kind(String name, String rule, Function<List<String>, Optional<List<String>>> make) {
+            this(name, rule, rule == null ? Expected.PASS : Expected.FAIL, make);
+        }
     }
 
     private AguiStreamVariants() {
@@ -57,7 +67,7 @@ final class AguiStreamVariants {
             List<Variant> applicable = new ArrayList<>();
             for (String name : names) {
                 kind.make.apply(threads.get(name)).ifPresent(streams -> applicable.add(new Variant(kind.name + " <- "
-                        + name, streams, kind.rule, kind.rule == null ? Expected.PASS : Expected.FAIL)));
+                        + name, streams, kind.rule, kind.expected)));
             }
             if (applicable.isEmpty()) {
                 throw new IllegalStateException("variant " + kind.name + " applies to no thread of the suites");
@@ -303,7 +313,169 @@ final class AguiStreamVariants {
                 }),
                 text("bom-and-keep-alives", null, sse -> "\uFEFF: keep-alive\n\n" + sse.replace("\n\n",
                         "\n\n: keep-alive\n\n")),
-                text("data-split-over-lines", null, sse -> sse.replace("\",\"", "\",\ndata: \"")));
+                text("data-split-over-lines", null, sse -> sse.replace("\",\"", "\",\ndata: \"")),
+                // several runs in one stream, runs without messages, snapshot-only runs, retransmissions
+                runs("two-runs-in-one-stream", null, Expected.PASS, true, (first, again) -> List.of(first,
+                        again.fresh())),
+                runs("tool-call-id-reused-in-one-stream", "AGUI1-14", Expected.STRICTER, true, (first, again) ->
+                        first.stream().anyMatch(e -> "TOOL_CALL_START".equals(e.get("type")))
+                                ? List.of(first, again.keeping(false, true)) : null),
+                runs("message-id-reused-in-one-stream", "AGUI1-14", Expected.STRICTER, true, (first, again) ->
+                        first.stream().anyMatch(e -> "TEXT_MESSAGE_START".equals(e.get("type")))
+                                ? List.of(first, again.keeping(true, false)) : null),
+                runs("second-run-in-stream-left-open", "AGUI1-07", Expected.STRICTER, true, (first, again) -> {
+                    List<Map<String, Object>> open = again.fresh();
+                    return "RUN_FINISHED".equals(open.get(open.size() - 1).get("type"))
+                            ? List.of(first, open.subList(0, open.size() - 1)) : null;
+                }),
+                runs("run-without-messages", null, Expected.PASS, false, (first, again) -> List.of(first,
+                        again.bare(List.of()))),
+                runs("run-without-messages-then-run-in-one-stream", null, Expected.PASS, true, (first, again) ->
+                        List.of(again.bare(List.of()), first)),
+                runs("snapshot-only-run", null, Expected.PASS, false, (first, again) -> List.of(first,
+                        again.bare(List.of(snapshot())))),
+                runs("snapshot-only-run-left-open", "AGUI1-07", Expected.STRICTER, false, (first, again) -> {
+                    List<Map<String, Object>> open = again.bare(List.of(snapshot()));
+                    return List.of(first, open.subList(0, open.size() - 1));
+                }),
+                runs("retransmission-with-new-ids", null, Expected.PASS, false, (first, again) -> List.of(first,
+                        again.fresh())),
+                runs("retransmission-reusing-the-runs-ids", "AGUI1-14", Expected.STRICTER, false, (first, again) ->
+                        first.stream().anyMatch(e -> "TEXT_MESSAGE_START".equals(e.get("type")))
+                                ? List.of(first, again.keeping(true, true)) : null));
+    }
+
+    private static Map<String, Object> snapshot() {
+        return new LinkedHashMap<>(Map.of("type", "STATE_SNAPSHOT", "snapshot", Map.of("volume", 30)));
+    }
+
+    /**
+     * A copy of one run as the next run of its thread, {@code <runId>-r2} as the runtime names a retransmission: its
+     * ids renamed after the new run id, except those a producer that reuses ids would keep.
+     */
+    record Rerun(List<Map<String, Object>> events, String runId) {
+
+        /** The copy with every id new. */
+        List<Map<String, Object>> fresh() {
+            return keeping(false, false);
+        }
+
+        /** The copy keeping the original's message ids ({@code messages}) or tool-call ids ({@code toolCalls}). */
+        List<Map<String, Object>> keeping(boolean messages, boolean toolCalls) {
+            String run = String.valueOf(events.get(0).get("runId"));
+            List<Map<String, Object>> copy = new ArrayList<>();
+            for (Map<String, Object> event : events) {
+                Map<String, Object> renamed = new LinkedHashMap<>();
+                event.forEach((field, value) -> {
+                    boolean kept = messages && (field.equals("messageId") || field.equals("parentMessageId"))
+                            || toolCalls && field.equals("toolCallId");
+                    renamed.put(field, kept || !(value instanceof String s) || !(s.equals(run)
+                            || s.startsWith(run + "-")) ? value : runId + s.substring(run.length()));
+                });
+                copy.add(renamed);
+            }
+            return copy;
+        }
+
+        /** A run of the new id with nothing but {@code body} between its RUN_STARTED and RUN_FINISHED. */
+        List<Map<String, Object>> bare(List<Map<String, Object>> body) {
+            Map<String, Object> start = events.get(0);
+            List<Map<String, Object>> run = new ArrayList<>();
+            run.add(new LinkedHashMap<>(Map.of("type", "RUN_STARTED", "threadId", start.get("threadId"),
+                    "runId", runId)));
+            body.forEach(event -> run.add(new LinkedHashMap<>(event)));
+            run.add(new LinkedHashMap<>(Map.of("type", "RUN_FINISHED", "threadId", start.get("threadId"),
+                    "runId", runId)));
+            return run;
+        }
+    }
+
+    private interface Runs {
+        /** The runs of the changed stream(s), from the thread's first run and a re-run of it; null: not applicable. */
+        List<List<Map<String, Object>>> of(List<Map<String, Object>> first, Rerun again);
+    }
+
+    /**
+     * The thread's first run and the runs {@code runs} makes of it (each copy named {@code <runId>-r2}), in one stream
+     * ({@code oneStream}) or one stream each, as the thread's streams.
+     */
+    private static Kind runs(String name, String rule, Expected expected, boolean oneStream, Runs runs) {
+        return new Kind(name, rule, expected, thread -> {
+            List<Map<String, Object>> first = events(thread.get(0));
+            if (first.isEmpty() || !"RUN_STARTED".equals(first.get(0).get("type"))
+                    || !"RUN_FINISHED".equals(first.get(first.size() - 1).get("type"))) {
+                return Optional.empty();
+            }
+            List<List<Map<String, Object>>> made = runs.of(first, new Rerun(first, first.get(0).get("runId")
+                    + "-r2"));
+            return made == null ? Optional.empty() : Optional.of(layout(made, oneStream));
+        });
+    }
+
+    private static List<String> layout(List<List<Map<String, Object>>> runs, boolean oneStream) {
+        if (!oneStream) {
+            return runs.stream().map(AguiStreamVariants::sse).toList();
+        }
+        List<Map<String, Object>> all = new ArrayList<>();
+        runs.forEach(all::addAll);
+        return List.of(sse(all));
+    }
+
+    /**
+     * {@code count} random multi-run threads from {@code seed}: two or three runs made from one run of a suite thread
+     * (copies with new ids, or keeping its message ids, tool-call ids or both; a run without messages; a
+     * snapshot-only run), the last one sometimes left open, all in one stream or one stream each, after the thread's
+     * earlier streams. No verdict is expected, only the same one from both checkers or the kit's documented
+     * strictness.
+     */
+    static List<Variant> randomRuns(Map<String, List<String>> threads, long seed, int count) {
+        java.util.Random random = new java.util.Random(seed);
+        List<String> names = new ArrayList<>(threads.keySet());
+        List<Variant> variants = new ArrayList<>();
+        while (variants.size() < count) {
+            String name = names.get(random.nextInt(names.size()));
+            List<String> thread = threads.get(name);
+            int at = random.nextInt(thread.size());
+            List<Map<String, Object>> base = events(thread.get(at));
+            if (base.isEmpty() || !"RUN_STARTED".equals(base.get(0).get("type"))) {
+                continue;
+            }
+            List<List<Map<String, Object>>> runs = new ArrayList<>();
+            List<String> made = new ArrayList<>();
+            int size = 2 + random.nextInt(2);
+            boolean oneStream = random.nextBoolean();
+            for (int r = 0; r < size; r++) {
+                Rerun again = new Rerun(base, base.get(0).get("runId") + "-r" + (r + 2));
+                int pick = r == 0 ? random.nextInt(2) * 6 : random.nextInt(7);
+                if (!oneStream && r < size - 1 && pick >= 2 && pick <= 4) {
+                    // a stream each: only the last may reuse ids, as the oracle stops rebuilding a thread's
+                    // conversation after the first stream that merges (verdicts.mjs)
+                    pick = 1;
+                }
+                made.add(List.of("itself", "new ids", "its message ids", "its tool-call ids", "its ids",
+                        "no messages", "a state snapshot only").get(pick));
+                runs.add(switch (pick) {
+                    case 0 -> base;
+                    case 1 -> again.fresh();
+                    case 2 -> again.keeping(true, false);
+                    case 3 -> again.keeping(false, true);
+                    case 4 -> again.keeping(true, true);
+                    case 5 -> again.bare(List.of());
+                    default -> again.bare(List.of(snapshot()));
+                });
+            }
+            boolean open = random.nextInt(5) == 0;
+            List<Map<String, Object>> last = runs.get(runs.size() - 1);
+            if (open && "RUN_FINISHED".equals(last.get(last.size() - 1).get("type"))) {
+                runs.set(runs.size() - 1, last.subList(0, last.size() - 1));
+            }
+            List<String> streams = new ArrayList<>(thread.subList(0, at));
+            streams.addAll(layout(runs, oneStream));
+            variants.add(new Variant("random runs #" + (variants.size() + 1) + " of seed " + seed + " (" + made
+                    + (open ? ", the last left open" : "") + (oneStream ? ", one stream" : ", a stream each")
+                    + ") <- " + name, streams, null, Expected.EITHER));
+        }
+        return variants;
     }
 
     // ---- how variants are made ----

@@ -184,12 +184,24 @@ class AguiOracleAgreementIT {
         // group -> [streams, both pass, both fail, kit stricter]; and per strictness rule, how many streams
         Map<String, int[]> counts = new TreeMap<>();
         Map<String, Integer> stricter = new TreeMap<>();
+        // variant family -> "client <what it did> / kit <verdict>" -> changed streams
+        Map<String, Map<String, Integer>> families = new TreeMap<>();
         for (Sample stream : streams) {
             Verdict mine = kit.get(stream.file());
             Verdict theirs = official.get(stream.file());
             int[] count = counts.computeIfAbsent(stream.group(), g -> new int[4]);
             count[0]++;
             Agreement agreement = compare(mine, theirs);
+            if (variantOf.containsKey(stream.file())) {
+                String name = variantOf.get(stream.file()).name();
+                String family = name.startsWith("random runs") ? "(random multi-run threads)"
+                        : name.startsWith("random") ? "(random changes)" : name.substring(0, name.indexOf(" <- "));
+                String kitSays = agreement instanceof Agreement.Stricter strict ? "rejects, " + strict.rule()
+                        + " (documented strictness)" : agreement instanceof Agreement.Disagree ? "DISAGREES"
+                        : mine.ok() ? "passes" : "rejects";
+                families.computeIfAbsent(family, f -> new TreeMap<>()).merge("client " + theirs.client() + " / kit "
+                        + kitSays, 1, Integer::sum);
+            }
             if (agreement instanceof Agreement.Disagree disagree) {
                 disagreements.add(stream.file() + " (" + stream.thread() + "): " + disagree.why()
                         + "\n      kit: " + mine.detail() + "\n      @ag-ui/client (" + theirs.client() + "): "
@@ -257,6 +269,10 @@ class AguiOracleAgreementIT {
                 .append(RANDOM_VARIANTS).append(" changed runs, ").append(RANDOM_RUN_VARIANTS)
                 .append(" multi-run threads; seed ").append(seed)
                 .append(")\n");
+        summary.append("\n| variant family | changed streams: the client / the kit |\n| --- | --- |\n");
+        families.forEach((family, cells) -> summary.append("| ").append(family).append(" | ").append(cells.entrySet()
+                .stream().map(e -> e.getValue() + " × " + e.getKey()).collect(java.util.stream.Collectors.joining("; ")))
+                .append(" |\n"));
         Files.writeString(WORK.resolve("agreement.md"), summary);
         System.out.println(summary);
 

@@ -175,15 +175,17 @@ final class AguiStreamVariants {
                     result.put("status", "success");
                     return true;
                 }),
-                each("result-reuses-assistant-message-id", "AGUI1-15", "TOOL_CALL_RESULT", (events, i) -> {
+                stricter(each("result-reuses-assistant-message-id", "AGUI1-15", "TOOL_CALL_RESULT", (events, i) -> {
                     String call = String.valueOf(events.get(i).get("toolCallId"));
                     Optional<Map<String, Object>> start = events.stream().filter(e -> "TOOL_CALL_START".equals(
                             e.get("type")) && call.equals(e.get("toolCallId"))).findFirst();
                     start.ifPresent(s -> events.get(i).put("messageId", s.get("parentMessageId")));
                     return start.isPresent();
-                }),
-                new Kind("tool-call-ids-restart-next-turn", "AGUI1-14", thread -> again(thread, "toolCallId")),
-                new Kind("message-id-reused-next-turn", "AGUI1-14", thread -> again(thread, "messageId")),
+                })),
+                new Kind("tool-call-ids-restart-next-turn", "AGUI1-14", Expected.STRICTER, thread -> again(thread,
+                        "toolCallId")),
+                new Kind("message-id-reused-next-turn", "AGUI1-14", Expected.STRICTER, thread -> again(thread,
+                        "messageId")),
                 each("messageId-for-parentMessageId", "AGUI1-04", "TOOL_CALL_START", (events, i) ->
                         events.get(i).put("messageId", events.get(i).remove("parentMessageId")) == null),
                 last("run-ids-on-every-event", "AGUI1-04", events -> {
@@ -221,7 +223,7 @@ final class AguiStreamVariants {
                 last("event-after-run-finished", "AGUI1-06", events -> "RUN_FINISHED".equals(events.get(events.size()
                         - 1).get("type")) && events.add(new LinkedHashMap<>(Map.of("type", "STEP_STARTED",
                         "stepName", "late")))),
-                last("no-terminal-event", "AGUI1-07", events -> events.remove(events.size() - 1) != null),
+                stricter(last("no-terminal-event", "AGUI1-07", events -> events.remove(events.size() - 1) != null)),
                 each("content-before-start", "AGUI1-08", "TEXT_MESSAGE_START", (events, i) -> {
                     if (i + 1 < events.size() && "TEXT_MESSAGE_CONTENT".equals(events.get(i + 1).get("type"))) {
                         events.remove(i);
@@ -320,6 +322,15 @@ final class AguiStreamVariants {
                 runs("tool-call-id-reused-in-one-stream", "AGUI1-14", Expected.STRICTER, true, (first, again) ->
                         first.stream().anyMatch(e -> "TOOL_CALL_START".equals(e.get("type")))
                                 ? List.of(first, again.keeping(false, true)) : null),
+                runs("tool-call-id-reused-under-another-name-in-one-stream", "AGUI1-14", Expected.FAIL, true,
+                        (first, again) -> {
+                            List<Map<String, Object>> renamed = again.keeping(false, true);
+                            renamed.stream().filter(e -> "TOOL_CALL_START".equals(e.get("type")))
+                                    .forEach(e -> e.put("toolCallName", e.get("toolCallName") + ".again"));
+                            // the client warns that the call exists under another name, then merges them
+                            return renamed.stream().anyMatch(e -> "TOOL_CALL_START".equals(e.get("type")))
+                                    ? List.of(first, renamed) : null;
+                        }),
                 runs("message-id-reused-in-one-stream", "AGUI1-14", Expected.STRICTER, true, (first, again) ->
                         first.stream().anyMatch(e -> "TEXT_MESSAGE_START".equals(e.get("type")))
                                 ? List.of(first, again.keeping(true, false)) : null),
@@ -483,6 +494,11 @@ final class AguiStreamVariants {
     private interface Change {
         /** Changes the event at {@code index} (and others); false when the change does not apply here. */
         boolean at(List<Map<String, Object>> events, int index);
+    }
+
+    /** {@code kind}, expected to be taken by the client and rejected by the kit (docs/runtime.md#strictness). */
+    private static Kind stricter(Kind kind) {
+        return new Kind(kind.name, kind.rule, Expected.STRICTER, kind.make);
     }
 
     /** Changes the first event of {@code type} in the first run that has one and where the change applies. */

@@ -458,7 +458,7 @@ final class AguiStreamVariants {
             for (int r = 0; r < size; r++) {
                 Rerun again = new Rerun(base, base.get(0).get("runId") + "-r" + (r + 2));
                 int pick = r == 0 ? random.nextInt(2) * 6 : random.nextInt(7);
-                if (!oneStream && r < size - 1 && pick >= 2 && pick <= 4) {
+                if (!oneStream && r > 0 && r < size - 1 && pick <= 4 && pick != 1) {
                     // a stream each: only the last may reuse ids, as the oracle stops rebuilding a thread's
                     // conversation after the first stream that merges (verdicts.mjs)
                     pick = 1;

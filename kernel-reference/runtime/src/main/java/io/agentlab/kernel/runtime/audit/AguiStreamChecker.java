@@ -19,7 +19,8 @@ import tools.jackson.databind.JsonNode;
  * A violation names the rule, the event (its 1-based position in the stream and its type) and the field.
  *
  * <p>A thread is checked stream by stream, in order: {@link #thread(AguiProfile)} keeps what AG-UI 1.0 requires to
- * stay unique across the runs of a thread (message and tool-call ids), and each {@link StreamCheck} reads one
+ * stay unique across the runs of a thread (message and tool-call ids; a stream may carry several runs, each
+ * {@code RUN_STARTED} beginning the next), and each {@link StreamCheck} reads one
  * response's frames or events incrementally, so memory grows with the ids a stream opens, never with its text. For a
  * single stream, {@link #check(AguiProfile, List, String)} and {@link #checkFrames(AguiProfile, List, String)}.
  *

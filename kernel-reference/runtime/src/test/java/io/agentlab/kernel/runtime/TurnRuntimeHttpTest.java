@@ -420,6 +420,9 @@ class TurnRuntimeHttpTest {
         assertThat(events.sideEffects).containsExactly("lamp on");
         // the retransmission is a new AG-UI run: no run, message or tool-call id of the first run repeats
         assertThat(ids(again)).doesNotContainAnyElementsOf(ids(first)).contains(first.turnId() + "-r2");
+        // the result names the run it produced, which is what its stream's RUN_STARTED says
+        assertThat(first.runId()).isEqualTo(first.turnId()).isEqualTo(first.audit().get(0).runId());
+        assertThat(again.runId()).isEqualTo(first.turnId() + "-r2").isEqualTo(again.audit().get(0).runId());
         TurnResult next = turn(conversation, "turn the lamp on");
         assertThat(next.turnId()).isNotEqualTo(first.turnId());
         assertThat(next.batch().orElseThrow().results()).extracting(EventResult::status).containsExactly("succeeded");

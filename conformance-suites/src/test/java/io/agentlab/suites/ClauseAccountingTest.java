@@ -129,7 +129,7 @@ class ClauseAccountingTest {
         List<String> design = List.of(
                 "<a id=\"alpha\"></a>", "**`alpha`** — cited by a test.",
                 "<a id=\"beta\"></a>", "**`beta`** — marked.", "",
-                "*Not verified by the suites (non-goal): not built here; left to nobody.*",
+                "*Not verified by the suites (non-goal): not built", "here; left to nobody.*",
                 "<a id=\"gamma\"></a>", "**`gamma`** — cited by a case, and marked.",
                 "*Not verified by the suites (gap): no case yet; left to the suite authors.*",
                 "<a id=\"delta\"></a>", "**`delta`** — cited by nobody.",
@@ -140,12 +140,12 @@ class ClauseAccountingTest {
                 Map.of("m/ATest.java", List.of("/** Checks {@code " + cite + "alpha}. */")));
 
         assertThat(synthetic.problems()).containsExactly(
-                "docs/design.md:9: clause gamma is cited by suite case s/c1, so its marker is stale: remove it",
-                "docs/design.md:14: unknown kind 'hope' (known: " + new TreeSet<>(KINDS) + ")",
-                "docs/design.md:15: a marker must read '*Not verified by the suites (<kind>): <why>; "
+                "docs/design.md:10: clause gamma is cited by suite case s/c1, so its marker is stale: remove it",
+                "docs/design.md:15: unknown kind 'hope' (known: " + new TreeSet<>(KINDS) + ")",
+                "docs/design.md:16: a marker must read '*Not verified by the suites (<kind>): <why>; "
                         + "checked by <what>.*' or '…; left to <who>.*'",
-                "docs/design.md:10: clause delta is cited by no suite case and no test and carries no marker",
-                "docs/design.md:12: clause epsilon is cited by no suite case and no test and carries no marker");
+                "docs/design.md:11: clause delta is cited by no suite case and no test and carries no marker",
+                "docs/design.md:13: clause epsilon is cited by no suite case and no test and carries no marker");
         assertThat(synthetic.clauses()).extracting(Clause::anchor)
                 .containsExactly("alpha", "beta", "gamma", "delta", "epsilon");
         assertThat(synthetic.clauses().get(0).tests()).containsExactly("m/ATest.java");
@@ -202,8 +202,16 @@ class ClauseAccountingTest {
                 if (!line.startsWith(MARKER_START)) {
                     continue;
                 }
-                Matcher m = MARKER.matcher(line);
-                String at = "docs/design.md:" + (i + 1) + ": ";
+                int first = i;
+                StringBuilder text = new StringBuilder(line);
+                // a marker is one paragraph: wrapped like the clauses, it ends at a blank line
+                while (i + 1 < design.size() && !design.get(i + 1).isBlank()
+                        && !ANCHOR.matcher(design.get(i + 1)).find()
+                        && !design.get(i + 1).trim().startsWith(MARKER_START)) {
+                    text.append(' ').append(design.get(++i).trim());
+                }
+                Matcher m = MARKER.matcher(text);
+                String at = "docs/design.md:" + (first + 1) + ": ";
                 if (!m.matches()) {
                     problems.add(at + "a marker must read '*Not verified by the suites (<kind>): <why>; checked by "
                             + "<what>.*' or '…; left to <who>.*'");
@@ -214,7 +222,7 @@ class ClauseAccountingTest {
                 } else if (markers.containsKey(current)) {
                     problems.add(at + "clause " + current + " has a marker already");
                 } else {
-                    markers.put(current, new Marker(m.group(1), m.group(2), m.group(3), m.group(4), i + 1));
+                    markers.put(current, new Marker(m.group(1), m.group(2), m.group(3), m.group(4), first + 1));
                 }
             }
             Map<String, List<String>> byCase = new TreeMap<>();

@@ -98,6 +98,7 @@ class RecordingProxyTest {
         return body.toString();
     }
 
+    /** The clause this checks: {@code docs/design.md#safety-no-credentials}. */
     @Test
     @DisplayName("forwards with credentials, streams back, records offsets, and no credential reaches disk")
     void recordsWithoutCredentials() throws Exception {

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.TestFactory;
  * The credential scanner and redactor (docs/limits-and-safety.md#credentials), tested against the shapes real keys
  * have. Every key here is generated at run time from a seeded random source, in the issuer's exact format, so the
  * repository itself holds no key-shaped literal.
+ * The clause this checks: {@code docs/design.md#safety-no-credentials}.
  */
 class SecretsTest {
 

@@ -5,6 +5,7 @@ import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
 import io.agentlab.providers.recorded.PromptTokens;
 import io.agentlab.providers.recorded.Recording;
 import io.agentlab.providers.recorded.Recordings;
+import io.agentlab.providers.recorded.RedactionRefusedException;
 import io.agentlab.providers.recorded.RequestMatcher;
 import io.agentlab.providers.recorded.Secrets;
 import io.agentlab.providers.recorded.imports.Captured.EndOnly;
@@ -16,19 +17,13 @@ import io.agentlab.providers.recorded.imports.StreamImport.Options;
 import io.agentlab.providers.recorded.imports.StreamImport.Outcome;
 import io.agentlab.providers.recorded.imports.StreamImport.Skipped;
 import io.agentlab.providers.recorded.imports.StreamImport.Unreadable;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import tools.jackson.databind.JsonNode;
 
 /** A captured exchange to a recording: matcher, redacted payloads, offsets, provenance, checked to load. */
 final class Converter {
-
-    private static final int MAX_BODY_DEPTH = 64;
 
     private final Options options;
     private final String idBase;
@@ -54,6 +49,9 @@ final class Converter {
             return convertOrThrow(c);
         } catch (BadEntry e) {
             return new Unreadable(c.where(), e.getMessage());
+        } catch (RedactionRefusedException e) {
+            // a secret that could not be removed: the entry is refused, never written (docs/limits-and-safety.md)
+            return new Unreadable(c.where(), e.getMessage() + "; not imported");
         }
     }
 
@@ -232,91 +230,28 @@ final class Converter {
         return values == null || values.isEmpty() ? null : values.get(0);
     }
 
-    /** Credential values of the captured request: key-named headers, query parameters and JSON fields. */
+    /**
+     * Credential values of the captured request, as the recorder collects them (key-named headers, query parameters
+     * and JSON fields; docs/limits-and-safety.md#credentials); one too short to redact safely refuses the entry.
+     */
     private static List<String> knownCredentials(Captured c) {
-        List<String> known = new ArrayList<>();
-        c.requestHeaders().forEach((name, values) -> {
-            if (Secrets.isCredentialName(name) || name.startsWith("proxy-")) {
-                values.forEach(value -> known.addAll(credentialParts(value)));
-            }
-        });
+        List<Secrets.Credential> credentials = new ArrayList<>();
+        c.requestHeaders().forEach((name, values) -> values.forEach(value ->
+                credentials.addAll(Secrets.ofHeader(name, value))));
         String url = c.url();
         int query = url == null ? -1 : url.indexOf('?');
         if (query >= 0) {
-            String raw = url.substring(query + 1).replaceFirst("#.*", "");
-            for (String pair : raw.split("&")) {
-                int equals = pair.indexOf('=');
-                if (equals > 0) {
-                    String name = decode(pair.substring(0, equals));
-                    if (Secrets.isCredentialName(name)) {
-                        known.add(pair.substring(equals + 1));
-                        known.add(decode(pair.substring(equals + 1)));
-                    }
-                }
-            }
+            credentials.addAll(Secrets.ofQuery(url.substring(query + 1).replaceFirst("#.*", "")));
         }
         if (c.requestBody() != null) {
-            try {
-                collect(Json.tree(c.requestBody()), known, 0);
-            } catch (RuntimeException notJson) {
-                // the key-shape patterns still apply to whatever is written
-            }
+            credentials.addAll(Secrets.ofJsonBody(c.requestBody()));
         }
-        return known;
-    }
-
-    private static String decode(String text) {
         try {
-            return URLDecoder.decode(text, StandardCharsets.UTF_8);
-        } catch (IllegalArgumentException e) {
-            return text;
+            Secrets.requireRedactable(credentials);
+        } catch (RedactionRefusedException e) {
+            throw new BadEntry(e.getMessage());
         }
-    }
-
-    /** A credential header's value and its parts: the token after a scheme, a Basic pair decoded, cookie values. */
-    private static List<String> credentialParts(String value) {
-        List<String> parts = new ArrayList<>();
-        parts.add(value);
-        String[] schemeAndToken = value.strip().split("\\s+", 2);
-        if (schemeAndToken.length == 2) {
-            parts.add(schemeAndToken[1]);
-            if (schemeAndToken[0].equalsIgnoreCase("basic")) {
-                try {
-                    String decoded = new String(Base64.getDecoder().decode(schemeAndToken[1]), StandardCharsets.UTF_8);
-                    parts.add(decoded);
-                    int colon = decoded.indexOf(':');
-                    if (colon >= 0) {
-                        parts.add(decoded.substring(colon + 1));
-                    }
-                } catch (IllegalArgumentException ignored) {
-                    // not base64: the whole value is already listed
-                }
-            }
-        }
-        for (String cookie : value.split(";")) {
-            int equals = cookie.indexOf('=');
-            if (equals > 0) {
-                parts.add(cookie.substring(equals + 1).strip());
-            }
-        }
-        return parts;
-    }
-
-    private static void collect(JsonNode node, List<String> values, int depth) {
-        if (node == null || depth > MAX_BODY_DEPTH) {
-            return;
-        }
-        if (node.isObject()) {
-            for (var entry : node.properties()) {
-                if (Secrets.isCredentialName(entry.getKey()) && entry.getValue().isString()) {
-                    values.add(entry.getValue().asString());
-                } else {
-                    collect(entry.getValue(), values, depth + 1);
-                }
-            }
-        } else if (node.isArray()) {
-            node.forEach(child -> collect(child, values, depth + 1));
-        }
+        return credentials.stream().map(Secrets.Credential::value).toList();
     }
 
     private static String path(String url) {

@@ -1,15 +1,19 @@
 package io.agentlab.providers.recorded.imports;
 
+import io.agentlab.kernel.runtime.llm.BoundedSseReader;
+import io.agentlab.kernel.runtime.llm.ProviderException;
 import io.agentlab.kernel.runtime.llm.ResponseLimits;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import okio.Buffer;
 
 /** SSE bodies and bounded text, shared by the source readers. */
 final class Sse {
@@ -25,69 +29,31 @@ final class Sse {
     }
 
     /**
-     * The {@code data:} payloads of an SSE body, as the SSE standard defines them (the HTML Living Standard's event
-     * stream interpretation): lines end in CRLF, LF or CR; {@code data:} loses one space after the colon; several
-     * {@code data:} lines of one event join with LF; a blank line ends an event; comments ({@code :...}),
-     * {@code event:}, {@code id:} and {@code retry:} are ignored. Unlike a browser, an event the body ends without a
-     * blank line after is kept, since a saved transcript may stop right after its last line.
+     * The {@code data:} payloads of an SSE body, read by the same {@link BoundedSseReader} as a live call (the SSE
+     * standard's framing, docs/limits-and-safety.md#response-size): lines end in CRLF, LF or CR; {@code data:} loses
+     * one space after the colon; several {@code data:} lines of one event join with LF; a blank line ends an event;
+     * comments, {@code event:}, {@code id:} and {@code retry:} are ignored; an event the body ends without a blank line
+     * after is kept, since a saved transcript may stop right after its last line.
      *
-     * @param firstLine the file line the body starts at, or 0 to count lines within the body
-     * @throws BadEntry naming the line over the line limit, or the event limit
+     * @param firstLine the file line the body starts at (named in a message), or 0
+     * @throws BadEntry naming the line past a bound
      */
     static List<String> payloads(String body, int firstLine, ResponseLimits limits) {
+        BoundedSseReader reader = new BoundedSseReader(new Buffer().writeUtf8(body), limits);
         List<String> payloads = new ArrayList<>();
-        StringBuilder data = null;
-        int start = 0;
-        int line = 0;
-        int length = body.length();
-        while (start <= length) {
-            int end = start;
-            while (end < length && body.charAt(end) != '\n' && body.charAt(end) != '\r') {
-                end++;
+        try {
+            String data;
+            while ((data = reader.next()) != null) {
+                payloads.add(data);
             }
-            if (end == length && start == length) {
-                break; // the body ended with a line break: no last line
-            }
-            line++;
-            String text = body.substring(start, end);
-            if (utf8Length(text) > limits.maxLineBytes()) {
-                throw new BadEntry(lineName(firstLine, line) + " is " + utf8Length(text)
-                        + " bytes, over the line limit of " + limits.maxLineBytes() + " bytes");
-            }
-            if (text.isEmpty()) {
-                if (data != null) {
-                    add(payloads, data.toString(), limits);
-                    data = null;
-                }
-            } else if (!text.startsWith(":")) {
-                int colon = text.indexOf(':');
-                String field = colon < 0 ? text : text.substring(0, colon);
-                if (field.equals("data")) {
-                    String value = colon < 0 ? "" : text.substring(colon + 1);
-                    value = value.startsWith(" ") ? value.substring(1) : value;
-                    data = data == null ? new StringBuilder(value) : data.append('\n').append(value);
-                }
-            }
-            if (end < length && body.charAt(end) == '\r' && end + 1 < length && body.charAt(end + 1) == '\n') {
-                end++;
-            }
-            start = end + 1;
-        }
-        if (data != null) {
-            add(payloads, data.toString(), limits);
+        } catch (ProviderException tooLarge) {
+            // the reader counts lines within the body; say where the body starts in the file
+            throw new BadEntry((firstLine > 1 ? "the response body (from line " + firstLine + "): " : "")
+                    + tooLarge.getMessage().replaceFirst("^[A-Z_]+: ", ""));
+        } catch (IOException cannotHappen) {
+            throw new UncheckedIOException("reading an in-memory body", cannotHappen);
         }
         return payloads;
-    }
-
-    private static void add(List<String> payloads, String payload, ResponseLimits limits) {
-        if (payloads.size() >= limits.maxChunks()) {
-            throw new BadEntry("the stream has more than " + limits.maxChunks() + " events, the event limit");
-        }
-        payloads.add(payload);
-    }
-
-    private static String lineName(int firstLine, int line) {
-        return firstLine > 0 ? "line " + (firstLine + line - 1) : "line " + line + " of the response body";
     }
 
     /** Whether the first line that is not blank is an SSE field ({@code data:}, {@code event:}, ...) or comment. */

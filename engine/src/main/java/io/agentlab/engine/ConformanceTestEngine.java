@@ -6,6 +6,7 @@ import io.agentlab.engine.gates.Gate;
 import io.agentlab.engine.gates.Gates;
 import io.agentlab.engine.internal.metrics.MetricsReport;
 import io.agentlab.engine.internal.report.RunMetadata;
+import io.agentlab.engine.internal.suite.RecordingLibrary;
 import io.agentlab.engine.internal.suite.SuiteReader;
 import io.agentlab.kernel.api.EventDefinition;
 import io.agentlab.kernel.api.EventPlugin;
@@ -102,7 +103,8 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
         // while the suites are read and the cases run (docs/performance.md#report-parts)
         RunReporter.growth(definitions);
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
-        SuiteIndex index = new SuiteIndex(SuiteReader.Context.of(definitions, settings.recordings()),
+        RecordingLibrary recordings = settings.recordings();
+        SuiteIndex index = new SuiteIndex(SuiteReader.Context.of(definitions, recordings),
                 settings.suiteDirectories(), loader, issues);
         EngineDiscoveryRequestResolver.<ConformanceEngineDescriptor>builder()
                 .addResourceContainerSelectorResolver(ResourceFilter.of(resource -> SuiteFiles.isScanned(resource.getName())))
@@ -110,6 +112,10 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
                 .build()
                 .resolve(request, engine, issues);
         engine.accept(ConformanceTestEngine::orderCaseChildren);
+        // a recording that departs from its family's usual shape is read all the same; say where, once per note
+        // (docs/recording.md#protocol-and-notes)
+        recordings.notes().forEach(note -> issues.reportIssue(DiscoveryIssue.builder(
+                DiscoveryIssue.Severity.INFO, note)));
         engine.selectedSuites(engine.getChildren().stream().filter(SuiteDescriptor.class::isInstance)
                 .map(child -> ((SuiteDescriptor) child).suite().id()).toList());
         if (Gates.enabled(parameters) && !engine.getChildren().isEmpty()) {

@@ -1,6 +1,17 @@
 package io.agentlab.providers.recorded;
 
+import com.networknt.schema.Error;
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SpecificationVersion;
+import io.agentlab.kernel.core.SchemaMessages;
 import io.agentlab.kernel.runtime.llm.Json;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -8,51 +19,26 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Function;
+import java.util.regex.Pattern;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The OpenAI-compatible provider families whose streams the kit writes and accepts, each with the {@link ChunkProfile}
- * of what its servers really send on every {@code chat.completion.chunk} (see {@code docs/recording.md#provider-families}
- * and {@code docs/design.md#provider-recordings}). One profile drives the three places that must agree on it: the
- * {@link StreamSynthesizer} and the fixtures write chunks with {@link #stream}, and {@link Recordings} refuses, at load,
- * a recording whose chunks lack what its family always sends ({@link #violations}).
+ * An OpenAI-compatible provider family: what its servers usually send on every {@code chat.completion.chunk}
+ * ({@link ChunkProfile}), as data (docs/recording.md#provider-families). A family is a description file validated by
+ * {@code provider-family.schema.json}; the four built-ins ({@code openai}, {@code deepseek}, {@code dashscope},
+ * {@code llamacpp}) ship as such files, and a user adds one (vLLM, SGLang, Ollama, Azure, LiteLLM…) with a file of
+ * their own, found by name on the classpath ({@code agentlab/families/<name>.json}) or in folders the configuration
+ * names, without recompiling the kit. {@link #OPENAI_COMPATIBLE} stands for a server no description covers.
+ *
+ * <p>One profile drives the places that must agree on it: the {@link StreamSynthesizer} and the fixtures write chunks
+ * with {@link #stream}, and the loader reports, as notes, where a recording departs from its family's usual shape
+ * ({@link #deviations}). A deviation is never a refusal: only what the protocol itself requires is
+ * ({@link ChunkProtocol}), because a family's usual shape is what its servers mostly send, not what they guarantee.
  */
-public enum ProviderFamily {
-
-    /** OpenAI: usage on a final chunk with {@code choices: []}, cache in {@code prompt_tokens_details.cached_tokens}. */
-    OPENAI(new ChunkProfile(IdStyle.OPENAI, "fp_%s", "default", true, true, true, false, false,
-            ToolContinuation.ARGUMENTS_ONLY, UsagePlacement.FINAL_CHUNK, List.of("prompt_tokens_details.cached_tokens"),
-            true, true, false)),
-    /** DeepSeek: usage on the finish chunk, cache hits and misses in {@code prompt_cache_hit/miss_tokens}. */
-    DEEPSEEK(new ChunkProfile(IdStyle.UUID, "fp_%s_prod0820_fp8_kvcache", null, true, true, false, false, true,
-            ToolContinuation.ARGUMENTS_ONLY, UsagePlacement.FINISH_CHUNK,
-            List.of("prompt_cache_hit_tokens", "prompt_cache_miss_tokens"), false, true, false)),
-    /**
-     * DashScope's OpenAI-compatible mode: {@code system_fingerprint: null}, tool-call continuations that repeat
-     * {@code "id": ""}, usage on a final chunk with {@code choices: []}, cache in
-     * {@code prompt_tokens_details.cached_tokens}.
-     */
-    DASHSCOPE(new ChunkProfile(IdStyle.CHATCMPL_UUID, null, null, false, true, false, false, false,
-            ToolContinuation.EMPTY_ID_AND_TYPE, UsagePlacement.FINAL_CHUNK, List.of("prompt_tokens_details.cached_tokens"),
-            false, true, false)),
-    /**
-     * llama.cpp's {@code llama-server} (also the shape of many local servers built on it): {@code chatcmpl-} and 32
-     * letters and digits, {@code system_fingerprint} naming the build ({@code b<build>-<commit>}), {@code finish_reason}
-     * but no {@code logprobs} on every choice, a first delta with {@code "content": null}, a first tool-call delta that
-     * already carries an argument fragment, usage on a final chunk with {@code choices: []} next to a non-standard
-     * {@code timings} object (and no {@code "usage": null} before it), and, when the output does not parse, an
-     * in-stream {@code error} object instead of the usage and {@code [DONE]}.
-     */
-    LLAMACPP(new ChunkProfile(IdStyle.CHATCMPL_32, "b1-%.7s", null, true, false, false, true, false,
-            ToolContinuation.FIRST_FRAGMENT_THEN_ARGUMENTS_ONLY, UsagePlacement.FINAL_CHUNK,
-            List.of("prompt_tokens_details.cached_tokens"), false, false, true));
-
-    /** The fields every chunk of every family carries, whatever the family (besides its own {@link ChunkProfile}). */
-    public static final List<String> CHUNK_FIELDS = List.of("id", "object", "created", "model", "system_fingerprint",
-            "choices");
-    /** The {@code object} of every chunk. */
-    public static final String CHUNK_OBJECT = "chat.completion.chunk";
+public final class ProviderFamily {
 
     /** How a family's completion ids look (one id on every chunk of a stream). */
     public enum IdStyle {
@@ -94,7 +80,7 @@ public enum ProviderFamily {
     }
 
     /**
-     * What a family's chunks carry besides {@link #CHUNK_FIELDS}: {@code index} and {@code delta} on every choice, and
+     * What a family's chunks usually carry besides what the protocol requires ({@link ChunkProtocol}): {@code index} and {@code delta} on every choice, and
      * the role ({@code assistant}) on the first delta, are common to all.
      *
      * @param idStyle            how the completion id looks
@@ -130,36 +116,255 @@ public enum ProviderFamily {
         }
     }
 
-    private final ChunkProfile profile;
+    /** The name of the family that stands for any OpenAI-compatible server no description covers. */
+    public static final String OPENAI_COMPATIBLE_NAME = "openai-compatible";
+    /** Where a user's family description is found on the classpath: {@code agentlab/families/<name>.json}. */
+    public static final String CLASSPATH_FOLDER = "agentlab/families/";
+    /** What a family name may look like: it is also a file name, so it can never leave its folder. */
+    private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]*");
+    private static final Schema SCHEMA = schema();
+    /** The fields a family must have, itself or through {@code extends}. */
+    private static final List<String> SCHEMA_FIELDS = List.of("id_style", "system_fingerprint", "service_tier",
+            "full_choices", "logprobs", "refusal", "null_first_content", "content_on_finish", "tool_continuation",
+            "usage_placement", "cache_fields", "completion_details", "usage_nulls", "timings");
 
-    ProviderFamily(ChunkProfile profile) {
+
+    /** OpenAI: usage on a final chunk with {@code choices: []}, cache in {@code prompt_tokens_details.cached_tokens}. */
+    public static final ProviderFamily OPENAI = builtIn("openai");
+    /** DeepSeek: usage on the finish chunk, cache hits and misses in {@code prompt_cache_hit/miss_tokens}. */
+    public static final ProviderFamily DEEPSEEK = builtIn("deepseek");
+    /**
+     * DashScope's OpenAI-compatible mode: {@code system_fingerprint: null}, tool-call continuations that repeat
+     * {@code "id": ""}, usage on a final chunk with {@code choices: []}.
+     */
+    public static final ProviderFamily DASHSCOPE = builtIn("dashscope");
+    /**
+     * llama.cpp's {@code llama-server} (also the shape of many local servers built on it): {@code finish_reason} but no
+     * {@code logprobs} on every choice, a first delta with {@code "content": null}, a first tool-call delta that
+     * already carries an argument fragment, usage on a final chunk next to a non-standard {@code timings} object, and,
+     * when the output does not parse, an in-stream {@code error} object instead of the usage and {@code [DONE]}.
+     */
+    public static final ProviderFamily LLAMACPP = builtIn("llamacpp");
+    /**
+     * Any OpenAI-compatible server: nothing is expected beyond the protocol ({@link #deviations} is always empty); a
+     * recording without a family, or with one no description covers, is read as this. Streams written in it take
+     * OpenAI's shape.
+     */
+    public static final ProviderFamily OPENAI_COMPATIBLE = new ProviderFamily(OPENAI_COMPATIBLE_NAME,
+            "any OpenAI-compatible server: only the protocol is checked", OPENAI.profile, false);
+
+    private static final List<ProviderFamily> BUILT_INS = List.of(OPENAI, DEEPSEEK, DASHSCOPE, LLAMACPP);
+
+    private final String wireName;
+    private final String description;
+    private final ChunkProfile profile;
+    private final boolean usualShape;
+
+    private ProviderFamily(String wireName, String description, ChunkProfile profile, boolean usualShape) {
+        this.wireName = wireName;
+        this.description = description;
         this.profile = profile;
+        this.usualShape = usualShape;
     }
 
-    /** What this family's chunks carry. */
+    /** What this family's chunks usually carry. */
     public ChunkProfile profile() {
         return profile;
     }
 
-    /** The name in recordings and suites: {@code openai}, {@code deepseek}, {@code dashscope}, {@code llamacpp}. */
+    /** The name in recordings and suites, e.g. {@code openai}, {@code deepseek} or a user's {@code vllm}. */
     public String wireName() {
-        return name().toLowerCase(Locale.ROOT);
+        return wireName;
+    }
+
+    /** One line saying which servers the family stands for. */
+    public String description() {
+        return description;
+    }
+
+    /** The four families the kit ships descriptions of, in a fixed order. */
+    public static List<ProviderFamily> builtIns() {
+        return BUILT_INS;
     }
 
     /**
-     * The family named {@code name} (case ignored).
+     * The family named {@code name} (case ignored): a built-in, {@value #OPENAI_COMPATIBLE_NAME}, or a description on
+     * the classpath at {@code agentlab/families/<name>.json}.
      *
-     * @throws IllegalArgumentException naming the families there are
+     * @throws IllegalArgumentException naming the families there are, or what is wrong with the description
      */
     public static ProviderFamily fromWireName(String name) {
-        for (ProviderFamily family : values()) {
-            if (family.wireName().equalsIgnoreCase(name.strip())) {
+        return fromWireName(name, List.of());
+    }
+
+    /**
+     * The family named {@code name}, looked up as {@link #fromWireName(String)} does and then as
+     * {@code <folder>/<name>.json} in each folder, in order.
+     *
+     * @throws IllegalArgumentException naming the families there are, or what is wrong with the description
+     */
+    public static ProviderFamily fromWireName(String name, List<Path> folders) {
+        String wanted = Objects.requireNonNull(name, "name").strip().toLowerCase(Locale.ROOT);
+        for (ProviderFamily family : BUILT_INS) {
+            if (family.wireName.equals(wanted)) {
                 return family;
             }
         }
-        List<String> names = java.util.Arrays.stream(values()).map(ProviderFamily::wireName).toList();
-        throw new IllegalArgumentException("unknown provider family '" + name + "'; expected "
-                + String.join(", ", names.subList(0, names.size() - 1)) + " or " + names.get(names.size() - 1));
+        if (wanted.equals(OPENAI_COMPATIBLE_NAME)) {
+            return OPENAI_COMPATIBLE;
+        }
+        if (NAME.matcher(wanted).matches()) {
+            return described(wanted, folders, new HashSet<>());
+        }
+        throw unknown(name, folders);
+    }
+
+    private static ProviderFamily described(String wanted, List<Path> folders, Set<String> seen) {
+        if (!seen.add(wanted)) {
+            throw new IllegalArgumentException("provider family '" + wanted + "' extends itself through " + seen);
+        }
+        ClassLoader loader = Thread.currentThread().getContextClassLoader();
+        loader = loader == null ? ProviderFamily.class.getClassLoader() : loader;
+        try (InputStream in = loader.getResourceAsStream(CLASSPATH_FOLDER + wanted + ".json")) {
+            if (in != null) {
+                return parse(new String(in.readAllBytes(), StandardCharsets.UTF_8),
+                        "classpath:" + CLASSPATH_FOLDER + wanted + ".json", base -> base(base, folders, seen));
+            }
+            for (Path folder : folders) {
+                Path file = folder.resolve(wanted + ".json");
+                if (Files.isRegularFile(file)) {
+                    return parse(Files.readString(file), file.toString(), base -> base(base, folders, seen));
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the description of provider family '" + wanted + "'", e);
+        }
+        throw unknown(wanted, folders);
+    }
+
+    private static ProviderFamily base(String name, List<Path> folders, Set<String> seen) {
+        for (ProviderFamily family : BUILT_INS) {
+            if (family.wireName.equals(name)) {
+                return family;
+            }
+        }
+        if (name.equals(OPENAI_COMPATIBLE_NAME)) {
+            return OPENAI_COMPATIBLE;
+        }
+        return described(name, folders, seen);
+    }
+
+    private static IllegalArgumentException unknown(String name, List<Path> folders) {
+        return new IllegalArgumentException("unknown provider family '" + name + "'; the kit describes openai, "
+                + "deepseek, dashscope and llamacpp (and " + OPENAI_COMPATIBLE_NAME + " for any other server); add "
+                + "your own as " + CLASSPATH_FOLDER + "<name>.json on the classpath"
+                + (folders.isEmpty() ? "" : " or <name>.json in " + folders)
+                + " (docs/recording.md#provider-families)");
+    }
+
+    /**
+     * A family from its description (the format of {@code provider-family.schema.json}).
+     *
+     * @param json   the description
+     * @param source where it came from, for messages
+     * @param bases  the family an {@code extends} names
+     * @throws IllegalArgumentException naming {@code source} and what is wrong
+     */
+    public static ProviderFamily parse(String json, String source, Function<String, ProviderFamily> bases) {
+        JsonNode root;
+        try {
+            root = Json.tree(json);
+        } catch (JacksonException e) {
+            throw new IllegalArgumentException(source + ": not JSON: " + e.getOriginalMessage(), e);
+        }
+        List<Error> errors = SCHEMA.validate(root);
+        if (!errors.isEmpty()) {
+            throw new IllegalArgumentException(source + ": not a valid provider family: "
+                    + errors.stream().map(SchemaMessages::describe).toList());
+        }
+        ProviderFamily base = root.hasNonNull("extends") ? bases.apply(root.get("extends").asString()) : null;
+        ObjectNode merged = base == null ? Json.MAPPER.createObjectNode() : base.describe();
+        root.properties().forEach(e -> merged.set(e.getKey(), e.getValue()));
+        merged.remove("extends");
+        List<String> missing = new ArrayList<>();
+        for (String field : SCHEMA_FIELDS) {
+            if (!merged.has(field)) {
+                missing.add(field);
+            }
+        }
+        if (!missing.isEmpty()) {
+            throw new IllegalArgumentException(source + ": provider family '" + root.get("name").asString()
+                    + "' gives no " + missing + " and extends no family that does");
+        }
+        List<String> cacheFields = new ArrayList<>();
+        merged.get("cache_fields").forEach(f -> cacheFields.add(f.asString()));
+        ChunkProfile profile = new ChunkProfile(
+                IdStyle.valueOf(merged.get("id_style").asString().toUpperCase(Locale.ROOT)),
+                merged.get("system_fingerprint").isNull() ? null : merged.get("system_fingerprint").asString(),
+                merged.get("service_tier").isNull() ? null : merged.get("service_tier").asString(),
+                merged.get("full_choices").asBoolean(), merged.get("logprobs").asBoolean(),
+                merged.get("refusal").asBoolean(), merged.get("null_first_content").asBoolean(),
+                merged.get("content_on_finish").asBoolean(),
+                ToolContinuation.valueOf(merged.get("tool_continuation").asString().toUpperCase(Locale.ROOT)),
+                UsagePlacement.valueOf(merged.get("usage_placement").asString().toUpperCase(Locale.ROOT)),
+                cacheFields, merged.get("completion_details").asBoolean(), merged.get("usage_nulls").asBoolean(),
+                merged.get("timings").asBoolean());
+        return new ProviderFamily(root.get("name").asString(), merged.path("description").asString(""), profile, true);
+    }
+
+    /** This family as a description (what {@link #parse} reads). */
+    public ObjectNode describe() {
+        ObjectNode node = Json.MAPPER.createObjectNode();
+        node.put("name", wireName).put("description", description)
+                .put("id_style", profile.idStyle().name().toLowerCase(Locale.ROOT))
+                .put("system_fingerprint", profile.fingerprint()).put("service_tier", profile.serviceTier())
+                .put("full_choices", profile.fullChoices()).put("logprobs", profile.logprobs())
+                .put("refusal", profile.refusal()).put("null_first_content", profile.nullFirstContent())
+                .put("content_on_finish", profile.contentOnFinish())
+                .put("tool_continuation", profile.toolContinuation().name().toLowerCase(Locale.ROOT))
+                .put("usage_placement", profile.usagePlacement().name().toLowerCase(Locale.ROOT));
+        profile.cacheFields().forEach(node.putArray("cache_fields")::add);
+        node.put("completion_details", profile.completionDetails()).put("usage_nulls", profile.usageNulls())
+                .put("timings", profile.timings());
+        return node;
+    }
+
+    private static ProviderFamily builtIn(String name) {
+        String resource = "families/" + name + ".json";
+        try (InputStream in = ProviderFamily.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalStateException(resource + " is missing from the jar");
+            }
+            return parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), resource, base -> {
+                throw new IllegalStateException("a built-in family extends none");
+            });
+        } catch (IOException e) {
+            throw new UncheckedIOException(resource + " is unreadable", e);
+        }
+    }
+
+    private static Schema schema() {
+        try (InputStream in = ProviderFamily.class.getResourceAsStream("provider-family.schema.json")) {
+            return SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12)
+                    .getSchema(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException("provider-family.schema.json is missing from the jar", e);
+        }
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof ProviderFamily family && family.wireName.equals(wireName);
+    }
+
+    @Override
+    public int hashCode() {
+        return wireName.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return wireName;
     }
 
     /**
@@ -174,63 +379,46 @@ public enum ProviderFamily {
     }
 
     /**
-     * What the SSE {@code data:} payloads of a stream lack of what this family always sends, one message per finding
-     * ({@code event 3 lacks 'created' ...}), in event order. {@code [DONE]}, payloads that are not JSON objects (a
-     * malformed-chunk fault) and in-stream {@code error} objects are not chunks and are not checked.
+     * Where the SSE {@code data:} payloads of a stream depart from what this family usually sends, one note per finding
+     * ({@code event 3 lacks 'system_fingerprint', which openai chunks usually carry}), in event order; always empty for
+     * {@link #OPENAI_COMPATIBLE}. A deviation is a note on the recording, never a refusal (docs/recording.md#notes):
+     * real servers differ from their family's usual shape between versions, deployments and proxies. What the protocol
+     * itself requires is {@link ChunkProtocol}'s to check. {@code [DONE]}, payloads that are not JSON objects and
+     * in-stream {@code error} objects are not chunks and are not checked.
      */
-    public List<String> violations(List<String> payloads) {
+    public List<String> deviations(List<String> payloads) {
         List<String> found = new ArrayList<>();
+        if (!usualShape) {
+            return found;
+        }
         boolean roleSeen = false;
         Set<Long> toolCallsSeen = new HashSet<>();
         for (int event = 0; event < payloads.size(); event++) {
-            JsonNode chunk = chunk(payloads.get(event));
+            JsonNode chunk = ChunkProtocol.chunk(payloads.get(event));
             if (chunk == null) {
                 continue;
             }
             String at = "event " + event;
-            for (String field : CHUNK_FIELDS) {
-                if (!chunk.has(field)) {
-                    found.add(at + " lacks '" + field + "', which every " + wireName() + " chunk carries");
-                }
-            }
-            if (chunk.has("object") && !CHUNK_OBJECT.equals(chunk.get("object").asString(""))) {
-                found.add(at + ": 'object' is " + chunk.get("object") + ", not \"" + CHUNK_OBJECT + "\"");
-            }
-            if (chunk.has("created") && !chunk.get("created").isIntegralNumber()) {
-                found.add(at + ": 'created' is " + chunk.get("created") + ", not an integer (Unix seconds)");
-            }
-            for (String field : List.of("id", "model")) {
-                if (chunk.has(field) && !chunk.get(field).isString()) {
-                    found.add(at + ": '" + field + "' is " + chunk.get(field) + ", not a string");
-                }
+            if (!chunk.has("system_fingerprint")) {
+                found.add(at + " lacks 'system_fingerprint', which " + wireName + " chunks usually carry");
             }
             JsonNode choices = chunk.path("choices");
-            if (chunk.has("choices") && !choices.isArray()) {
-                found.add(at + ": 'choices' is " + choices + ", not an array");
-                continue;
-            }
             boolean finishHere = false;
             for (int c = 0; c < choices.size(); c++) {
                 JsonNode choice = choices.get(c);
                 String path = "choices[" + c + "]";
-                if (!choice.path("index").isIntegralNumber()) {
-                    found.add(at + " lacks '" + path + ".index'");
-                }
-                if (!choice.path("delta").isObject()) {
-                    found.add(at + " lacks '" + path + ".delta'");
-                }
                 List<String> choiceFields = !profile.fullChoices() ? List.of()
                         : profile.logprobs() ? List.of("logprobs", "finish_reason") : List.of("finish_reason");
                 for (String field : choiceFields) {
                     if (!choice.has(field)) {
-                        found.add(at + " lacks '" + path + "." + field + "', which every " + wireName()
-                                + " choice carries");
+                        found.add(at + " lacks '" + path + "." + field + "', which " + wireName
+                                + " choices usually carry");
                     }
                 }
                 finishHere |= choice.hasNonNull("finish_reason");
                 if (!roleSeen && !"assistant".equals(choice.path("delta").path("role").asString(""))) {
-                    found.add(at + " lacks '" + path + ".delta.role': the first delta of a " + wireName()
-                            + " stream says \"assistant\"");
+                    found.add(at + " lacks '" + path + ".delta.role': the first delta of a " + wireName
+                            + " stream usually says \"assistant\"");
                 }
                 roleSeen = true;
                 toolCalls(choice.path("delta").path("tool_calls"), at, path + ".delta.tool_calls", toolCallsSeen,
@@ -240,7 +428,7 @@ public enum ProviderFamily {
             if (usage != null && usage.isObject()) {
                 usage(usage, choices.size(), finishHere, at, found);
                 if (profile.timings() && !chunk.path("timings").isObject()) {
-                    found.add(at + " lacks 'timings' next to 'usage', which " + wireName() + " always sends");
+                    found.add(at + " lacks 'timings' next to 'usage', which " + wireName + " usually sends");
                 }
             }
         }
@@ -252,8 +440,7 @@ public enum ProviderFamily {
             JsonNode call = calls.get(k);
             String here = path + "[" + k + "]";
             if (!call.path("index").isIntegralNumber()) {
-                found.add(at + " lacks '" + here + ".index'");
-                continue;
+                continue; // the protocol's to refuse (ChunkProtocol)
             }
             if (seen.add(call.get("index").asLong())) {
                 // the first delta of a call names it; later ones may carry arguments only
@@ -275,17 +462,12 @@ public enum ProviderFamily {
 
     private void usage(JsonNode usage, int choices, boolean finishHere, String at, List<String> found) {
         if (profile.usagePlacement() == UsagePlacement.FINAL_CHUNK && choices > 0) {
-            found.add(at + ": 'usage' rides on a chunk with " + choices + " choice(s); " + wireName()
-                    + " sends it on a final chunk with empty 'choices'");
+            found.add(at + ": 'usage' rides on a chunk with " + choices + " choice(s); " + wireName
+                    + " usually sends it on a final chunk with empty 'choices'");
         }
         if (profile.usagePlacement() == UsagePlacement.FINISH_CHUNK && !finishHere) {
-            found.add(at + ": 'usage' rides on a chunk without a finish reason; " + wireName()
-                    + " sends it on the chunk that carries the finish reason");
-        }
-        for (String field : List.of("prompt_tokens", "completion_tokens", "total_tokens")) {
-            if (!usage.has(field)) {
-                found.add(at + " lacks 'usage." + field + "'");
-            }
+            found.add(at + ": 'usage' rides on a chunk without a finish reason; " + wireName
+                    + " usually sends it on the chunk that carries the finish reason");
         }
         for (String field : profile.cacheFields()) {
             JsonNode node = usage;
@@ -293,23 +475,8 @@ public enum ProviderFamily {
                 node = node.path(part);
             }
             if (node.isMissingNode()) {
-                found.add(at + " lacks 'usage." + field + "', where " + wireName() + " reports its prompt cache");
+                found.add(at + " lacks 'usage." + field + "', where " + wireName + " usually reports its prompt cache");
             }
         }
-    }
-
-    /** The payload as a chunk to check, or null when it is not one ({@code [DONE]}, not JSON, an error object). */
-    private static JsonNode chunk(String payload) {
-        String trimmed = payload.trim();
-        if (trimmed.equals("[DONE]")) {
-            return null;
-        }
-        JsonNode node;
-        try {
-            node = Json.tree(trimmed);
-        } catch (JacksonException e) {
-            return null;
-        }
-        return node != null && node.isObject() && !node.has("error") ? node : null;
     }
 }

@@ -255,7 +255,7 @@ public final class ProviderStream {
     private Map<String, Object> envelope() {
         Map<String, Object> chunk = new LinkedHashMap<>();
         chunk.put("id", id);
-        chunk.put("object", ProviderFamily.CHUNK_OBJECT);
+        chunk.put("object", ChunkProtocol.CHUNK_OBJECT);
         chunk.put("created", created);
         chunk.put("model", model);
         if (profile.serviceTier() != null) {

@@ -2,13 +2,14 @@ package io.agentlab.providers.recorded;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.agentlab.kernel.runtime.llm.BoundedSseReader;
 import io.agentlab.kernel.runtime.llm.CallRole;
 import io.agentlab.kernel.runtime.llm.Json;
 import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
 import io.agentlab.kernel.runtime.llm.PooledConnectionRetry;
-import java.io.BufferedReader;
+import io.agentlab.kernel.runtime.llm.ProviderException;
+import io.agentlab.kernel.runtime.llm.ResponseLimits;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.URLDecoder;
@@ -35,6 +36,7 @@ import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.RequestBody;
 import okhttp3.Response;
+import okio.BufferedSource;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -88,6 +90,7 @@ public final class RecordingProxy implements AutoCloseable {
     private final String provider;
     private final Clock clock;
     private final Listener listener;
+    private final ResponseLimits limits = ResponseLimits.DEFAULT;
     private final AtomicInteger count = new AtomicInteger();
     private final List<Path> written = new CopyOnWriteArrayList<>();
     private final List<String> problems = new CopyOnWriteArrayList<>();
@@ -206,7 +209,9 @@ public final class RecordingProxy implements AutoCloseable {
         } catch (IOException | RuntimeException | Error e) {
             // whatever broke, the client gets an answer and the reason is reported, not lost in a server thread
             String reason = "the exchange failed: " + e.getClass().getSimpleName() + ": " + e.getMessage();
-            notRecorded(label, Secrets.redact(reason, secrets));
+            if (!(e instanceof Reported)) {
+                notRecorded(label, Secrets.redact(reason, secrets));
+            }
             if (exchange.getResponseCode() < 0) {
                 byte[] message = Json.write(Map.of("error", Map.of("message", Secrets.redact("recording proxy: "
                         + reason, secrets), "type", "agentlab_proxy_error"))).getBytes(StandardCharsets.UTF_8);
@@ -269,22 +274,54 @@ public final class RecordingProxy implements AutoCloseable {
                 }
             });
             exchange.sendResponseHeaders(status, 0);
-            try (OutputStream out = exchange.getResponseBody();
-                 BufferedReader in = new BufferedReader(new InputStreamReader(response.body().byteStream(),
-                         StandardCharsets.UTF_8))) {
-                String line;
-                while ((line = in.readLine()) != null) {
-                    out.write((line + "\n").getBytes(StandardCharsets.UTF_8));
-                    out.flush();
-                    raw.append(line).append('\n');
-                    if (line.startsWith("data:")) {
-                        long offset = Duration.ofNanos(System.nanoTime() - start).toMillis();
-                        events.add(new Recording.TimedEvent(offset, line.substring(5).strip()));
+            try (OutputStream out = exchange.getResponseBody()) {
+                BufferedSource source = response.body().source();
+                BoundedSseReader reader = new BoundedSseReader(source, limits);
+                try {
+                    String line;
+                    while ((line = reader.nextLine()) != null) {
+                        out.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+                        out.flush();
+                        raw.append(line).append('\n');
+                        if (line.startsWith("data:")) {
+                            long offset = Duration.ofNanos(System.nanoTime() - start).toMillis();
+                            events.add(new Recording.TimedEvent(offset, line.substring(5).strip()));
+                        }
                     }
+                } catch (ProviderException tooLarge) {
+                    // past a bound nothing more is kept (docs/limits-and-safety.md#response-size); the client still
+                    // gets the rest as it comes, and its own bounds judge it
+                    events.clear();
+                    raw.setLength(0);
+                    notRecorded(label, "not recorded: " + tooLarge.getMessage().replaceFirst("^[A-Z_]+: ", ""));
+                    relay(source, out);
+                    return;
+                } catch (IOException upstreamBroke) {
+                    // said before the client's body ends, so a client that saw the end finds the reason
+                    notRecorded(label, "the provider's response broke off after " + events.size() + " events: "
+                            + upstreamBroke.getClass().getSimpleName() + ": " + upstreamBroke.getMessage());
+                    throw new Reported(upstreamBroke);
                 }
                 // Written before the response ends, so a client that saw the end of the stream finds the file.
                 record(exchange, label, method, body, status, contentType, headers, events, raw.toString(), secrets);
             }
+        }
+    }
+
+    /** Copies what is left of an over-limit response to the client as it comes, keeping none of it. */
+    private static void relay(BufferedSource source, OutputStream out) throws IOException {
+        byte[] block = new byte[64 * 1024];
+        int read;
+        while ((read = source.read(block)) > 0) {
+            out.write(block, 0, read);
+            out.flush();
+        }
+    }
+
+    /** An exchange whose failure was reported already, as it happened. */
+    private static final class Reported extends IOException {
+        Reported(IOException cause) {
+            super(cause.getMessage(), cause);
         }
     }
 

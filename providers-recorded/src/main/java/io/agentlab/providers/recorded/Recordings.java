@@ -6,6 +6,7 @@ import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
 import io.agentlab.kernel.core.SchemaMessages;
 import io.agentlab.kernel.runtime.llm.Json;
+import io.agentlab.kernel.runtime.llm.ResponseLimits;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -24,14 +25,16 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Reads and writes recording files. Every file is validated on load against {@code recording.schema.json} and then
- * against its provider family's chunk profile ({@link ProviderFamily#violations}); an invalid one is refused with the
- * file, the recording, and each violation's location (a JSON path, or the event index and the missing field).
+ * Reads and writes recording files (docs/recording.md#format). On load every file is validated against
+ * {@code recording.schema.json} and its chunks against what the protocol requires ({@link ChunkProtocol}); a file that
+ * fails either is refused with the file, the recording, and each finding's location (a JSON path, or the event index
+ * and the field). Where the chunks depart from their provider family's usual shape ({@link ProviderFamily#deviations}),
+ * the recording is loaded with notes ({@link #read}), never refused: be liberal in what you read.
  */
 public final class Recordings {
 
     private static final Schema SCHEMA;
-    /** The most chunk-profile violations one message lists; the rest are counted. */
+    /** The most protocol violations one message lists; the rest are counted. */
     private static final int MAX_LISTED = 8;
 
     static {
@@ -46,23 +49,70 @@ public final class Recordings {
     private Recordings() {
     }
 
+    /**
+     * The largest recording file read: the response bound with room for JSON escaping and the offsets
+     * (docs/limits-and-safety.md#response-size). A larger file is refused before it is read.
+     */
+    public static final long MAX_FILE_BYTES = 4 * ResponseLimits.DEFAULT.maxResponseBytes();
+
     /** Every {@code *.json} recording in a directory, sorted by file name. */
     public static List<Recording> loadDirectory(Path directory) throws IOException {
         List<Recording> recordings = new ArrayList<>();
         try (Stream<Path> files = Files.list(directory)) {
             for (Path file : files.filter(p -> p.toString().endsWith(".json")).sorted().toList()) {
-                recordings.add(parse(Files.readString(file), file.toString()));
+                recordings.add(read(file, List.of()).recording());
             }
         }
         return recordings;
     }
 
     /**
-     * Parses one recording.
+     * Reads one recording file with its notes, refusing one larger than {@link #MAX_FILE_BYTES} before reading it.
+     *
+     * @throws IllegalArgumentException naming the file and what is wrong
+     */
+    public static Loaded read(Path file, List<Path> familyFolders) throws IOException {
+        long size = Files.size(file);
+        if (size > MAX_FILE_BYTES) {
+            throw new IllegalArgumentException(file + ": " + size + " bytes, more than a recording may hold ("
+                    + MAX_FILE_BYTES + " bytes; docs/limits-and-safety.md#response-size); not read");
+        }
+        return read(Files.readString(file), file.toString(), familyFolders);
+    }
+
+    /**
+     * A recording as loaded, with what the loader noticed.
+     *
+     * @param recording the recording
+     * @param family    the family its chunks were read as ({@link ProviderFamily#OPENAI_COMPATIBLE} when it names
+     *                  none, or one no description covers)
+     * @param notes     where the recording departs from its family's usual shape, and a family name nothing describes;
+     *                  empty for a faithful recording
+     */
+    public record Loaded(Recording recording, ProviderFamily family, List<String> notes) {
+        /** Copies the notes. */
+        public Loaded {
+            notes = List.copyOf(notes);
+        }
+    }
+
+    /**
+     * Parses one recording, without its notes.
      *
      * @throws IllegalArgumentException naming {@code source} and what is wrong
      */
     public static Recording parse(String json, String source) {
+        return read(json, source, List.of()).recording();
+    }
+
+    /**
+     * Parses one recording with its notes; a family name is looked up as {@link ProviderFamily#fromWireName(String,
+     * List)} does, in {@code familyFolders} too.
+     *
+     * @throws IllegalArgumentException naming {@code source} and what is wrong: not JSON, not the schema, or chunks
+     *                                  that break the protocol
+     */
+    public static Loaded read(String json, String source, List<Path> familyFolders) {
         JsonNode root;
         try {
             root = Json.tree(json);
@@ -82,6 +132,12 @@ public final class Recordings {
         response.path("headers").properties().forEach(e -> headers.put(e.getKey(), e.getValue().asString()));
         List<Recording.TimedEvent> events = new ArrayList<>();
         long previous = 0;
+        long bytes = 0;
+        ResponseLimits limits = ResponseLimits.DEFAULT;
+        if (response.get("events").size() > limits.maxChunks()) {
+            throw new IllegalArgumentException(source + ": " + response.get("events").size() + " events, more than "
+                    + "one response may carry (" + limits.maxChunks() + "; docs/limits-and-safety.md#response-size)");
+        }
         for (JsonNode event : response.get("events")) {
             long at = event.get("at_ms").asLong();
             if (at < previous) {
@@ -89,26 +145,44 @@ public final class Recordings {
                         + " ms comes before the previous one at " + previous + " ms");
             }
             previous = at;
-            events.add(new Recording.TimedEvent(at, event.get("data").asString()));
+            String data = event.get("data").asString();
+            bytes += data.length() + 8; // "data: " and the blank line, as served
+            if (bytes > limits.maxResponseBytes()) {
+                throw new IllegalArgumentException(source + ": the events pass " + limits.maxResponseBytes()
+                        + " bytes, more than one response may carry (docs/limits-and-safety.md#response-size)");
+            }
+            events.add(new Recording.TimedEvent(at, data));
         }
         String id = root.get("id").asString();
-        ProviderFamily family = ProviderFamily.fromWireName(metadata.get("provider").asString());
-        List<String> violations = family.violations(events.stream().map(Recording.TimedEvent::data).toList());
+        List<String> payloads = events.stream().map(Recording.TimedEvent::data).toList();
+        List<String> violations = ChunkProtocol.violations(payloads);
         if (!violations.isEmpty()) {
-            throw new IllegalArgumentException(source + ": recording '" + id + "' is not a faithful "
-                    + family.wireName() + " stream: " + listed(violations));
+            throw new IllegalArgumentException(source + ": recording '" + id + "' breaks the chat streaming protocol "
+                    + "(docs/recording.md#protocol-and-notes): " + listed(violations));
         }
+        List<String> notes = new ArrayList<>();
+        String provider = metadata.hasNonNull("provider") ? metadata.get("provider").asString()
+                : ProviderFamily.OPENAI_COMPATIBLE_NAME;
+        ProviderFamily family;
+        try {
+            family = ProviderFamily.fromWireName(provider, familyFolders);
+        } catch (IllegalArgumentException e) {
+            family = ProviderFamily.OPENAI_COMPATIBLE;
+            notes.add("no description of provider family '" + provider + "' was found; read as "
+                    + ProviderFamily.OPENAI_COMPATIBLE_NAME + " (" + e.getMessage() + ")");
+        }
+        notes.addAll(family.deviations(payloads));
         List<String> redacted = new ArrayList<>();
         metadata.get("redacted").forEach(r -> redacted.add(r.asString()));
-        return new Recording(id,
+        return new Loaded(new Recording(id,
                 new RequestMatcher(request.get("mode").asString(), request.get("role").asString(),
                         request.get("last_user_message").asString()),
                 new Recording.RecordedResponse(response.get("status").asInt(), headers, events,
                         response.hasNonNull("body") ? response.get("body").asString() : null,
                         response.hasNonNull("fault") ? response.get("fault").asString() : null),
-                new Recording.Metadata(metadata.get("provider").asString(), metadata.get("model").asString(),
+                new Recording.Metadata(provider, metadata.get("model").asString(),
                         metadata.get("date").asString(), metadata.get("synthesized").asBoolean(), redacted,
-                        metadata.get("timing").asString()));
+                        metadata.get("timing").asString())), family, notes);
     }
 
     private static String listed(List<String> violations) {

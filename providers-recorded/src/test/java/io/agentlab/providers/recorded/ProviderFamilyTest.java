@@ -12,15 +12,25 @@ import java.util.function.Consumer;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Each provider family's chunk profile: what the writer sends, and that a recording lacking a field its family always
- * sends is refused at load with the file, the recording, the event index and the field.
+ * Each provider family's chunk profile: what the writer sends; that a recording breaking the protocol is refused at load
+ * with the file, the recording, the event index and the field; and that one departing from its family's usual shape is
+ * loaded with a note saying where (docs/recording.md#protocol-and-notes).
  */
 class ProviderFamilyTest {
+
+    static List<ProviderFamily> families() {
+        return ProviderFamily.builtIns();
+    }
+
+    /** The notes the loader gives a recording's file text. */
+    private static List<String> notes(String text) {
+        return Recordings.read(text, "noted.json", List.of()).notes();
+    }
 
     private static final LocalDate DAY = LocalDate.of(2026, 11, 30);
 
@@ -50,57 +60,79 @@ class ProviderFamilyTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ProviderFamily.class)
+    @MethodSource("families")
     @DisplayName("every chunk the synthesizer and the fixtures write carries what its family always sends")
     void writtenStreamsAreFaithful(ProviderFamily family) {
         for (InvocationMode mode : InvocationMode.values()) {
-            assertThat(family.violations(payloads(RecordingsTest.synthesized(family, mode)))).isEmpty();
+            assertThat(family.deviations(payloads(RecordingsTest.synthesized(family, mode)))).isEmpty();
         }
         for (Recording fixture : FaultFixtures.fixtures()) {
-            assertThat(ProviderFamily.fromWireName(fixture.metadata().provider()).violations(payloads(fixture)))
+            assertThat(ProviderFamily.fromWireName(fixture.metadata().provider()).deviations(payloads(fixture)))
                     .as(fixture.id()).isEmpty();
         }
     }
 
     @ParameterizedTest
-    @EnumSource(ProviderFamily.class)
-    @DisplayName("a recording whose chunk lacks 'created' is refused, naming the file, the recording, the event and the field")
+    @MethodSource("families")
+    @DisplayName("a recording whose chunk lacks 'created' (the SDK requires it) is refused, naming the file, the recording, the event and the field")
     void missingCreatedIsRefused(ProviderFamily family) {
         String text = withChunk(family, 2, chunk -> chunk.remove("created"));
         assertThatThrownBy(() -> Recordings.parse(text, "recordings/broken.json"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("recordings/broken.json: recording 'lamp-on-chat_agent_tools-"
-                        + family.wireName() + "' is not a faithful " + family.wireName() + " stream")
-                .hasMessageContaining("event 2 lacks 'created', which every " + family.wireName() + " chunk carries");
+                        + family.wireName() + "' breaks the chat streaming protocol")
+                .hasMessageContaining("event 2: 'created' is missing, not a number (Unix seconds)");
     }
 
     @Test
-    @DisplayName("openai: a choice without 'logprobs' is refused")
+    @DisplayName("openai: a choice without 'logprobs' is read, with a note")
     void openAiLogprobs() {
         String text = withChunk(ProviderFamily.OPENAI, 1,
                 chunk -> ((ObjectNode) chunk.get("choices").get(0)).remove("logprobs"));
-        assertThatThrownBy(() -> Recordings.parse(text, "broken.json"))
-                .hasMessageContaining("event 1 lacks 'choices[0].logprobs', which every openai choice carries");
+        assertThat(notes(text)).containsExactly(
+                "event 1 lacks 'choices[0].logprobs', which openai choices usually carry");
     }
 
     @Test
-    @DisplayName("openai: usage without 'prompt_tokens_details.cached_tokens', or on a chunk with choices, is refused")
+    @DisplayName("openai: usage without 'prompt_tokens_details' (real OpenAI streams), or on a chunk with choices, is read, with a note")
     void openAiUsage() {
         Recording recording = RecordingsTest.synthesized(ProviderFamily.OPENAI, InvocationMode.CHAT_AGENT_TOOLS);
         int usage = indexOf(recording, "\"usage\":{");
         String text = withChunk(ProviderFamily.OPENAI, usage,
                 chunk -> ((ObjectNode) chunk.get("usage")).remove("prompt_tokens_details"));
-        assertThatThrownBy(() -> Recordings.parse(text, "broken.json")).hasMessageContaining("event " + usage
-                + " lacks 'usage.prompt_tokens_details.cached_tokens', where openai reports its prompt cache");
+        assertThat(notes(text)).containsExactly("event " + usage
+                + " lacks 'usage.prompt_tokens_details.cached_tokens', where openai usually reports its prompt cache");
         int finish = indexOf(recording, "\"finish_reason\":\"tool_calls\"");
         String early = withChunk(ProviderFamily.OPENAI, finish,
                 chunk -> chunk.set("usage", Json.tree(payloads(recording).get(usage)).get("usage")));
-        assertThatThrownBy(() -> Recordings.parse(early, "broken.json")).hasMessageContaining("event " + finish
-                + ": 'usage' rides on a chunk with 1 choice(s); openai sends it on a final chunk with empty 'choices'");
+        assertThat(notes(early)).containsExactly("event " + finish + ": 'usage' rides on a chunk with 1 choice(s); "
+                + "openai usually sends it on a final chunk with empty 'choices'");
     }
 
     @Test
-    @DisplayName("deepseek: usage without 'prompt_cache_hit_tokens', or on a chunk without a finish reason, is refused")
+    @DisplayName("usage whose details are null (vLLM, Azure) is read without a protocol finding")
+    void nullUsageDetails() {
+        Recording recording = RecordingsTest.synthesized(ProviderFamily.OPENAI, InvocationMode.CHAT_AGENT_TOOLS);
+        int usage = indexOf(recording, "\"usage\":{");
+        String text = withChunk(ProviderFamily.OPENAI, usage, chunk -> ((ObjectNode) chunk.get("usage"))
+                .putNull("prompt_tokens_details").putNull("completion_tokens_details"));
+        assertThat(Recordings.parse(text, "null-details.json").response().events().get(usage).data())
+                .contains("\"prompt_tokens_details\":null");
+    }
+
+    @Test
+    @DisplayName("usage without total_tokens breaks the protocol (the SDK requires it) and is refused")
+    void usageWithoutTotal() {
+        Recording recording = RecordingsTest.synthesized(ProviderFamily.OPENAI, InvocationMode.CHAT_AGENT_TOOLS);
+        int usage = indexOf(recording, "\"usage\":{");
+        String text = withChunk(ProviderFamily.OPENAI, usage, chunk -> ((ObjectNode) chunk.get("usage"))
+                .remove("total_tokens"));
+        assertThatThrownBy(() -> Recordings.parse(text, "broken.json"))
+                .hasMessageContaining("event " + usage + ": 'usage.total_tokens' is missing, not an integer");
+    }
+
+    @Test
+    @DisplayName("deepseek: usage without 'prompt_cache_hit_tokens', or on a chunk without a finish reason, is read, with a note")
     void deepSeekUsage() {
         Recording recording = RecordingsTest.synthesized(ProviderFamily.DEEPSEEK, InvocationMode.DUAL_AGENT);
         int usage = indexOf(recording, "\"usage\":{");
@@ -108,36 +140,60 @@ class ProviderFamilyTest {
         String text = withChunk(ProviderFamily.DEEPSEEK, indexOf(RecordingsTest.synthesized(ProviderFamily.DEEPSEEK,
                 InvocationMode.CHAT_AGENT_TOOLS), "\"usage\":{"),
                 chunk -> ((ObjectNode) chunk.get("usage")).remove("prompt_cache_hit_tokens"));
-        assertThatThrownBy(() -> Recordings.parse(text, "broken.json"))
-                .hasMessageContaining("lacks 'usage.prompt_cache_hit_tokens', where deepseek reports its prompt cache");
+        assertThat(notes(text)).singleElement().asString()
+                .contains("lacks 'usage.prompt_cache_hit_tokens', where deepseek usually reports its prompt cache");
         String early = withChunk(ProviderFamily.DEEPSEEK, 1,
                 chunk -> chunk.set("usage", Json.tree(payloads(recording).get(usage)).get("usage")));
-        assertThatThrownBy(() -> Recordings.parse(early, "broken.json")).hasMessageContaining("event 1: 'usage' rides "
-                + "on a chunk without a finish reason; deepseek sends it on the chunk that carries the finish reason");
+        assertThat(notes(early)).contains("event 1: 'usage' rides on a chunk without a finish reason; deepseek "
+                + "usually sends it on the chunk that carries the finish reason");
     }
 
     @Test
-    @DisplayName("dashscope: a chunk without 'system_fingerprint' (DashScope sends it as null) is refused")
+    @DisplayName("dashscope: a chunk without 'system_fingerprint' (real Qwen streams) is read, with a note")
     void dashScopeFingerprint() {
         String text = withChunk(ProviderFamily.DASHSCOPE, 3, chunk -> chunk.remove("system_fingerprint"));
-        assertThatThrownBy(() -> Recordings.parse(text, "broken.json"))
-                .hasMessageContaining("event 3 lacks 'system_fingerprint', which every dashscope chunk carries");
+        assertThat(notes(text)).containsExactly(
+                "event 3 lacks 'system_fingerprint', which dashscope chunks usually carry");
     }
 
     @ParameterizedTest
-    @EnumSource(ProviderFamily.class)
-    @DisplayName("a stream whose first delta does not name the role, or whose first tool-call delta has no id, is refused")
+    @MethodSource("families")
+    @DisplayName("a first delta without the role, or a first tool-call delta without an id, is read, with a note")
     void roleAndToolCallId(ProviderFamily family) {
         String text = withChunk(family, 0, chunk -> ((ObjectNode) chunk.get("choices").get(0).get("delta"))
                 .remove("role"));
-        assertThatThrownBy(() -> Recordings.parse(text, "broken.json")).hasMessageContaining("event 0 lacks "
-                + "'choices[0].delta.role': the first delta of a " + family.wireName() + " stream says \"assistant\"");
+        assertThat(notes(text)).containsExactly("event 0 lacks 'choices[0].delta.role': the first delta of a "
+                + family.wireName() + " stream usually says \"assistant\"");
         Recording recording = RecordingsTest.synthesized(family, InvocationMode.CHAT_AGENT_TOOLS);
         int call = indexOf(recording, "\"id\":\"call_1\"");
         String anonymous = withChunk(family, call, chunk -> ((ObjectNode) chunk.get("choices").get(0).get("delta")
                 .get("tool_calls").get(0)).remove("id"));
-        assertThatThrownBy(() -> Recordings.parse(anonymous, "broken.json")).hasMessageContaining("event " + call
+        assertThat(notes(anonymous)).containsExactly("event " + call
                 + " lacks 'choices[0].delta.tool_calls[0].id' on the first delta of tool call 0");
+    }
+
+    @Test
+    @DisplayName("openai-compatible, a missing family and an undescribed one: only the protocol is checked")
+    void openAiCompatible() {
+        String text = withChunk(ProviderFamily.OPENAI, 1,
+                chunk -> ((ObjectNode) chunk.get("choices").get(0)).remove("logprobs"));
+        assertThat(ProviderFamily.OPENAI_COMPATIBLE.deviations(List.of(Json.tree(text).get("response").get("events")
+                .get(1).get("data").asString()))).isEmpty();
+        String compatible = text.replace("\"provider\" : \"openai\"", "\"provider\" : \"openai-compatible\"");
+        assertThat(compatible).isNotEqualTo(text);
+        Recordings.Loaded loaded = Recordings.read(compatible, "c.json", List.of());
+        assertThat(loaded.family()).isEqualTo(ProviderFamily.OPENAI_COMPATIBLE);
+        assertThat(loaded.notes()).isEmpty();
+        Recordings.Loaded absent = Recordings.read(text.replace("\"provider\" : \"openai\",", ""), "a.json",
+                List.of());
+        assertThat(absent.family()).isEqualTo(ProviderFamily.OPENAI_COMPATIBLE);
+        assertThat(absent.recording().metadata().provider()).isEqualTo("openai-compatible");
+        Recordings.Loaded sglang = Recordings.read(text.replace("\"provider\" : \"openai\"",
+                "\"provider\" : \"sglang\""), "s.json", List.of());
+        assertThat(sglang.family()).isEqualTo(ProviderFamily.OPENAI_COMPATIBLE);
+        assertThat(sglang.recording().metadata().provider()).as("kept as written").isEqualTo("sglang");
+        assertThat(sglang.notes()).singleElement().asString()
+                .startsWith("no description of provider family 'sglang' was found; read as openai-compatible");
     }
 
     @Test
@@ -151,7 +207,7 @@ class ProviderFamilyTest {
                 new Recording.RecordedResponse(200, recording.response().headers(), events), recording.metadata()));
         int chunks = events.size() - 1;
         assertThatThrownBy(() -> Recordings.parse(text, "broken.json"))
-                .hasMessageContaining("event 7 lacks 'created'").hasMessageNotContaining("event 8 lacks")
+                .hasMessageContaining("event 7: 'created' is missing").hasMessageNotContaining("event 8:")
                 .hasMessageEndingWith("; and " + (chunks - 8) + " more");
     }
 
@@ -226,20 +282,20 @@ class ProviderFamilyTest {
             "[DONE]");
 
     @Test
-    @DisplayName("llamacpp: the server's shape is accepted (and refused as openai: no logprobs); the writer writes it")
+    @DisplayName("llamacpp: the server's shape is faithful (and noted as openai: no logprobs); the writer writes it")
     void llamaCpp() {
-        assertThat(ProviderFamily.LLAMACPP.violations(LLAMA_SERVER_SHAPE)).isEmpty();
-        assertThat(ProviderFamily.OPENAI.violations(LLAMA_SERVER_SHAPE))
-                .contains("event 0 lacks 'choices[0].logprobs', which every openai choice carries");
+        assertThat(ProviderFamily.LLAMACPP.deviations(LLAMA_SERVER_SHAPE)).isEmpty();
+        assertThat(ProviderFamily.OPENAI.deviations(LLAMA_SERVER_SHAPE))
+                .contains("event 0 lacks 'choices[0].logprobs', which openai choices usually carry");
         List<String> withoutTimings = new ArrayList<>(LLAMA_SERVER_SHAPE);
         withoutTimings.set(4, withoutTimings.get(4).replaceFirst(",\"timings\":\\{[^}]*}", ""));
-        assertThat(ProviderFamily.LLAMACPP.violations(withoutTimings))
-                .containsExactly("event 4 lacks 'timings' next to 'usage', which llamacpp always sends");
+        assertThat(ProviderFamily.LLAMACPP.deviations(withoutTimings))
+                .containsExactly("event 4 lacks 'timings' next to 'usage', which llamacpp usually sends");
 
         List<String> written = ProviderFamily.LLAMACPP.stream("local-model", "k", DAY).content("Hi")
                 .toolCall(0, "call_1", "f", List.of("{\"a\"", ":1}")).finish("tool_calls", ProviderStream.Usage.of(9, 2))
                 .done().payloads();
-        assertThat(ProviderFamily.LLAMACPP.violations(written)).isEmpty();
+        assertThat(ProviderFamily.LLAMACPP.deviations(written)).isEmpty();
         JsonNode first = Json.tree(written.get(0));
         assertThat(first.get("id").asString()).matches("chatcmpl-[A-Za-z0-9]{32}");
         assertThat(first.get("system_fingerprint").asString()).matches("b1-[0-9a-f]{7}");
@@ -266,10 +322,50 @@ class ProviderFamilyTest {
     }
 
     @Test
-    @DisplayName("an unknown family is named with the ones there are")
+    @DisplayName("an unknown family is named with the ones there are and how to add one")
     void unknownFamily() {
         assertThat(ProviderFamily.fromWireName("DeepSeek")).isEqualTo(ProviderFamily.DEEPSEEK);
         assertThatThrownBy(() -> ProviderFamily.fromWireName("mistral"))
-                .hasMessage("unknown provider family 'mistral'; expected openai, deepseek, dashscope or llamacpp");
+                .hasMessageStartingWith("unknown provider family 'mistral'; the kit describes openai, deepseek, "
+                        + "dashscope and llamacpp (and openai-compatible for any other server); add your own as "
+                        + "agentlab/families/<name>.json on the classpath");
+        assertThatThrownBy(() -> ProviderFamily.fromWireName("../../etc/passwd"))
+                .as("a name is a file name: it never leaves its folder").hasMessageStartingWith("unknown provider family");
+    }
+
+    @Test
+    @DisplayName("a user's family: a file in a folder or on the classpath, extending a built-in, used to write and to note")
+    void userFamily(@org.junit.jupiter.api.io.TempDir java.nio.file.Path folder) throws java.io.IOException {
+        java.nio.file.Files.writeString(folder.resolve("vllm.json"), """
+                {"name": "vllm", "description": "vLLM's OpenAI-compatible server", "extends": "openai",
+                 "service_tier": null, "refusal": false, "completion_details": false}
+                """);
+        ProviderFamily vllm = ProviderFamily.fromWireName("vllm", List.of(folder));
+        assertThat(vllm.wireName()).isEqualTo("vllm");
+        assertThat(vllm.profile().idStyle()).isEqualTo(ProviderFamily.OPENAI.profile().idStyle());
+        assertThat(vllm.profile().serviceTier()).isNull();
+        List<String> written = vllm.stream("m", "k", DAY).content("Hi").finish("stop", ProviderStream.Usage.of(3, 1))
+                .done().payloads();
+        assertThat(written.get(0)).doesNotContain("service_tier").doesNotContain("refusal");
+        assertThat(vllm.deviations(written)).isEmpty();
+        assertThat(ProviderFamily.OPENAI.deviations(written)).isEmpty();
+        assertThat(ProviderFamily.fromWireName("classpath-family").description())
+                .as("found on the test classpath at agentlab/families/classpath-family.json")
+                .isEqualTo("a family described only on the test classpath");
+        java.nio.file.Files.writeString(folder.resolve("broken.json"), "{\"name\": \"broken\", \"id_style\": \"x\"}");
+        assertThatThrownBy(() -> ProviderFamily.fromWireName("broken", List.of(folder)))
+                .hasMessageContaining("broken.json: not a valid provider family").hasMessageContaining("id_style");
+        java.nio.file.Files.writeString(folder.resolve("bare.json"), "{\"name\": \"bare\"}");
+        assertThatThrownBy(() -> ProviderFamily.fromWireName("bare", List.of(folder)))
+                .hasMessageContaining("gives no [id_style");
+    }
+
+    @Test
+    @DisplayName("a built-in family's description reads back to the same profile")
+    void describeRoundTrip() {
+        for (ProviderFamily family : ProviderFamily.builtIns()) {
+            ProviderFamily again = ProviderFamily.parse(Json.write(family.describe()), "described", name -> null);
+            assertThat(again.profile()).as(family.wireName()).isEqualTo(family.profile());
+        }
     }
 }

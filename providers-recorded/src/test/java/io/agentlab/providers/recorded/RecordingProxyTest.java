@@ -347,6 +347,25 @@ class RecordingProxyTest {
         }
     }
 
+    @Test
+    @DisplayName("a response past the size bound is forwarded in full but not recorded, with one clear reason")
+    void overLimitIsNotRecorded() throws Exception {
+        String chunk = "data: " + Chunks.stream("model-x").content("x".repeat(200)).payloads().get(0) + "\n\n";
+        long bound = io.agentlab.kernel.runtime.llm.ResponseLimits.DEFAULT.maxResponseBytes();
+        String body = chunk.repeat((int) (bound / chunk.length()) + 100) + "data: [DONE]\n\n";
+        provider.stubFor(post(urlEqualTo("/v1/chat/completions"))
+                .willReturn(aResponse().withHeader("Content-Type", "text/event-stream").withBody(body)));
+        try (RecordingProxy proxy = RecordingProxy.start(upstream(), directory, "openai")) {
+            assertThat(call(proxy, "hi")).as("the client gets every byte; its own bounds judge them").hasSize(body.length());
+            assertThat(proxy.written()).isEmpty();
+            assertThat(proxy.problems()).singleElement().asString()
+                    .startsWith("POST /v1/chat/completions: not recorded: the response passed " + bound + " bytes");
+        }
+        try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(directory)) {
+            assertThat(files).isEmpty();
+        }
+    }
+
     private String call(RecordingProxy proxy, String user) {
         try (okhttp3.Response response = http.newCall(new Request.Builder().url(proxy.baseUrl() + "/chat/completions")
                 .post(RequestBody.create(chatBody(user), MediaType.get("application/json"))).build()).execute()) {

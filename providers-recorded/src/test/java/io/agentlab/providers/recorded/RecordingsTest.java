@@ -45,7 +45,7 @@ class RecordingsTest {
                 + "\"last_user_message\":\"\"},\"response\":{\"status\":200,\"events\":[]},\"metadata\":{}}", "bad.json"))
                 .hasMessageContaining("bad.json").hasMessageContaining("/request/mode")
                 // readable although wiremock-standalone's older jsv-messages bundle is on this classpath too
-                .hasMessageContaining("/metadata: required property 'provider' not found")
+                .hasMessageContaining("/metadata: required property 'model' not found")
                 .hasMessageNotContaining("{1}");
         assertThatThrownBy(() -> Recordings.parse("{", "broken.json")).hasMessageContaining("broken.json: not JSON");
     }
@@ -68,7 +68,7 @@ class RecordingsTest {
     /** Every fixture this module ships, as the code that writes it: the "lamp on" answers and the fault fixtures. */
     static List<Recording> shipped() {
         List<Recording> all = new ArrayList<>();
-        for (ProviderFamily family : ProviderFamily.values()) {
+        for (ProviderFamily family : ProviderFamily.builtIns()) {
             for (InvocationMode mode : InvocationMode.values()) {
                 all.add(synthesized(family, mode));
             }

@@ -10,6 +10,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -18,7 +19,9 @@ import org.apiguardian.api.API;
 
 /**
  * Finds recordings by id: {@code <id>.json} in the configured directories first, then the classpath resource
- * {@code <prefix>/<id>.json}. Loaded recordings are kept; a file that is not a valid recording is an error naming it.
+ * {@code <prefix>/<id>.json}. Loaded recordings are kept; a file that is not a valid recording is an error naming it,
+ * and where a recording departs from its family's usual shape the loader's notes are kept for discovery to report
+ * ({@link #notes}; docs/recording.md#protocol-and-notes).
  *
  * <p>An id is a plain file name, never a path (docs/limits-and-safety.md#files): letters, digits, {@code .},
  * {@code _} and {@code -}, not starting with a dot and without {@code ..}, so {@code ../x}, absolute paths, encoded
@@ -31,7 +34,7 @@ public final class RecordingLibrary {
     private final List<Path> directories;
     private final String classpathPrefix;
     private final ClassLoader classLoader;
-    private final Map<String, Optional<Recording>> cache = new ConcurrentHashMap<>();
+    private final Map<String, Optional<Recordings.Loaded>> cache = new ConcurrentHashMap<>();
 
     /**
      * A library.
@@ -46,6 +49,14 @@ public final class RecordingLibrary {
         this.classLoader = classLoader;
     }
 
+    /**
+     * Where provider families are described besides the classpath's {@code agentlab/families/}: a {@code families}
+     * folder in each recordings directory (docs/recording.md#provider-families).
+     */
+    public List<Path> familyFolders() {
+        return directories.stream().map(directory -> directory.resolve("families")).toList();
+    }
+
     /** Where ids are looked up, for error messages. */
     public String describe() {
         return (directories.isEmpty() ? "" : "directories " + directories + " and ") + "classpath:" + classpathPrefix;
@@ -58,7 +69,19 @@ public final class RecordingLibrary {
      */
     public Optional<Recording> find(String id) {
         checkId(id);
-        return cache.computeIfAbsent(id, this::load);
+        return cache.computeIfAbsent(id, this::load).map(Recordings.Loaded::recording);
+    }
+
+    /**
+     * The notes of every recording found so far, one line each ({@code recording 'x' (file): note}), in id order: where
+     * a recording departs from its family's usual shape. Notes never refuse a recording.
+     */
+    public List<String> notes() {
+        List<String> lines = new ArrayList<>();
+        cache.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(entry -> entry.getValue().ifPresent(
+                loaded -> loaded.notes().forEach(note -> lines.add("recording '" + entry.getKey() + "' ("
+                        + loaded.family().wireName() + "): " + note))));
+        return lines;
     }
 
     /** The pattern a recording id must match. */
@@ -77,7 +100,7 @@ public final class RecordingLibrary {
         }
     }
 
-    private Optional<Recording> load(String id) {
+    private Optional<Recordings.Loaded> load(String id) {
         String name = id + ".json";
         try {
             for (Path directory : directories) {
@@ -88,15 +111,15 @@ public final class RecordingLibrary {
                         throw new IllegalArgumentException("recording '" + id + "' in " + directory
                                 + " is a link to " + file.toRealPath() + ", outside the folder; refused");
                     }
-                    return Optional.of(Recordings.parse(Files.readString(file), file.toString()));
+                    return Optional.of(Recordings.read(file, familyFolders()));
                 }
             }
             try (InputStream in = classLoader.getResourceAsStream(classpathPrefix + name)) {
                 if (in == null) {
                     return Optional.empty();
                 }
-                return Optional.of(Recordings.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8),
-                        "classpath:" + classpathPrefix + name));
+                return Optional.of(Recordings.read(new String(in.readAllBytes(), StandardCharsets.UTF_8),
+                        "classpath:" + classpathPrefix + name, familyFolders()));
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read recording '" + id + "'", e);

@@ -277,9 +277,9 @@ public final class SuiteReader {
             Optional<String> name = provider.text("family");
             if (name.isPresent()) {
                 try {
-                    family = ProviderFamily.fromWireName(name.get());
+                    family = ProviderFamily.fromWireName(name.get(), context.recordings().familyFolders());
                 } catch (IllegalArgumentException e) {
-                    provider.problemAt("family", "unknown provider family '" + name.get() + "'");
+                    provider.problemAt("family", e.getMessage());
                 }
             }
             model = provider.text("model").orElse(model);

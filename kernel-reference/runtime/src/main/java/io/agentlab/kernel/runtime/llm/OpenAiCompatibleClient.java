@@ -4,35 +4,38 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
+import okhttp3.Call;
+import okhttp3.Callback;
 import okhttp3.Dispatcher;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.RequestBody;
 import okhttp3.Response;
-import okhttp3.sse.EventSource;
-import okhttp3.sse.EventSourceListener;
-import okhttp3.sse.EventSources;
+import okio.BufferedSource;
 
 /**
- * The real provider: {@code POST {baseUrl}/chat/completions} with {@code stream: true} over OkHttp + okhttp-sse.
- * The API key is read from the environment variable the configuration names, at call time; it is never logged,
- * stored in a field or written anywhere. SSE callbacks are queued and consumed on the calling thread, so listener
- * calls happen in stream order on the caller; interrupting the caller cancels the stream.
+ * The real provider: {@code POST {baseUrl}/chat/completions} with {@code stream: true} over OkHttp, the SSE body read
+ * by a {@link BoundedSseReader}. The API key is read from the environment variable the configuration names, at call
+ * time; it is never logged, stored in a field or written anywhere. Events are handed from the HTTP thread to the
+ * calling thread through a small bounded queue, so listener calls happen in stream order on the caller, a fast
+ * provider waits for a slow caller instead of filling the heap, and interrupting the caller cancels the stream.
  *
  * <p>Every client shares one connection pool and one dispatcher whose threads are daemons (OkHttp's advice: one
  * client per process), so a run of thousands of turns keeps a handful of threads and a process never waits for idle
  * HTTP threads to exit. Time is bounded twice (docs/limits-and-safety.md): the idle timeout bounds silence, and the
- * call deadline bounds the whole call, so a provider dribbling a byte a second cannot hold a turn open.
+ * call deadline bounds the whole call, so a provider dribbling a byte a second cannot hold a turn open. Size is bounded
+ * by {@link ResponseLimits}: past one, the call ends with {@link ProviderException.Kind#RESPONSE_TOO_LARGE} and what
+ * arrived until then is dropped with it.
  *
  * <p>A call is retried once, on a fresh connection, only when it failed on a pooled connection before any byte of the
  * response arrived: servers such as llama.cpp's close a kept-alive connection shortly after each stream, and a request
@@ -54,6 +57,15 @@ public final class OpenAiCompatibleClient implements ChatProvider {
     public static final Duration DEFAULT_FINISH_GRACE = Duration.ofSeconds(2);
 
     private static final OkHttpClient SHARED = sharedClient();
+    /**
+     * Events in flight between the HTTP thread and the caller: enough to keep the caller busy, few enough that a fast
+     * provider waits for a slow caller rather than filling the heap (docs/limits-and-safety.md#response-size).
+     */
+    private static final int QUEUE = 256;
+    /** How often a full hand-off re-checks whether the caller cancelled the call. */
+    private static final long HAND_OFF_CHECK_MS = 100;
+    /** The most of an error body a failure quotes. */
+    private static final long ERROR_BODY_BYTES = 4096;
 
     /**
      * Connection settings.
@@ -65,12 +77,14 @@ public final class OpenAiCompatibleClient implements ChatProvider {
      * @param callTimeout               the longest a whole call may take, request to last byte
      * @param finishGrace               how long to wait for {@code [DONE]} or the end of the body after a finish
      *                                  reason arrived; then the stream is complete with what it delivered
+     * @param limits                    how much of a response is read (docs/limits-and-safety.md#response-size)
      */
     public record Config(String baseUrl, String apiKeyEnvironmentVariable, Duration connectTimeout,
-                         Duration readTimeout, Duration callTimeout, Duration finishGrace) {
+                         Duration readTimeout, Duration callTimeout, Duration finishGrace, ResponseLimits limits) {
         /** Rejects nulls and non-positive durations, and strips a trailing slash. */
         public Config {
             Objects.requireNonNull(baseUrl, "baseUrl");
+            Objects.requireNonNull(limits, "limits");
             baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
             positive(connectTimeout, "connectTimeout");
             positive(readTimeout, "readTimeout");
@@ -78,7 +92,14 @@ public final class OpenAiCompatibleClient implements ChatProvider {
             positive(finishGrace, "finishGrace");
         }
 
-        /** Settings with the default call deadline and finish grace. */
+        /** Settings with the default response limits. */
+        public Config(String baseUrl, String apiKeyEnvironmentVariable, Duration connectTimeout,
+                      Duration readTimeout, Duration callTimeout, Duration finishGrace) {
+            this(baseUrl, apiKeyEnvironmentVariable, connectTimeout, readTimeout, callTimeout, finishGrace,
+                    ResponseLimits.DEFAULT);
+        }
+
+        /** Settings with the default call deadline, finish grace and response limits. */
         public Config(String baseUrl, String apiKeyEnvironmentVariable, Duration connectTimeout,
                       Duration readTimeout) {
             this(baseUrl, apiKeyEnvironmentVariable, connectTimeout, readTimeout, DEFAULT_CALL_TIMEOUT,
@@ -92,12 +113,20 @@ public final class OpenAiCompatibleClient implements ChatProvider {
 
         /** The same settings with another whole-call deadline. */
         public Config withCallTimeout(Duration timeout) {
-            return new Config(baseUrl, apiKeyEnvironmentVariable, connectTimeout, readTimeout, timeout, finishGrace);
+            return new Config(baseUrl, apiKeyEnvironmentVariable, connectTimeout, readTimeout, timeout, finishGrace,
+                    limits);
         }
 
         /** The same settings with another finish grace. */
         public Config withFinishGrace(Duration grace) {
-            return new Config(baseUrl, apiKeyEnvironmentVariable, connectTimeout, readTimeout, callTimeout, grace);
+            return new Config(baseUrl, apiKeyEnvironmentVariable, connectTimeout, readTimeout, callTimeout, grace,
+                    limits);
+        }
+
+        /** The same settings with other response limits. */
+        public Config withLimits(ResponseLimits other) {
+            return new Config(baseUrl, apiKeyEnvironmentVariable, connectTimeout, readTimeout, callTimeout,
+                    finishGrace, other);
         }
 
         private static void positive(Duration duration, String name) {
@@ -157,8 +186,8 @@ public final class OpenAiCompatibleClient implements ChatProvider {
         Long firstItem = null;
         Long firstContent = null;
         PooledConnectionRetry attempt = PooledConnectionRetry.first();
-        BlockingQueue<Signal> signals = new LinkedBlockingQueue<>();
-        EventSource source = open(http, request, body, attempt, signals);
+        BlockingQueue<Signal> signals = new ArrayBlockingQueue<>(QUEUE);
+        Call source = open(http, request, body, attempt, signals);
         try {
             while (true) {
                 long remaining = deadline - nanoTime.getAsLong();
@@ -192,7 +221,7 @@ public final class OpenAiCompatibleClient implements ChatProvider {
                         // the pooled connection was dead before the request reached the server: retry once, fresh
                         source.cancel();
                         attempt = attempt.again();
-                        signals = new LinkedBlockingQueue<>();
+                        signals = new ArrayBlockingQueue<>(QUEUE);
                         source = open(PooledConnectionRetry.freshConnections(http), request, body, attempt, signals);
                         continue;
                     }
@@ -218,8 +247,8 @@ public final class OpenAiCompatibleClient implements ChatProvider {
                 Optional.ofNullable(fc).map(t -> Duration.ofNanos(t - start)), Duration.ofNanos(end - start));
     }
 
-    private EventSource open(OkHttpClient client, ChatRequest request, String body, PooledConnectionRetry attempt,
-                             BlockingQueue<Signal> signals) {
+    private Call open(OkHttpClient client, ChatRequest request, String body, PooledConnectionRetry attempt,
+                      BlockingQueue<Signal> signals) {
         Request.Builder http = new Request.Builder()
                 .url(config.baseUrl() + "/chat/completions")
                 .header("Accept", "text/event-stream")
@@ -231,29 +260,66 @@ public final class OpenAiCompatibleClient implements ChatProvider {
         if (key != null && !key.isBlank()) {
             http.header("Authorization", "Bearer " + key);
         }
-        return EventSources.createFactory(client).newEventSource(http.build(), new EventSourceListener() {
+        Call call = client.newCall(http.build());
+        call.enqueue(new Callback() {
             @Override
-            public void onEvent(EventSource eventSource, String id, String type, String data) {
-                signals.add(new Signal.Data(data));
+            public void onFailure(Call failed, IOException e) {
+                hand(failed, signals, failure(e, null));
             }
 
             @Override
-            public void onClosed(EventSource eventSource) {
-                signals.add(new Signal.Closed());
-            }
-
-            @Override
-            public void onFailure(EventSource eventSource, Throwable failure, Response response) {
-                signals.add(failure(failure, response));
+            public void onResponse(Call answered, Response response) {
+                try (response) {
+                    if (!response.isSuccessful()) {
+                        hand(answered, signals, failure(null, response));
+                        return;
+                    }
+                    BoundedSseReader reader = new BoundedSseReader(response.body().source(), config.limits());
+                    String data;
+                    while ((data = reader.next()) != null) {
+                        if (!hand(answered, signals, new Signal.Data(data))) {
+                            return;
+                        }
+                    }
+                    hand(answered, signals, new Signal.Closed());
+                } catch (ProviderException e) {
+                    // past a bound: say so first (a cancelled call hands nothing more), then stop the provider
+                    hand(answered, signals, new Signal.Failed(e, true));
+                    answered.cancel();
+                } catch (IOException | RuntimeException e) {
+                    hand(answered, signals, failure(e, response));
+                }
             }
         });
+        return call;
+    }
+
+    /**
+     * Hands a signal to the calling thread, waiting while the queue is full (the caller is slower than the provider);
+     * false once the call was cancelled, when nobody reads the queue any more.
+     */
+    private static boolean hand(Call call, BlockingQueue<Signal> signals, Signal signal) {
+        try {
+            while (!call.isCanceled()) {
+                if (signals.offer(signal, HAND_OFF_CHECK_MS, TimeUnit.MILLISECONDS)) {
+                    return true;
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return false;
     }
 
     private static Signal.Failed failure(Throwable failure, Response response) {
         if (response != null && !response.isSuccessful()) {
             String body = "";
             try {
-                body = response.body().string();
+                // an error body is shown, not kept: its first bytes say enough, and a hostile one cannot fill the heap
+                BufferedSource source = response.body().source();
+                source.request(ERROR_BODY_BYTES);
+                long size = Math.min(source.getBuffer().size(), ERROR_BODY_BYTES);
+                body = source.getBuffer().readUtf8(size);
             } catch (IOException | RuntimeException ignored) {
                 // the status says enough
             }

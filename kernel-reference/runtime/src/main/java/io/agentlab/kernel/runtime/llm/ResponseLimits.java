@@ -13,11 +13,11 @@ package io.agentlab.kernel.runtime.llm;
 public record ResponseLimits(long maxResponseBytes, int maxLineBytes, int maxChunks) {
 
     /**
-     * The defaults: 32 MiB a call, 1 MiB a line, 200,000 events. A long real answer (16,000 tokens streamed one a
-     * chunk with usage and tool calls) is about 5 MB in 16,000 events, so the defaults leave a wide margin and still
-     * keep a run of four calls at a time well inside a 256 MiB heap.
+     * The defaults: 16 MiB a call, 1 MiB a line, 200,000 events. A long real answer (16,000 tokens streamed one a
+     * chunk, with usage and tool calls) is about 5 MB in 16,000 events, so the defaults leave a wide margin and still
+     * keep a run of four calls at a time inside a 256 MiB heap.
      */
-    public static final ResponseLimits DEFAULT = new ResponseLimits(32L << 20, 1 << 20, 200_000);
+    public static final ResponseLimits DEFAULT = new ResponseLimits(16L << 20, 1 << 20, 200_000);
 
     /** Rejects bounds that are not positive, or a line longer than the whole response. */
     public ResponseLimits {

@@ -1,0 +1,121 @@
+package io.agentlab.kernel.runtime.llm;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Objects;
+import okio.BufferedSource;
+
+/**
+ * Reads a {@code text/event-stream} body within {@link ResponseLimits} (docs/limits-and-safety.md#response-size): at
+ * most {@code maxLineBytes} of one line are ever buffered (the scan for the line end stops there, so an endless line
+ * costs a megabyte, not the heap), at most {@code maxResponseBytes} are read in all, and at most {@code maxChunks}
+ * events are handed out. Past a bound it throws {@link ProviderException.Kind#RESPONSE_TOO_LARGE} naming the bound;
+ * the caller cancels the call.
+ *
+ * <p>Framing follows the SSE specification as liberally as the official clients do: lines end with LF or CRLF;
+ * {@code data:} lines of one event are joined with LF, one space after the colon is dropped; {@code event:},
+ * {@code id:}, {@code retry:} and comment lines are read and ignored; a blank line dispatches the event, and so does
+ * the end of the body when a last event was not followed by one (servers that close straight after their last
+ * {@code data:} line still delivered it).
+ */
+public final class BoundedSseReader {
+
+    private final BufferedSource source;
+    private final ResponseLimits limits;
+    private long bytes;
+    private int events;
+
+    /** A reader of {@code source} within {@code limits}. */
+    public BoundedSseReader(BufferedSource source, ResponseLimits limits) {
+        this.source = Objects.requireNonNull(source, "source");
+        this.limits = Objects.requireNonNull(limits, "limits");
+    }
+
+    /** Bytes read so far, line ends included. */
+    public long bytesRead() {
+        return bytes;
+    }
+
+    /** Events handed out so far. */
+    public int events() {
+        return events;
+    }
+
+    /**
+     * The next line without its terminator, or null at the end of the body.
+     *
+     * @throws ProviderException {@link ProviderException.Kind#RESPONSE_TOO_LARGE} for a line or a body past its bound
+     * @throws IOException       when the connection fails
+     */
+    public String nextLine() throws IOException {
+        long scan = Math.min((long) limits.maxLineBytes() + 1, limits.maxResponseBytes() - bytes + 1);
+        long end = source.indexOf((byte) '\n', 0, scan);
+        if (end < 0) {
+            if (!source.request(scan)) {
+                // the body ended inside the bound: its last line had no terminator
+                if (source.exhausted()) {
+                    return null;
+                }
+                long rest = source.getBuffer().size();
+                bytes += rest;
+                return stripCr(source.readString(rest, StandardCharsets.UTF_8));
+            }
+            throw tooLarge(bytes + scan > limits.maxResponseBytes() && scan <= limits.maxLineBytes()
+                    ? "the response passed " + limits.maxResponseBytes() + " bytes"
+                    : "a line passed " + limits.maxLineBytes() + " bytes without ending");
+        }
+        String line = source.readString(end, StandardCharsets.UTF_8);
+        source.skip(1);
+        bytes += end + 1;
+        if (bytes > limits.maxResponseBytes()) {
+            throw tooLarge("the response passed " + limits.maxResponseBytes() + " bytes");
+        }
+        return stripCr(line);
+    }
+
+    /**
+     * The next event's {@code data}, or null at the end of the body.
+     *
+     * @throws ProviderException {@link ProviderException.Kind#RESPONSE_TOO_LARGE} past a bound
+     * @throws IOException       when the connection fails
+     */
+    public String next() throws IOException {
+        StringBuilder data = null;
+        String line;
+        while ((line = nextLine()) != null) {
+            if (line.isEmpty()) {
+                if (data != null) {
+                    return dispatch(data);
+                }
+                continue;
+            }
+            if (line.startsWith("data:")) {
+                String value = line.substring(5);
+                value = value.startsWith(" ") ? value.substring(1) : value;
+                if (data == null) {
+                    data = new StringBuilder(value);
+                } else {
+                    data.append('\n').append(value);
+                }
+            }
+            // event:, id:, retry: and ":" comments carry nothing the chat protocol uses
+        }
+        return data == null ? null : dispatch(data);
+    }
+
+    private String dispatch(StringBuilder data) {
+        if (++events > limits.maxChunks()) {
+            throw tooLarge("the response passed " + limits.maxChunks() + " events");
+        }
+        return data.toString();
+    }
+
+    private static String stripCr(String line) {
+        return line.endsWith("\r") ? line.substring(0, line.length() - 1) : line;
+    }
+
+    private ProviderException tooLarge(String what) {
+        return new ProviderException(ProviderException.Kind.RESPONSE_TOO_LARGE, what + " (after " + bytes
+                + " bytes and " + events + " events; docs/limits-and-safety.md#response-size)");
+    }
+}

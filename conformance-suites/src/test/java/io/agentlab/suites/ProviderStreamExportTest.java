@@ -78,8 +78,21 @@ class ProviderStreamExportTest {
         Files.createDirectories(OUT);
         List<Path> recordings = shippedRecordings();
         for (Path file : recordings) {
-            Recording recording = Recordings.parse(Files.readString(file), file.toString());
             String origin = REPOSITORY.relativize(file).toString().replace('\\', '/');
+            Recording recording;
+            try {
+                recording = Recordings.parse(Files.readString(file), file.toString());
+            } catch (IllegalArgumentException refused) {
+                // a real provider's shape the loader refuses (Azure's first chunk has "object": ""): the corpus keeps
+                // it, exportShapes hands it to the oracle, and the manifest says why it is not here
+                // (docs/recording.md#stream-shapes); anywhere else a refused recording fails the export
+                if (!file.normalize().startsWith(REPOSITORY.resolve(SHAPES).normalize())) {
+                    throw refused;
+                }
+                skipped.add(Map.of("id", file.getFileName().toString().replace(".json", ""), "origin", origin,
+                        "reason", "refused by the loader: " + refused.getMessage()));
+                continue;
+            }
             if (recording.response().events().isEmpty()) {
                 skipped.add(Map.of("id", recording.id(), "origin", origin, "reason", recording.response().fault() != null
                         ? "a transport fault (" + recording.response().fault() + "), no stream"
@@ -110,13 +123,13 @@ class ProviderStreamExportTest {
         }
         int streams = manifest(recordings.size(), suites.size());
         System.out.println("[provider-streams] exported " + streams + " streams to " + OUT.toAbsolutePath().normalize()
-                + " (" + recordings.size() + " shipped recordings, " + skipped.size() + " without a stream; "
+                + " (" + recordings.size() + " shipped recordings, " + skipped.size() + " without a stream or refused by the loader; "
                 + suites.size() + " suites):");
         counts.forEach((family, n) -> System.out.println("[provider-streams]   " + family + ": " + n[0] + " shipped, "
                 + n[1] + " synthesized"));
         assertThat(counts.keySet()).as("every family has streams").contains("dashscope", "deepseek", "llamacpp",
                 "openai");
-        for (ProviderFamily family : ProviderFamily.values()) {
+        for (ProviderFamily family : ProviderFamily.builtIns()) {
             int[] n = counts.get(family.wireName());
             assertThat(n[0]).as(family.wireName() + " shipped").isPositive();
             assertThat(n[1]).as(family.wireName() + " synthesized").isPositive();

@@ -81,7 +81,7 @@ record OracleRun(List<SdkOracle.Verdict> verdicts, List<String> problems, String
     private static String summary(Path directory, List<SdkOracle.Verdict> verdicts, JsonNode manifest) {
         StringBuilder out = new StringBuilder("[openai-sdk oracle] com.openai:openai-java over ")
                 .append(verdicts.size()).append(" streams in ").append(directory.toAbsolutePath().normalize())
-                .append(" (").append(manifest.path("skipped").size()).append(" shipped recordings without a stream); ")
+                .append(" (").append(manifest.path("skipped").size()).append(" shipped recordings without a stream or refused by the loader); ")
                 .append(verdicts.stream().mapToInt(SdkOracle.Verdict::toolCalls).sum()).append(" tool calls and ")
                 .append(verdicts.stream().filter(SdkOracle.Verdict::usage).count()).append(" usage objects compared\n");
         out.append(String.format("[openai-sdk oracle] %-17s %-12s %7s %12s %7s %12s %12s %9s%n", "family", "source",

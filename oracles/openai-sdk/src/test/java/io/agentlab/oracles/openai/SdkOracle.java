@@ -3,6 +3,7 @@ package io.agentlab.oracles.openai;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.openai.core.JsonValue;
 import com.openai.core.ObjectMappers;
 import com.openai.helpers.ChatCompletionAccumulator;
 import com.openai.models.chat.completions.ChatCompletion;
@@ -37,8 +38,9 @@ import java.util.stream.Stream;
  * choices), where the choices are accumulated without the usage and the usage is read with the typed getters; and a
  * finish reason before the end of a choice (the accumulator refuses every chunk after it), where each choice's earlier
  * finish reasons are left out so the accumulator reads the whole stream. Reasoning deltas
- * ({@code reasoning_content}) are not compared: the SDK does not accumulate them (it keeps the last delta's value as an
- * additional property). A stream the kit rejects must be rejected by the SDK too, for the same reason.
+ * ({@code reasoning_content}, {@code reasoning}) are compared with their concatenation from the chunks as the SDK
+ * parsed them: its accumulator keeps only the last delta's value, as an additional property. A stream the kit
+ * rejects must be rejected by the SDK too, for the same reason.
  */
 final class SdkOracle {
 
@@ -176,6 +178,7 @@ final class SdkOracle {
         List<String> notes = new ArrayList<>();
         invalid.forEach(why -> notes.add("with responseValidation(true) the SDK would refuse it: " + why));
         List<String> findings = compare(folded.completion(), folded.usage(), toolCallIndexes(chunks), kit, notes);
+        compareReasoning(findings, chunks, kit.path("choices"));
         int toolCalls = folded.completion().choices().stream()
                 .mapToInt(choice -> choice.message().toolCalls().map(List::size).orElse(0)).sum();
         return new Verdict(id, family, source, findings.isEmpty() ? outcome : Outcome.DISAGREE, findings, toolCalls,
@@ -292,6 +295,30 @@ final class SdkOracle {
         }
         compareUsage(findings, usage, kit.path("usage"));
         return findings;
+    }
+
+    /**
+     * Each choice's reasoning against the {@code reasoning_content} / {@code reasoning} strings of its deltas as the
+     * SDK parsed them (its accumulator keeps only the last delta's value, so the oracle concatenates them).
+     */
+    private static void compareReasoning(List<String> findings, List<ChatCompletionChunk> chunks, JsonNode kitChoices) {
+        Map<Long, StringBuilder> reasoning = new TreeMap<>();
+        for (ChatCompletionChunk chunk : chunks) {
+            for (ChatCompletionChunk.Choice choice : chunk.choices()) {
+                StringBuilder text = reasoning.computeIfAbsent(choice.index(), i -> new StringBuilder());
+                for (String key : List.of("reasoning_content", "reasoning")) {
+                    JsonValue value = choice.delta()._additionalProperties().get(key);
+                    if (value != null) {
+                        value.asString().ifPresent(text::append);
+                    }
+                }
+            }
+        }
+        for (JsonNode kitChoice : kitChoices) {
+            StringBuilder sdk = reasoning.get(kitChoice.path("index").asLong());
+            same(findings, "choice " + kitChoice.path("index").asLong() + " reasoning", sdk == null ? "" : sdk.toString(),
+                    kitChoice.path("reasoning").asText(""));
+        }
     }
 
     private static void compareChoice(List<String> findings, String prefix, ChatCompletion.Choice choice,

@@ -164,6 +164,21 @@ class SdkOracleSelfTest {
     }
 
     @Test
+    @DisplayName("reasoning_content deltas are compared, concatenated; DELIBERATELY BROKEN: the kit dropping them "
+            + "(its old fold)")
+    void reasoning() throws IOException {
+        String[] payloads = {ROLE, chunk("{\"content\":null,\"reasoning_content\":\"Lamp \"}", null),
+            chunk("{\"content\":null,\"reasoning_content\":\"on.\"}", null),
+            chunk("{\"content\":\"Hello\",\"reasoning_content\":null}", null), chunk("{}", "stop"), usageChunk(USAGE),
+            "[DONE]"};
+        String kit = KIT_HELLO.replace("}}", "}},\"choices\":[" + kitChoice(0, "Hello", "[]", "stop") + "]");
+        assertThat(SdkOracle.judge(stream("deepseek", kit.replace("\"reasoning\":\"\"", "\"reasoning\":\"Lamp on.\""),
+                payloads)).findings()).isEmpty();
+        assertThat(SdkOracle.judge(stream("deepseek", kit, payloads)).findings())
+                .containsExactly("choice 0 reasoning: the SDK has \"Lamp on.\", the kit \"\"");
+    }
+
+    @Test
     @DisplayName("tool calls by index: the same id at index 0 and 1 is two calls, a call with no id is call_<index>; "
             + "DELIBERATELY BROKEN: calls merged by id (the kit's old fold), a made-up id that is not call_<index>")
     void toolCallsByIndex() throws IOException {

@@ -33,8 +33,9 @@ final class RecordCommand implements Callable<Integer> {
     @Option(names = "--out", description = "Where recordings go; default recordings.")
     Path out = Path.of("recordings");
 
-    @Option(names = "--provider-family", description = "openai, deepseek, dashscope or llamacpp: written to the metadata, and the chunk profile the recordings "
-            + "are held to when loaded.")
+    @Option(names = "--provider-family", description = "openai (default), deepseek, dashscope, llamacpp, "
+            + "openai-compatible, or a family described on the classpath (agentlab/families/NAME.json): written to the "
+            + "metadata; loading notes where a recording departs from that family's usual shape.")
     String family = "openai";
 
     @Option(names = "--requests", description = "Stop after this many exchanges; default: run until stopped.")
@@ -45,7 +46,7 @@ final class RecordCommand implements Callable<Integer> {
         try {
             ProviderFamily.fromWireName(family);
         } catch (IllegalArgumentException e) {
-            // a usage error, before anything is forwarded: a recording of an unknown family could never be loaded
+            // a usage error, before anything is forwarded: a mistyped family would label every recording wrongly
             throw new ParameterException(spec.commandLine(), "--provider-family: " + e.getMessage());
         }
         PrintWriter console = spec.commandLine().getOut();

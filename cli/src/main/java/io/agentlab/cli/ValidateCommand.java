@@ -26,7 +26,7 @@ final class ValidateCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         ConformanceRunner.Validation validation = ConformanceRunner.validate(options.spec().build());
-        validation.warnings().forEach(warning -> out.println("warning: " + warning));
+        validation.warnings().forEach(warning -> out.println(ConformanceRunner.label(warning)));
         validation.problems().forEach(problem -> out.println("problem: " + problem));
         out.printf("%d suites, %d cases, %d tests; %s%n", validation.suites(), validation.cases(), validation.tests(),
                 validation.problems().isEmpty() ? "no problems" : validation.problems().size() + " problem(s)");

@@ -86,8 +86,9 @@ class AgentLabTest {
         Run run = run("record", "--upstream", "http://127.0.0.1:9/v1", "--provider-family", "mistral",
                 "--out", temp.resolve("recordings").toString(), "--requests", "1");
         assertThat(run.code()).isEqualTo(2);
-        assertThat(run.err()).contains("--provider-family: unknown provider family 'mistral'; expected openai, "
-                + "deepseek, dashscope or llamacpp").doesNotContain("Exception");
+        assertThat(run.err()).contains("--provider-family: unknown provider family 'mistral'; the kit describes "
+                + "openai, deepseek, dashscope and llamacpp (and openai-compatible for any other server)")
+                .doesNotContain("Exception");
     }
 
     @Test

@@ -45,6 +45,15 @@ import org.junit.platform.reporting.legacy.xml.LegacyXmlReportGeneratingListener
  */
 public final class ConformanceRunner {
 
+    /** How a discovery note (an INFO issue) starts among the warnings. */
+    public static final String NOTE = "note: ";
+
+    /** A warning line as printed: {@code note: …} for a note, {@code warning: …} otherwise. */
+    public static String label(String warning) {
+        return warning.startsWith(NOTE) ? warning : "warning: " + warning;
+    }
+
+
     /** The folder under the report folder that receives JUnit's XML reports. */
     public static final String JUNIT_FOLDER = "junit";
 
@@ -121,7 +130,7 @@ public final class ConformanceRunner {
                     + "applies them to the whole run");
         }
         Discovery discovery = discover(spec, configuration, rerun);
-        discovery.warnings().forEach(warning -> out.println("warning: " + warning));
+        discovery.warnings().forEach(warning -> out.println(label(warning)));
         if (!discovery.problems().isEmpty()) {
             throw new UsageException(String.join("\n", discovery.problems()));
         }
@@ -198,7 +207,10 @@ public final class ConformanceRunner {
         LauncherDiscoveryListener issues = new LauncherDiscoveryListener() {
             @Override
             public void issueEncountered(UniqueId engineId, DiscoveryIssue issue) {
-                String line = issue.message() + issue.source().map(source -> " (" + source + ")").orElse("");
+                // INFO issues are notes (a recording read although it departs from its family's usual shape,
+                // docs/recording.md#protocol-and-notes): listed with the warnings, labelled as what they are
+                String line = (issue.severity() == DiscoveryIssue.Severity.INFO ? NOTE : "") + issue.message()
+                        + issue.source().map(source -> " (" + source + ")").orElse("");
                 (issue.severity().compareTo(DiscoveryIssue.Severity.ERROR) >= 0 ? problems : warnings).add(line);
             }
         };

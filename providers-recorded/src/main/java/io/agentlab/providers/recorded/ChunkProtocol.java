@@ -15,16 +15,21 @@ import tools.jackson.databind.JsonNode;
  * to the SDK both ways: every chunk refused here the SDK refuses, and every variant the SDK reads is accepted here.
  *
  * <p>Required: {@code id} and {@code model} strings, {@code object} {@code "chat.completion.chunk"}, {@code created} a
- * number, {@code choices} an array; on each choice an integer {@code index} and an object {@code delta}; a delta's
- * {@code content} and {@code role} strings or null, its {@code tool_calls} an array or null, each with an integer
- * {@code index} and, when present, {@code function.name} and {@code function.arguments} strings or null; {@code usage}
- * null or an object with integer {@code prompt_tokens}, {@code completion_tokens} and {@code total_tokens} (or the
- * replay's placeholders for them, docs/recording.md#format). Everything else may be absent, null or unknown: the SDK
- * keeps unknown fields, and so does the replay, byte for byte.
+ * number, {@code choices} an array; on each choice a number {@code index} and an object {@code delta}; and
+ * {@code usage} null or an object with number {@code prompt_tokens}, {@code completion_tokens} and {@code total_tokens}
+ * (or the replay's placeholders for them, docs/recording.md#format). Optional, but of the right type when present:
+ * {@code system_fingerprint} (a string), a choice's {@code logprobs} (an object), a delta's
+ * {@code content} and {@code refusal} (strings), {@code tool_calls} (an array, each with a number {@code index}, a
+ * string {@code id} and an object {@code function} with string {@code name} and {@code arguments}), and the usage's
+ * {@code prompt_tokens_details} and {@code completion_tokens_details} (objects of numbers); null is always allowed.
+ * Everything else may be absent, null or unknown: the SDK keeps unknown fields, and so does the replay, byte for byte.
+ * This list is what the SDK was measured to refuse, field by field and JSON type by JSON type
+ * ({@code ChunkProtocolAgreementTest} in the oracle module), not what its documentation suggests.
  *
- * <p>Deliberately not required, although the SDK's strict {@code validate()} refuses them: enum values it does not
- * know ({@code finish_reason}, {@code role}, tool-call {@code type}, {@code service_tier}). The SDK's own client
- * reads them as unknown values (response validation is off by default), and servers do send new ones.
+ * <p>Deliberately not refused, although the SDK's strict {@code validate()} refuses them: values of its enums it does
+ * not know ({@code finish_reason}, {@code role}, tool-call {@code type}, {@code service_tier}), of whatever JSON type.
+ * The SDK's own client reads them as unknown values (its response validation is off by default), and servers do send
+ * new ones.
  */
 public final class ChunkProtocol {
 
@@ -62,6 +67,10 @@ public final class ChunkProtocol {
         if (!chunk.path("created").isNumber()) {
             found.add(at + ": 'created' is " + shown(chunk.get("created")) + ", not a number (Unix seconds)");
         }
+        JsonNode fingerprint = chunk.get("system_fingerprint");
+        if (fingerprint != null && !fingerprint.isNull() && !fingerprint.isString()) {
+            found.add(at + ": 'system_fingerprint' is " + shown(fingerprint) + ", not a string or null");
+        }
         JsonNode choices = chunk.get("choices");
         if (choices == null || !choices.isArray()) {
             found.add(at + ": 'choices' is " + shown(choices) + ", not an array");
@@ -79,10 +88,13 @@ public final class ChunkProtocol {
                     JsonNode tokens = usage.get(field);
                     boolean placeholder = tokens != null && tokens.isString()
                             && PLACEHOLDER.matcher(tokens.asString()).matches();
-                    if (tokens == null || !(tokens.isIntegralNumber() || placeholder)) {
+                    if (tokens == null || !(tokens.isNumber() || placeholder)) {
                         found.add(at + ": 'usage." + field + "' is " + shown(tokens) + ", not an integer");
                     }
                 }
+                details(usage, "prompt_tokens_details", List.of("audio_tokens", "cached_tokens"), at, found);
+                details(usage, "completion_tokens_details", List.of("accepted_prediction_tokens", "audio_tokens",
+                        "reasoning_tokens", "rejected_prediction_tokens"), at, found);
             }
         }
     }
@@ -92,8 +104,12 @@ public final class ChunkProtocol {
             found.add(at + ": '" + path + "' is " + shown(choice) + ", not an object");
             return;
         }
-        if (!choice.path("index").isIntegralNumber()) {
+        if (!choice.path("index").isNumber()) {
             found.add(at + ": '" + path + ".index' is " + shown(choice.get("index")) + ", not an integer");
+        }
+        JsonNode logprobs = choice.get("logprobs");
+        if (logprobs != null && !logprobs.isNull() && !logprobs.isObject()) {
+            found.add(at + ": '" + path + ".logprobs' is " + shown(logprobs) + ", not an object or null");
         }
         JsonNode delta = choice.get("delta");
         if (delta == null || !delta.isObject()) {
@@ -101,8 +117,8 @@ public final class ChunkProtocol {
             return;
         }
         nullableString(delta, "content", at, path + ".delta", found);
-        nullableString(delta, "role", at, path + ".delta", found);
-        nullableString(choice, "finish_reason", at, path, found);
+        nullableString(delta, "refusal", at, path + ".delta", found);
+        // role and finish_reason are enums: a value the SDK does not know is read as unknown, whatever its type
         JsonNode calls = delta.get("tool_calls");
         if (calls == null || calls.isNull()) {
             return;
@@ -114,14 +130,35 @@ public final class ChunkProtocol {
         for (int k = 0; k < calls.size(); k++) {
             JsonNode call = calls.get(k);
             String here = path + ".delta.tool_calls[" + k + "]";
-            if (!call.path("index").isIntegralNumber()) {
+            if (!call.path("index").isNumber()) {
                 found.add(at + ": '" + here + ".index' is " + shown(call.get("index")) + ", not an integer");
             }
             nullableString(call, "id", at, here, found);
             JsonNode function = call.get("function");
             if (function != null && !function.isNull()) {
+                if (!function.isObject()) {
+                    found.add(at + ": '" + here + ".function' is " + shown(function) + ", not an object or null");
+                    continue;
+                }
                 nullableString(function, "name", at, here + ".function", found);
                 nullableString(function, "arguments", at, here + ".function", found);
+            }
+        }
+    }
+
+    private static void details(JsonNode usage, String field, List<String> counts, String at, List<String> found) {
+        JsonNode details = usage.get(field);
+        if (details == null || details.isNull()) {
+            return;
+        }
+        if (!details.isObject()) {
+            found.add(at + ": 'usage." + field + "' is " + shown(details) + ", not an object or null");
+            return;
+        }
+        for (String count : counts) {
+            JsonNode value = details.get(count);
+            if (value != null && !value.isNull() && !value.isNumber()) {
+                found.add(at + ": 'usage." + field + "." + count + "' is " + shown(value) + ", not an integer or null");
             }
         }
     }

@@ -104,8 +104,8 @@ public final class RecordingProxy implements AutoCloseable {
      *
      * @param upstreamBaseUrl the live provider's {@code /v1} root
      * @param directory       where recordings are written
-     * @param provider        the provider family written into metadata: openai, deepseek, dashscope or llamacpp; its chunk
-     *                        profile is what the recordings are held to when they are loaded
+     * @param provider        the provider family written into metadata ({@link ProviderFamily#fromWireName}); loading
+     *                        notes where a recording departs from its usual shape
      * @throws IllegalArgumentException for an unknown family
      */
     public static RecordingProxy start(String upstreamBaseUrl, Path directory, String provider) throws IOException {
@@ -130,7 +130,7 @@ public final class RecordingProxy implements AutoCloseable {
             throws IOException {
         this.upstream = upstream.endsWith("/") ? upstream.substring(0, upstream.length() - 1) : upstream;
         this.directory = Files.createDirectories(directory);
-        // refused before anything is forwarded: a recording of an unknown family could never be loaded
+        // refused before anything is forwarded: a mistyped family would label every recording wrongly
         this.provider = ProviderFamily.fromWireName(provider).wireName();
         this.clock = clock;
         this.listener = Objects.requireNonNull(listener, "listener");

@@ -248,7 +248,7 @@ public final class StreamAccumulator {
             String id = text(call.get("id"));
             int at;
             JsonNode indexNode = call.get("index");
-            if (indexNode != null && indexNode.isIntegralNumber()) {
+            if (indexNode != null && indexNode.isNumber()) { // 1.0 is read as 1, as the SDK reads it
                 at = indexNode.asInt();
             } else if (lastCallIndex == null || (id != null && !id.equals(calls.get(lastCallIndex).id))) {
                 at = calls.isEmpty() ? 0 : calls.lastKey() + 1;

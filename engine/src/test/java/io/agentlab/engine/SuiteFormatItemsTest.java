@@ -485,6 +485,39 @@ class SuiteFormatItemsTest {
         fails(undeclared, "worded-differently [parity]", "the modes disagree", "\"title\":\"call grandma\"",
                 "\"title\":\"Call Grandma!\"");
         fails(run(yaml, BrokenKernels.ToolsModeSkipsResolver.class), "worded-differently [parity]",
-                "the modes disagree", "\"query\":\"<ignored>\"", "-> needs_clarification");
+                "the modes disagree", "calendar.schedule.create {\"title\":\"call grandma\"} -> needs_clarification",
+                "knowledge.web.search {} -> succeeded");
+    }
+
+    @Test
+    @DisplayName("parity: an ignored argument one mode gives and the other leaves out is no difference; unignored it is")
+    void parityIgnoresPresence() {
+        String yaml = """
+                id: presence
+                title: Parity when one mode gives an argument the other leaves out
+                kernel: {events: [knowledge.web.search]}
+                cases:
+                  - id: one-mode-gives-max-results
+                    clause: docs/design.md#modes-parity an ignored argument is ignored whole, its presence too
+                    parity:
+                      knowledge.web.search: {query: ignore, max_results: ignore}
+                    turns:
+                      - user: search the weather in Paris
+                        replyByMode:
+                          dual_agent:
+                            visible: Looking.
+                            events: [{name: knowledge.web.search}]
+                          chat_agent_tools:
+                            visible: Looking.
+                            events:
+                              - {name: knowledge.web.search, arguments: {query: Paris weather, max_results: 3}}
+                        followUp: It is mild.
+                        expect:
+                          events:
+                            - {name: knowledge.web.search, status: succeeded}
+                """;
+        reference(yaml, 3);
+        fails(run(yaml.replace(", max_results: ignore", ""), ServiceLoaderKernelFactory.class),
+                "one-mode-gives-max-results [parity]", "the modes disagree", "\"max_results\":3");
     }
 }

@@ -112,6 +112,34 @@ class SuiteFormatItemsTest {
     }
 
     @Test
+    @DisplayName("auditValid on a retransmission checks the run the turn produced (<turn>-r2), not the turn id")
+    void auditValidOnRetransmission() {
+        // docs/suite-format.md#retransmission: a re-sent turn is a new AG-UI run of the same turn, so ENDPOINT-03
+        // must compare RUN_STARTED.runId with that run's id; the turn id would reject every retransmission
+        String yaml = """
+                id: retransmission-audit
+                title: Retransmission audit
+                """ + CALENDAR + """
+                cases:
+                  - id: client-retry-audit
+                    clause: docs/design.md#audit-events a retransmission is a new run whose stream is valid AG-UI
+                    turns:
+                      - user: remind me tomorrow at 9am to call grandma
+                        reply:
+                          visible: Sure.
+                          events:
+                            - name: calendar.schedule.create
+                              arguments: {title: call grandma, date: "2026-12-01", time: "09:00", timezone: Asia/Shanghai}
+                        expect: {auditValid: true}
+                      - retransmit: 1
+                        expect:
+                          events: [{name: calendar.schedule.create, status: replayed}]
+                          auditValid: true
+                """;
+        reference(yaml, 3);
+    }
+
+    @Test
     @DisplayName("provider faults per call: HTTP status with headers, reset and malformed chunk after N events, "
             + "a stalled EventAgent that is never guessed around (a failed follow-up: historyAfterFailedTurn)")
     void providerFaults() {

@@ -192,10 +192,12 @@ public final class CaseRunner {
                 } else {
                     provider.set(replayed(suite, testCase, turn, index, mode, runtime, conversation, scopes,
                             unusedFaults));
-                    // the recordings a scripted turn gets are synthesized by the latency model
+                    // the recordings a scripted turn gets are synthesized by the latency model; a recording's own
+                    // offsets are measured only when its metadata says "recorded" (an import without timing states
+                    // the model it used, docs/recording.md#format)
                     timing = environment.recorded().isEmpty() && turn.recordings().isEmpty() || turn.recordings().stream()
                             .flatMap(id -> environment.recordings().find(id).stream())
-                            .anyMatch(recording -> recording.metadata().synthesized())
+                            .anyMatch(recording -> !"recorded".equals(recording.metadata().timing()))
                             ? TurnRecord.Timing.MODELLED : TurnRecord.Timing.RECORDED;
                 }
                 int callsBefore = log.calls().size();

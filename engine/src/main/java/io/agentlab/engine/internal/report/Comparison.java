@@ -96,11 +96,29 @@ public record Comparison(Metric metric, Figure dual, Figure tools, Verdict verdi
         }
     }
 
-    /** Both modes' figures for every shown measure, in catalogue order. */
+    /** The verdict on a timing when a latency model timed the streams (docs/engine.md#noise). */
+    public static final String MODELLED = "no verdict: a latency model timed these streams, so the model, not a "
+            + "measurement, decides the difference (compare recorded or live timings)";
+
+    /** Both modes' figures for every shown measure, in catalogue order, from measured streams. */
     public static List<Comparison> of(ModeMetrics dual, ModeMetrics tools) {
+        return of(dual, tools, false);
+    }
+
+    /**
+     * Both modes' figures for every shown measure, in catalogue order.
+     *
+     * @param modelled whether a latency model timed any turn's streams: then no timing gets a verdict, since the
+     *                 model's difference plus the machine's jitter is no evidence about the modes, and deciding on it
+     *                 flipped between identical runs (docs/engine.md#noise)
+     */
+    public static List<Comparison> of(ModeMetrics dual, ModeMetrics tools, boolean modelled) {
         List<Comparison> comparisons = new ArrayList<>();
         for (Metric metric : Metric.shownMetrics()) {
-            comparisons.add(of(metric, dual, tools));
+            Comparison comparison = of(metric, dual, tools);
+            comparisons.add(modelled && metric.isTiming() && !(comparison.verdict() instanceof Verdict.None)
+                    ? new Comparison(metric, comparison.dual(), comparison.tools(), new Verdict.None(MODELLED))
+                    : comparison);
         }
         return comparisons;
     }

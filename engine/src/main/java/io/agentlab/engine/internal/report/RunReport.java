@@ -56,9 +56,10 @@ public record RunReport(RunMetadata metadata, List<TestOutcome> outcomes, List<M
         return modes.stream().filter(m -> m.mode() == mode).findFirst().orElse(null);
     }
 
-    /** Every shown measure side by side, with its verdict. */
+    /** Every shown measure side by side, with its verdict (none on timings a latency model made). */
     public List<Comparison> comparisons() {
-        return Comparison.of(mode(InvocationMode.DUAL_AGENT), mode(InvocationMode.CHAT_AGENT_TOOLS));
+        return Comparison.of(mode(InvocationMode.DUAL_AGENT), mode(InvocationMode.CHAT_AGENT_TOOLS),
+                timingCounts().getOrDefault(TurnRecord.Timing.MODELLED, 0L) > 0);
     }
 
     /** How many tests ended with {@code status}. */

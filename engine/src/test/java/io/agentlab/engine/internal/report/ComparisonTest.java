@@ -63,6 +63,25 @@ class ComparisonTest {
     }
 
     @Test
+    @DisplayName("timings a latency model made get no verdict, whatever their samples say; tokens still do")
+    void modelledTimingsGetNoVerdict() {
+        ModeMetrics dual = new ModeMetrics(InvocationMode.DUAL_AGENT, 10, Map.of(Metric.FIRST_VISIBLE_TTFT,
+                distribution(100, 10), Metric.CHAT_PROMPT_TOKENS_PER_TURN, mean(600, 10)));
+        ModeMetrics tools = new ModeMetrics(InvocationMode.CHAT_AGENT_TOOLS, 10, Map.of(Metric.FIRST_VISIBLE_TTFT,
+                distribution(200, 10), Metric.CHAT_PROMPT_TOKENS_PER_TURN, mean(300, 10)));
+        List<Comparison> modelled = Comparison.of(dual, tools, true);
+        assertThat(verdictOf(modelled, Metric.FIRST_VISIBLE_TTFT)).isEqualTo(
+                new Comparison.Verdict.None(Comparison.MODELLED));
+        assertThat(verdictOf(modelled, Metric.CHAT_PROMPT_TOKENS_PER_TURN)).isInstanceOf(Comparison.Verdict.Better.class);
+        assertThat(verdictOf(Comparison.of(dual, tools, false), Metric.FIRST_VISIBLE_TTFT))
+                .as("measured timings keep their verdict").isInstanceOf(Comparison.Verdict.Better.class);
+    }
+
+    private static Comparison.Verdict verdictOf(List<Comparison> comparisons, Metric metric) {
+        return comparisons.stream().filter(c -> c.metric() == metric).findFirst().orElseThrow().verdict();
+    }
+
+    @Test
     @DisplayName("higher is better for rates, judged by the two-proportion test")
     void higherIsBetter() {
         Comparison recall = compare(Metric.SELECTION_RECALL, rate(45, 50), rate(30, 50));

@@ -15,6 +15,17 @@
 //      thread's conversation as it does to an empty one (so no run appends to, or merges with, an earlier run's
 //      messages or tool calls). Runs that rewrite the conversation (MESSAGES_SNAPSHOT, activity events) end this check
 //      for the rest of their thread.
+//
+// Each verdict also says what the client itself did, apart from the checks 2 and 3 this script adds:
+//   "client": "rejected"   runAgent failed (a schema, verifyEvents or SSE error);
+//             "warned"     it read the stream but warned (material dropped or worked around);
+//             "merged"     it read every run without error or warning, but the conversation it rebuilt merged a run's
+//                          message or tool call into an earlier run's (check 3);
+//             "duplicated" the same, but the conversation holds two messages with one id (check 3);
+//             "accepted"   no error, no warning, one message per id; the stream may still fail check 2 (a run the
+//                          stream left open: the client resolves runAgent as if it had finished).
+// The kit's checker is deliberately stricter than the client on "merged", "duplicated" and an "accepted" stream that
+// fails check 2 (docs/runtime.md#strictness); the agreement test tells those apart from disagreements.
 import { readFileSync, realpathSync } from "node:fs";
 import { dirname, resolve, sep } from "node:path";
 import { AbstractAgent, HttpAgent } from "@ag-ui/client";
@@ -92,14 +103,15 @@ async function read(body) {
     }),
   );
   if (failure !== undefined) {
-    return { ok: false, stage: "runAgent", reason: describe(failure) };
+    return { ok: false, client: "rejected", stage: "runAgent", reason: describe(failure) };
   }
   if (messages.length > 0) {
-    return { ok: false, stage: "warning", reason: messages[0] };
+    return { ok: false, client: "warned", stage: "warning", reason: messages[0] };
   }
   if (open || terminals === 0) {
     return {
       ok: false,
+      client: "accepted",
       stage: "terminal",
       reason: open ? "the stream ended while its run was active (no RUN_FINISHED or RUN_ERROR)"
         : "the stream carried no RUN_FINISHED or RUN_ERROR",
@@ -110,7 +122,7 @@ async function read(body) {
   for (const event of events) {
     EventSchemas.parse(event);
   }
-  return { ok: true, events };
+  return { ok: true, client: "accepted", events };
 }
 
 /** A failure in one line; a zod error as its issues' paths and messages. */
@@ -158,29 +170,41 @@ async function conversation(thread, run) {
   alone.events = run;
   const [, aloneWarnings, aloneFailure] = await captured(() => alone.runAgent());
   if (aloneFailure !== undefined || aloneWarnings.length > 0) {
-    return `replayed alone, the run fails: ${aloneFailure !== undefined ? describe(aloneFailure) : aloneWarnings[0]}`;
+    return {
+      client: aloneFailure !== undefined ? "rejected" : "warned",
+      reason: `replayed alone, the run fails: ${aloneFailure !== undefined ? describe(aloneFailure) : aloneWarnings[0]}`,
+    };
   }
   const added = alone.messages.filter((message) => !echoed.has(message.id));
   const duplicate = duplicateId(alone.messages);
   if (duplicate !== undefined) {
-    return `the conversation the client rebuilds holds two messages with id '${duplicate}'`;
+    return { client: "duplicated", reason: `the conversation the client rebuilds holds two messages with id '${duplicate}'` };
   }
   const before = thread.messages.map((message) => structuredClone(message));
   thread.events = run;
   const [, warnings, failure] = await captured(() => thread.runAgent());
   if (failure !== undefined || warnings.length > 0) {
-    return `after the earlier runs of its thread, the run fails: ${failure !== undefined ? describe(failure) : warnings[0]}`;
+    return {
+      client: failure !== undefined ? "rejected" : "warned",
+      reason: `after the earlier runs of its thread, the run fails: ${failure !== undefined ? describe(failure) : warnings[0]}`,
+    };
   }
   const threadDuplicate = duplicateId(thread.messages);
   if (threadDuplicate !== undefined) {
-    return `with the earlier runs of its thread, the conversation holds two messages with id '${threadDuplicate}'`;
+    return {
+      client: "duplicated",
+      reason: `with the earlier runs of its thread, the conversation holds two messages with id '${threadDuplicate}'`,
+    };
   }
   const expected = bag([...before, ...added]);
   const actual = bag(thread.messages);
   if (expected.length !== actual.length || expected.some((message, i) => message !== actual[i])) {
     const changed = thread.messages.filter((message) => !expected.includes(canonical(message))).map((m) => m.id);
-    return `with the earlier runs of its thread, the client's conversation differs from the earlier one plus this `
-      + `run's own messages (an id of an earlier run reused?); messages affected: ${JSON.stringify(changed)}`;
+    return {
+      client: "merged",
+      reason: `with the earlier runs of its thread, the client's conversation differs from the earlier one plus this `
+        + `run's own messages (an id of an earlier run reused?); messages affected: ${JSON.stringify(changed)}`,
+    };
   }
   return undefined;
 }
@@ -203,14 +227,14 @@ for (const entry of manifest.threads) {
           }
           const problem = await conversation(thread, run);
           if (problem !== undefined) {
-            verdict = { ok: false, stage: "conversation", reason: problem };
+            verdict = { ok: false, client: problem.client, stage: "conversation", reason: problem.reason };
             modelled = false; // the thread's state is no longer what the stream meant
             break;
           }
         }
       }
     } catch (failure) {
-      verdict = { ok: false, stage: "oracle", reason: describe(failure) };
+      verdict = { ok: false, client: "oracle", stage: "oracle", reason: describe(failure) };
     }
     delete verdict.events;
     checked++;

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -18,7 +19,10 @@ import picocli.CommandLine.Spec;
  * {@code agentlab record}: a recording proxy in front of a live OpenAI-compatible provider. Point a client (for
  * example {@code agentlab run --provider live --live-base-url <proxy>}) at the printed URL; its credentials stay in
  * its own environment and never reach the recordings. Stops after {@code --requests} exchanges or on Ctrl-C; exits 1
- * when an exchange was forwarded but could not be recorded (each is printed with its reason).
+ * when an exchange was forwarded but could not be recorded (each is printed with its reason: a response holding a
+ * secret redaction cannot remove is not written). A request carrying a credential shorter than 16 characters is
+ * refused before it is forwarded: one line on stderr naming the header or parameter and the bound, then exit 2
+ * (docs/limits-and-safety.md#credentials).
  */
 @Command(name = "record", mixinStandardHelpOptions = true,
         description = "Record a live provider's streams through a local proxy (credentials stripped).")
@@ -50,8 +54,17 @@ final class RecordCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--provider-family: " + e.getMessage());
         }
         PrintWriter console = spec.commandLine().getOut();
-        CountDownLatch exchanges = new CountDownLatch(Math.max(0, requests));
+        // stops after --requests exchanges, or at once when one is refused
+        CountDownLatch stop = new CountDownLatch(requests <= 0 ? 0 : 1);
+        AtomicInteger exchanges = new AtomicInteger();
+        Runnable counted = () -> {
+            if (exchanges.incrementAndGet() >= requests) {
+                stop.countDown();
+            }
+        };
         AtomicInteger failed = new AtomicInteger();
+        AtomicReference<String> refused = new AtomicReference<>();
+        PrintWriter errors = spec.commandLine().getErr();
         RecordingProxy.Listener listener = new RecordingProxy.Listener() {
             @Override
             public void recorded(Path file) {
@@ -59,7 +72,7 @@ final class RecordCommand implements Callable<Integer> {
                     console.println("  wrote " + file);
                     console.flush();
                 }
-                exchanges.countDown();
+                counted.run();
             }
 
             @Override
@@ -69,15 +82,28 @@ final class RecordCommand implements Callable<Integer> {
                     console.println("  not recorded: " + exchange + ": " + reason);
                     console.flush();
                 }
-                exchanges.countDown();
+                counted.run();
+            }
+
+            @Override
+            public void refused(String exchange, String reason) {
+                // a usage error: nothing this client sends can be recorded safely, so stop
+                // (docs/limits-and-safety.md#credentials)
+                if (refused.compareAndSet(null, reason)) {
+                    synchronized (console) {
+                        errors.println("agentlab record: refused " + exchange + ": " + reason);
+                        errors.flush();
+                    }
+                }
+                stop.countDown();
             }
         };
         try (RecordingProxy proxy = RecordingProxy.start(upstream, out, family, listener)) {
             console.println("recording proxy for " + upstream + " at " + proxy.baseUrl() + "; recordings go to "
                     + out.toAbsolutePath());
             console.flush();
-            exchanges.await(); // each exchange counts down once its response has been sent in full
+            stop.await(); // each exchange is counted once its response has been sent in full
         }
-        return failed.get() == 0 ? 0 : 1;
+        return refused.get() != null ? 2 : failed.get() == 0 ? 0 : 1;
     }
 }

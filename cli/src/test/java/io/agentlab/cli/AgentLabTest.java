@@ -222,28 +222,8 @@ class AgentLabTest {
         try (TimedReplay upstream = TimedReplay.start(Recordings.loadDirectory(Path.of(
                 "../providers-recorded/src/main/resources/recordings")), 0)) {
             CompletableFuture<String> proxyUrl = new CompletableFuture<>();
-            Writer watcher = new Writer() {
-                private final StringBuilder seen = new StringBuilder();
-
-                @Override
-                public void write(char[] chars, int offset, int length) {
-                    seen.append(chars, offset, length);
-                    Matcher matcher = Pattern.compile(" at (http://\\S+/v1);").matcher(seen);
-                    if (matcher.find()) {
-                        proxyUrl.complete(matcher.group(1));
-                    }
-                }
-
-                @Override
-                public void flush() {
-                }
-
-                @Override
-                public void close() {
-                }
-            };
             CommandLine cli = AgentLab.commandLine();
-            cli.setOut(new PrintWriter(watcher, true));
+            cli.setOut(new PrintWriter(urlWatcher(proxyUrl), true));
             CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> cli.execute("record", "--upstream",
                     upstream.baseUrl(), "--out", recordings.toString(), "--requests", "1"));
             String url = proxyUrl.get(30, TimeUnit.SECONDS);
@@ -260,5 +240,60 @@ class AgentLabTest {
         }
         assertThat(written).hasSize(1);
         assertThat(Files.readString(written.get(0))).doesNotContain(key).contains("turn the lamp on");
+    }
+
+    @Test
+    @DisplayName("record: a short credential is refused in one line naming the header and the bound, exit 2, "
+            + "nothing written")
+    void recordRefusesShortCredential() throws Exception {
+        Path recordings = temp.resolve("recordings");
+        try (TimedReplay upstream = TimedReplay.start(Recordings.loadDirectory(Path.of(
+                "../providers-recorded/src/main/resources/recordings")), 0)) {
+            CompletableFuture<String> proxyUrl = new CompletableFuture<>();
+            java.io.StringWriter err = new java.io.StringWriter();
+            CommandLine cli = AgentLab.commandLine();
+            cli.setOut(new PrintWriter(urlWatcher(proxyUrl), true));
+            cli.setErr(new PrintWriter(err, true));
+            CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> cli.execute("record", "--upstream",
+                    upstream.baseUrl(), "--out", recordings.toString()));
+            String url = proxyUrl.get(30, TimeUnit.SECONDS);
+            var client = new OpenAiCompatibleClient(new OpenAiCompatibleClient.Config(url, "AGENTLAB_CLI_TEST_KEY",
+                    Duration.ofSeconds(5), Duration.ofSeconds(10)), name -> "delta", System::nanoTime);
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> client.stream(new ChatRequest("m",
+                    List.of(ChatMessage.user("turn the lamp on")), List.of(), null, null, true, CallRole.CHAT),
+                    delta -> { })).hasMessageContaining("credentials shorter than 16 characters are refused");
+            assertThat(exit.get(30, TimeUnit.SECONDS)).isEqualTo(2); // stops at once, though no --requests bound
+            assertThat(err.toString().lines().toList()).singleElement().asString().isEqualTo("agentlab record: "
+                    + "refused POST /v1/chat/completions: the Authorization header (Bearer token) carries a credential "
+                    + "of 5 characters; credentials shorter than 16 characters are refused, because they cannot be "
+                    + "told apart from ordinary text (docs/limits-and-safety.md#credentials)");
+        }
+        try (var files = Files.list(recordings)) {
+            assertThat(files).isEmpty();
+        }
+    }
+
+    /** Completes {@code proxyUrl} with the URL {@code agentlab record} prints once it listens. */
+    private static Writer urlWatcher(CompletableFuture<String> proxyUrl) {
+        return new Writer() {
+            private final StringBuilder seen = new StringBuilder();
+
+            @Override
+            public void write(char[] chars, int offset, int length) {
+                seen.append(chars, offset, length);
+                Matcher matcher = Pattern.compile(" at (http://\\S+/v1);").matcher(seen);
+                if (matcher.find()) {
+                    proxyUrl.complete(matcher.group(1));
+                }
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
     }
 }

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code agentlab run --provider live} in a JVM of its own with {@code -Xmx256m} against a loopback provider that sends
  * a gigabyte in one response and one endless SSE line in another (docs/limits-and-safety.md#response-size). Each gets
  * one verdict, {@code provider_response_too_large}; the run is not ended by an {@code OutOfMemoryError}; the case after
- * them runs and passes, and the report is written. Before the bound the gigabyte ended the run with an
+ * them runs and passes, and so does a vLLM-shaped answer whose usage details are null, and the report is written. Before the bound the gigabyte ended the run with an
  * {@code OutOfMemoryError} and no report, and the endless line was misreported as {@code provider_deadline} after
  * 120 s.
  */
@@ -61,10 +61,12 @@ class HostileProviderTest {
             assertThat(process.exitValue()).as(out).isEqualTo(1);
             assertThat(out).doesNotContain("OutOfMemoryError").doesNotContain("provider_deadline");
             String results = Files.readString(report.resolve("results.json"));
-            assertThat(results).contains("a-gigabyte").contains("an-endless-line").contains("an-ordinary-answer");
+            assertThat(results).contains("a-gigabyte").contains("an-endless-line").contains("vllm-null-usage-details")
+                    .contains("an-ordinary-answer");
             assertThat(out).contains("provider_response_too_large");
             assertThat(out.split("provider_response_too_large", -1).length - 1).as(out).isGreaterThanOrEqualTo(2);
-            assertThat(results.replaceAll("\\s", "")).contains("\"passed\":1").as(results);
+            assertThat(results.replaceAll("\\s", "")).as(results).contains("\"passed\":2");
+            assertThat(out).doesNotContain("NullPointerException");
             assertThat(sent.get()).as("the provider was stopped long before it sent its gigabytes")
                     .isLessThan(GIGABYTE);
         } finally {
@@ -91,6 +93,12 @@ class HostileProviderTest {
                     out.write(block);
                     sent.addAndGet(block.length);
                 }
+            } else if (request.contains("answer like vllm")) {
+                out.write(("data: " + chunk("Hello there.") + "\n\ndata: " + finish() + "\n\ndata: "
+                        + "{\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"created\":1,\"model\":\"m\","
+                        + "\"choices\":[],\"usage\":{\"prompt_tokens\":12,\"completion_tokens\":3,\"total_tokens\":15,"
+                        + "\"prompt_tokens_details\":null,\"completion_tokens_details\":null}}\n\ndata: [DONE]\n\n")
+                        .getBytes(StandardCharsets.UTF_8));
             } else {
                 out.write(("data: " + chunk("Hello there.") + "\n\ndata: " + finish() + "\n\ndata: [DONE]\n\n")
                         .getBytes(StandardCharsets.UTF_8));

@@ -26,9 +26,15 @@ final class AguiStreamVariants {
     enum Expected {
         /** It breaks {@link Variant#rule()}. */
         FAIL,
+        /**
+         * The official client takes it (accepts it, or merges a run into an earlier one without a warning) and the
+         * kit rejects it for {@link Variant#rule()}, one of its documented deliberate strictnesses
+         * ({@code docs/runtime.md#strictness}).
+         */
+        STRICTER,
         /** It is valid AG-UI 1.0. */
         PASS,
-        /** A random change: whatever the verdict, both must give it. */
+        /** A random change: whatever the verdict, both must give it (or the kit be stricter as documented). */
         EITHER
     }
 
@@ -43,7 +49,11 @@ final class AguiStreamVariants {
     record Variant(String name, List<String> streams, String rule, Expected expected) {
     }
 
-    private record Kind(String name, String rule, Function<List<String>, Optional<List<String>>> make) {
+    private record Kind(String name, String rule, Expected expected,
+                        Function<List<String>, Optional<List<String>>> make) {
+        Kind(String name, String rule, Function<List<String>, Optional<List<String>>> make) {
+            this(name, rule, rule == null ? Expected.PASS : Expected.FAIL, make);
+        }
     }
 
     private AguiStreamVariants() {
@@ -57,7 +67,7 @@ final class AguiStreamVariants {
             List<Variant> applicable = new ArrayList<>();
             for (String name : names) {
                 kind.make.apply(threads.get(name)).ifPresent(streams -> applicable.add(new Variant(kind.name + " <- "
-                        + name, streams, kind.rule, kind.rule == null ? Expected.PASS : Expected.FAIL)));
+                        + name, streams, kind.rule, kind.expected)));
             }
             if (applicable.isEmpty()) {
                 throw new IllegalStateException("variant " + kind.name + " applies to no thread of the suites");
@@ -165,15 +175,17 @@ final class AguiStreamVariants {
                     result.put("status", "success");
                     return true;
                 }),
-                each("result-reuses-assistant-message-id", "AGUI1-15", "TOOL_CALL_RESULT", (events, i) -> {
+                stricter(each("result-reuses-assistant-message-id", "AGUI1-15", "TOOL_CALL_RESULT", (events, i) -> {
                     String call = String.valueOf(events.get(i).get("toolCallId"));
                     Optional<Map<String, Object>> start = events.stream().filter(e -> "TOOL_CALL_START".equals(
                             e.get("type")) && call.equals(e.get("toolCallId"))).findFirst();
                     start.ifPresent(s -> events.get(i).put("messageId", s.get("parentMessageId")));
                     return start.isPresent();
-                }),
-                new Kind("tool-call-ids-restart-next-turn", "AGUI1-14", thread -> again(thread, "toolCallId")),
-                new Kind("message-id-reused-next-turn", "AGUI1-14", thread -> again(thread, "messageId")),
+                })),
+                new Kind("tool-call-ids-restart-next-turn", "AGUI1-14", Expected.STRICTER, thread -> again(thread,
+                        "toolCallId")),
+                new Kind("message-id-reused-next-turn", "AGUI1-14", Expected.STRICTER, thread -> again(thread,
+                        "messageId")),
                 each("messageId-for-parentMessageId", "AGUI1-04", "TOOL_CALL_START", (events, i) ->
                         events.get(i).put("messageId", events.get(i).remove("parentMessageId")) == null),
                 last("run-ids-on-every-event", "AGUI1-04", events -> {
@@ -211,7 +223,7 @@ final class AguiStreamVariants {
                 last("event-after-run-finished", "AGUI1-06", events -> "RUN_FINISHED".equals(events.get(events.size()
                         - 1).get("type")) && events.add(new LinkedHashMap<>(Map.of("type", "STEP_STARTED",
                         "stepName", "late")))),
-                last("no-terminal-event", "AGUI1-07", events -> events.remove(events.size() - 1) != null),
+                stricter(last("no-terminal-event", "AGUI1-07", events -> events.remove(events.size() - 1) != null)),
                 each("content-before-start", "AGUI1-08", "TEXT_MESSAGE_START", (events, i) -> {
                     if (i + 1 < events.size() && "TEXT_MESSAGE_CONTENT".equals(events.get(i + 1).get("type"))) {
                         events.remove(i);
@@ -303,7 +315,178 @@ final class AguiStreamVariants {
                 }),
                 text("bom-and-keep-alives", null, sse -> "\uFEFF: keep-alive\n\n" + sse.replace("\n\n",
                         "\n\n: keep-alive\n\n")),
-                text("data-split-over-lines", null, sse -> sse.replace("\",\"", "\",\ndata: \"")));
+                text("data-split-over-lines", null, sse -> sse.replace("\",\"", "\",\ndata: \"")),
+                // several runs in one stream, runs without messages, snapshot-only runs, retransmissions
+                runs("two-runs-in-one-stream", null, Expected.PASS, true, (first, again) -> List.of(first,
+                        again.fresh())),
+                runs("tool-call-id-reused-in-one-stream", "AGUI1-14", Expected.STRICTER, true, (first, again) ->
+                        first.stream().anyMatch(e -> "TOOL_CALL_START".equals(e.get("type")))
+                                ? List.of(first, again.keeping(false, true)) : null),
+                runs("tool-call-id-reused-under-another-name-in-one-stream", "AGUI1-14", Expected.FAIL, true,
+                        (first, again) -> {
+                            List<Map<String, Object>> renamed = again.keeping(false, true);
+                            renamed.stream().filter(e -> "TOOL_CALL_START".equals(e.get("type")))
+                                    .forEach(e -> e.put("toolCallName", e.get("toolCallName") + ".again"));
+                            // the client warns that the call exists under another name, then merges them
+                            return renamed.stream().anyMatch(e -> "TOOL_CALL_START".equals(e.get("type")))
+                                    ? List.of(first, renamed) : null;
+                        }),
+                runs("message-id-reused-in-one-stream", "AGUI1-14", Expected.STRICTER, true, (first, again) ->
+                        first.stream().anyMatch(e -> "TEXT_MESSAGE_START".equals(e.get("type")))
+                                ? List.of(first, again.keeping(true, false)) : null),
+                runs("second-run-in-stream-left-open", "AGUI1-07", Expected.STRICTER, true, (first, again) -> {
+                    List<Map<String, Object>> open = again.fresh();
+                    return "RUN_FINISHED".equals(open.get(open.size() - 1).get("type"))
+                            ? List.of(first, open.subList(0, open.size() - 1)) : null;
+                }),
+                runs("run-without-messages", null, Expected.PASS, false, (first, again) -> List.of(first,
+                        again.bare(List.of()))),
+                runs("run-without-messages-then-run-in-one-stream", null, Expected.PASS, true, (first, again) ->
+                        List.of(again.bare(List.of()), first)),
+                runs("snapshot-only-run", null, Expected.PASS, false, (first, again) -> List.of(first,
+                        again.bare(List.of(snapshot())))),
+                runs("snapshot-only-run-left-open", "AGUI1-07", Expected.STRICTER, false, (first, again) -> {
+                    List<Map<String, Object>> open = again.bare(List.of(snapshot()));
+                    return List.of(first, open.subList(0, open.size() - 1));
+                }),
+                runs("retransmission-with-new-ids", null, Expected.PASS, false, (first, again) -> List.of(first,
+                        again.fresh())),
+                runs("retransmission-reusing-the-runs-ids", "AGUI1-14", Expected.STRICTER, false, (first, again) ->
+                        first.stream().anyMatch(e -> "TEXT_MESSAGE_START".equals(e.get("type")))
+                                ? List.of(first, again.keeping(true, true)) : null));
+    }
+
+    private static Map<String, Object> snapshot() {
+        return new LinkedHashMap<>(Map.of("type", "STATE_SNAPSHOT", "snapshot", Map.of("volume", 30)));
+    }
+
+    /**
+     * A copy of one run as the next run of its thread, {@code <runId>-r2} as the runtime names a retransmission: its
+     * ids renamed after the new run id, except those a producer that reuses ids would keep.
+     */
+    record Rerun(List<Map<String, Object>> events, String runId) {
+
+        /** The copy with every id new. */
+        List<Map<String, Object>> fresh() {
+            return keeping(false, false);
+        }
+
+        /** The copy keeping the original's message ids ({@code messages}) or tool-call ids ({@code toolCalls}). */
+        List<Map<String, Object>> keeping(boolean messages, boolean toolCalls) {
+            String run = String.valueOf(events.get(0).get("runId"));
+            List<Map<String, Object>> copy = new ArrayList<>();
+            for (Map<String, Object> event : events) {
+                Map<String, Object> renamed = new LinkedHashMap<>();
+                event.forEach((field, value) -> {
+                    boolean kept = messages && (field.equals("messageId") || field.equals("parentMessageId"))
+                            || toolCalls && field.equals("toolCallId");
+                    renamed.put(field, kept || !(value instanceof String s) || !(s.equals(run)
+                            || s.startsWith(run + "-")) ? value : runId + s.substring(run.length()));
+                });
+                copy.add(renamed);
+            }
+            return copy;
+        }
+
+        /** A run of the new id with nothing but {@code body} between its RUN_STARTED and RUN_FINISHED. */
+        List<Map<String, Object>> bare(List<Map<String, Object>> body) {
+            Map<String, Object> start = events.get(0);
+            List<Map<String, Object>> run = new ArrayList<>();
+            run.add(new LinkedHashMap<>(Map.of("type", "RUN_STARTED", "threadId", start.get("threadId"),
+                    "runId", runId)));
+            body.forEach(event -> run.add(new LinkedHashMap<>(event)));
+            run.add(new LinkedHashMap<>(Map.of("type", "RUN_FINISHED", "threadId", start.get("threadId"),
+                    "runId", runId)));
+            return run;
+        }
+    }
+
+    private interface Runs {
+        /** The runs of the changed stream(s), from the thread's first run and a re-run of it; null: not applicable. */
+        List<List<Map<String, Object>>> of(List<Map<String, Object>> first, Rerun again);
+    }
+
+    /**
+     * The thread's first run and the runs {@code runs} makes of it (each copy named {@code <runId>-r2}), in one stream
+     * ({@code oneStream}) or one stream each, as the thread's streams.
+     */
+    private static Kind runs(String name, String rule, Expected expected, boolean oneStream, Runs runs) {
+        return new Kind(name, rule, expected, thread -> {
+            List<Map<String, Object>> first = events(thread.get(0));
+            if (first.isEmpty() || !"RUN_STARTED".equals(first.get(0).get("type"))
+                    || !"RUN_FINISHED".equals(first.get(first.size() - 1).get("type"))) {
+                return Optional.empty();
+            }
+            List<List<Map<String, Object>>> made = runs.of(first, new Rerun(first, first.get(0).get("runId")
+                    + "-r2"));
+            return made == null ? Optional.empty() : Optional.of(layout(made, oneStream));
+        });
+    }
+
+    private static List<String> layout(List<List<Map<String, Object>>> runs, boolean oneStream) {
+        if (!oneStream) {
+            return runs.stream().map(AguiStreamVariants::sse).toList();
+        }
+        List<Map<String, Object>> all = new ArrayList<>();
+        runs.forEach(all::addAll);
+        return List.of(sse(all));
+    }
+
+    /**
+     * {@code count} random multi-run threads from {@code seed}: two or three runs made from one run of a suite thread
+     * (copies with new ids, or keeping its message ids, tool-call ids or both; a run without messages; a
+     * snapshot-only run), the last one sometimes left open, all in one stream or one stream each, after the thread's
+     * earlier streams. No verdict is expected, only the same one from both checkers or the kit's documented
+     * strictness.
+     */
+    static List<Variant> randomRuns(Map<String, List<String>> threads, long seed, int count) {
+        java.util.Random random = new java.util.Random(seed);
+        List<String> names = new ArrayList<>(threads.keySet());
+        List<Variant> variants = new ArrayList<>();
+        while (variants.size() < count) {
+            String name = names.get(random.nextInt(names.size()));
+            List<String> thread = threads.get(name);
+            int at = random.nextInt(thread.size());
+            List<Map<String, Object>> base = events(thread.get(at));
+            if (base.isEmpty() || !"RUN_STARTED".equals(base.get(0).get("type"))) {
+                continue;
+            }
+            List<List<Map<String, Object>>> runs = new ArrayList<>();
+            List<String> made = new ArrayList<>();
+            int size = 2 + random.nextInt(2);
+            boolean oneStream = random.nextBoolean();
+            for (int r = 0; r < size; r++) {
+                Rerun again = new Rerun(base, base.get(0).get("runId") + "-r" + (r + 2));
+                int pick = r == 0 ? random.nextInt(2) * 6 : random.nextInt(7);
+                if (!oneStream && r > 0 && r < size - 1 && pick <= 4 && pick != 1) {
+                    // a stream each: only the last may reuse ids, as the oracle stops rebuilding a thread's
+                    // conversation after the first stream that merges (verdicts.mjs)
+                    pick = 1;
+                }
+                made.add(List.of("itself", "new ids", "its message ids", "its tool-call ids", "its ids",
+                        "no messages", "a state snapshot only").get(pick));
+                runs.add(switch (pick) {
+                    case 0 -> base;
+                    case 1 -> again.fresh();
+                    case 2 -> again.keeping(true, false);
+                    case 3 -> again.keeping(false, true);
+                    case 4 -> again.keeping(true, true);
+                    case 5 -> again.bare(List.of());
+                    default -> again.bare(List.of(snapshot()));
+                });
+            }
+            boolean open = random.nextInt(5) == 0;
+            List<Map<String, Object>> last = runs.get(runs.size() - 1);
+            if (open && "RUN_FINISHED".equals(last.get(last.size() - 1).get("type"))) {
+                runs.set(runs.size() - 1, last.subList(0, last.size() - 1));
+            }
+            List<String> streams = new ArrayList<>(thread.subList(0, at));
+            streams.addAll(layout(runs, oneStream));
+            variants.add(new Variant("random runs #" + (variants.size() + 1) + " of seed " + seed + " (" + made
+                    + (open ? ", the last left open" : "") + (oneStream ? ", one stream" : ", a stream each")
+                    + ") <- " + name, streams, null, Expected.EITHER));
+        }
+        return variants;
     }
 
     // ---- how variants are made ----
@@ -311,6 +494,11 @@ final class AguiStreamVariants {
     private interface Change {
         /** Changes the event at {@code index} (and others); false when the change does not apply here. */
         boolean at(List<Map<String, Object>> events, int index);
+    }
+
+    /** {@code kind}, expected to be taken by the client and rejected by the kit (docs/runtime.md#strictness). */
+    private static Kind stricter(Kind kind) {
+        return new Kind(kind.name, kind.rule, Expected.STRICTER, kind.make);
     }
 
     /** Changes the first event of {@code type} in the first run that has one and where the change applies. */

@@ -32,7 +32,7 @@ class RepositoryCitationsTest {
     private static final List<String> FORBIDDEN = List.of("../" + "shared", "seeds/" + "00", "design " + "§");
     private static final Pattern ANCHOR = Pattern.compile("<a id=\"([a-z0-9-]+)\"></a>");
     /** {@code docs/design.md#<anchor>}, or a relative link to it such as {@code design.md#<anchor>} from docs. */
-    private static final Pattern CITATION = Pattern.compile("(?<![\\w-])design\\.md#([A-Za-z0-9_-]+)");
+    static final Pattern CITATION = Pattern.compile("(?<![\\w-])design\\.md#([A-Za-z0-9_-]+)");
     private static final Set<String> SKIPPED_DIRECTORIES = Set.of(".git", "target", "node_modules");
 
     private static Path root;
@@ -111,7 +111,7 @@ class RepositoryCitationsTest {
     }
 
     /** The tracked files, or, where git is not available, every file outside build and VCS folders. */
-    private static List<Path> trackedFiles(Path root) throws IOException {
+    static List<Path> trackedFiles(Path root) throws IOException {
         try {
             Process git = new ProcessBuilder("git", "ls-files", "-z").directory(root.toFile())
                     .redirectError(ProcessBuilder.Redirect.DISCARD).start();
@@ -143,7 +143,7 @@ class RepositoryCitationsTest {
     }
 
     /** A text file's lines; a binary file (one with a NUL byte) has none. */
-    private static List<String> lines(Path file) {
+    static List<String> lines(Path file) {
         try {
             byte[] bytes = Files.readAllBytes(file);
             for (byte b : bytes) {

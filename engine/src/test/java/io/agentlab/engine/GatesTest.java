@@ -23,6 +23,7 @@ import org.junit.platform.testkit.engine.EngineTestKit;
 /**
  * Gates are test nodes after every suite: a breach fails the run naming the gate, the value and the threshold. They
  * read nothing while the tree is discovered; the baseline is refreshed by a command, never by a run.
+ * The clause this checks: {@code docs/design.md#metrics-gates}.
  */
 class GatesTest {
 
@@ -39,6 +40,9 @@ class GatesTest {
                 .outputDirectoryCreator(new TempOutputDirectories(temp.resolve("out")));
     }
 
+    /**
+     * The clause this checks: {@code docs/design.md#metrics-targets} (the gate on ChatAgent calls per ordinary turn).
+     */
     @Test
     @DisplayName("every gate holds on the sample suites; an unset cost gate is skipped, saying why")
     void gatesHold() {

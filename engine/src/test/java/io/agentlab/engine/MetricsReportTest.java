@@ -99,6 +99,10 @@ class MetricsReportTest {
                 .filter(path -> path.getFileName().toString().equals(name)).findFirst().orElseThrow();
     }
 
+    /**
+     * The clause this checks: {@code docs/design.md#metrics-control-matrix} (the control matrix: 2 modes × events
+     * disabled and enabled).
+     */
     @Test
     @DisplayName("index.html is self-contained: every chart inline SVG, the measures table complete, no network asset")
     void htmlReport() throws IOException {
@@ -125,6 +129,7 @@ class MetricsReportTest {
                 "| first-visible TTFT * | ms p50/p95 | lower |");
     }
 
+    /** The clause this checks: {@code docs/design.md#metrics-capability-growth}. */
     @Test
     @DisplayName("capability growth: tools-mode prompt tokens grow faster with every enabled event than dual_agent's")
     void capabilityGrowth() {
@@ -154,6 +159,11 @@ class MetricsReportTest {
         results.testEvents().assertStatistics(stats -> stats.started(6).succeeded(6));
     }
 
+    /**
+     * The clauses this checks: {@code docs/design.md#metrics-per-mode}, {@code docs/design.md#metrics-accuracy},
+     * {@code docs/design.md#usage-logical-executions}, {@code docs/design.md#usage-ttft-kinds},
+     * {@code docs/design.md#usage-protocol-overhead-counted}, {@code docs/design.md#metrics-measured-not-assumed}.
+     */
     @Test
     @DisplayName("fallback calls are their own rows; clones do not inflate logical events")
     void fairCounting() {

@@ -104,6 +104,7 @@ class ReportContentTest {
                 .contains("event_agent call");
     }
 
+    /** The clause this checks: {@code docs/design.md#metrics-measured-not-assumed}. */
     @Test
     @DisplayName("synthesized streams are labelled the latency model: lanes, measures and axis")
     void modelledLabelled() {

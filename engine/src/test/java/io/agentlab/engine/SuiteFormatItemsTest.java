@@ -112,6 +112,34 @@ class SuiteFormatItemsTest {
     }
 
     @Test
+    @DisplayName("auditValid on a retransmission checks the run the turn produced (<turn>-r2), not the turn id")
+    void auditValidOnRetransmission() {
+        // docs/suite-format.md#retransmission: a re-sent turn is a new AG-UI run of the same turn, so ENDPOINT-03
+        // must compare RUN_STARTED.runId with that run's id; the turn id would reject every retransmission
+        String yaml = """
+                id: retransmission-audit
+                title: Retransmission audit
+                """ + CALENDAR + """
+                cases:
+                  - id: client-retry-audit
+                    clause: docs/design.md#audit-events a retransmission is a new run whose stream is valid AG-UI
+                    turns:
+                      - user: remind me tomorrow at 9am to call grandma
+                        reply:
+                          visible: Sure.
+                          events:
+                            - name: calendar.schedule.create
+                              arguments: {title: call grandma, date: "2026-12-01", time: "09:00", timezone: Asia/Shanghai}
+                        expect: {auditValid: true}
+                      - retransmit: 1
+                        expect:
+                          events: [{name: calendar.schedule.create, status: replayed}]
+                          auditValid: true
+                """;
+        reference(yaml, 3);
+    }
+
+    @Test
     @DisplayName("provider faults per call: HTTP status with headers, reset and malformed chunk after N events, "
             + "a stalled EventAgent that is never guessed around (a failed follow-up: historyAfterFailedTurn)")
     void providerFaults() {
@@ -485,6 +513,39 @@ class SuiteFormatItemsTest {
         fails(undeclared, "worded-differently [parity]", "the modes disagree", "\"title\":\"call grandma\"",
                 "\"title\":\"Call Grandma!\"");
         fails(run(yaml, BrokenKernels.ToolsModeSkipsResolver.class), "worded-differently [parity]",
-                "the modes disagree", "\"query\":\"<ignored>\"", "-> needs_clarification");
+                "the modes disagree", "calendar.schedule.create {\"title\":\"call grandma\"} -> needs_clarification",
+                "knowledge.web.search {} -> succeeded");
+    }
+
+    @Test
+    @DisplayName("parity: an ignored argument one mode gives and the other leaves out is no difference; unignored it is")
+    void parityIgnoresPresence() {
+        String yaml = """
+                id: presence
+                title: Parity when one mode gives an argument the other leaves out
+                kernel: {events: [knowledge.web.search]}
+                cases:
+                  - id: one-mode-gives-max-results
+                    clause: docs/design.md#modes-parity an ignored argument is ignored whole, its presence too
+                    parity:
+                      knowledge.web.search: {query: ignore, max_results: ignore}
+                    turns:
+                      - user: search the weather in Paris
+                        replyByMode:
+                          dual_agent:
+                            visible: Looking.
+                            events: [{name: knowledge.web.search}]
+                          chat_agent_tools:
+                            visible: Looking.
+                            events:
+                              - {name: knowledge.web.search, arguments: {query: Paris weather, max_results: 3}}
+                        followUp: It is mild.
+                        expect:
+                          events:
+                            - {name: knowledge.web.search, status: succeeded}
+                """;
+        reference(yaml, 3);
+        fails(run(yaml.replace(", max_results: ignore", ""), ServiceLoaderKernelFactory.class),
+                "one-mode-gives-max-results [parity]", "the modes disagree", "\"max_results\":3");
     }
 }

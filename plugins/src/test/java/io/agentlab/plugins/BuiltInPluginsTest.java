@@ -75,6 +75,7 @@ class BuiltInPluginsTest {
         return harness.run(builder.build());
     }
 
+    /** The clause this checks: {@code docs/design.md#plugin-schedule-create}. */
     @Test
     @DisplayName("each definition carries the policy and the metadata its design clauses declare")
     void metadata() {
@@ -168,6 +169,7 @@ class BuiltInPluginsTest {
         assertThat(((Succeeded) up.results().get(0).outcome()).payload()).containsEntry("level", 100);
     }
 
+    /** The clause this checks: {@code docs/design.md#plugin-schedule-confirmation}. */
     @Test
     @DisplayName("schedule: a deterministic confirmation in the user's language, no LLM call")
     void scheduleConfirmation() {

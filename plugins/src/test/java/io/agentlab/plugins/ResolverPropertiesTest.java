@@ -82,6 +82,7 @@ class ResolverPropertiesTest {
         return definition.resolver().resolve(new ResolutionInput(request, turn));
     }
 
+    /** The clause this checks: {@code docs/design.md#kernel-resolver-total}. */
     @Test
     @DisplayName("resolvers are total and deterministic on arbitrary input")
     void totalAndDeterministic() {

@@ -15,7 +15,7 @@ import org.apiguardian.api.API;
  * assertThat(turn).endedWithoutError().hasPolicy("complete").hasEvents("lamp.power.toggle")
  *         .event(0).succeeded().hasArgument("value", 30);
  * assertThatAudit(turn.audit()).containsTypesInOrder("RUN_STARTED", "TOOL_CALL_RESULT", "RUN_FINISHED")
- *         .passesStreamChecker(turn.turnId());
+ *         .passesStreamChecker(turn.runId());
  * }</pre>
  */
 @API(status = EXPERIMENTAL, since = "0.1")

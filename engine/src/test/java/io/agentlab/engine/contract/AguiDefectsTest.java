@@ -161,4 +161,64 @@ class AguiDefectsTest {
         assertThat(AguiStreamChecker.check(AguiProfile.AGUI_1_0, social, "s1-t1")).extracting(Violation::rule)
                 .contains("AGUI1-03", "AGUI1-04").doesNotContain("AGUI1-05", "AGUI1-07");
     }
+
+    /** {@link #GOOD} as run {@code t} of the thread, its ids renamed except those {@code kept} maps to themselves. */
+    private static List<String> run(String turn, String... kept) {
+        List<String> lines = new ArrayList<>();
+        for (String line : GOOD) {
+            String renamed = line.replace("s1-t1", "s1-" + turn);
+            for (String id : kept) {
+                renamed = renamed.replace(id.replace("s1-t1", "s1-" + turn), id);
+            }
+            lines.add(renamed);
+        }
+        return lines;
+    }
+
+    private static List<String> oneStream(List<String> first, List<String> second) {
+        List<String> lines = new ArrayList<>(first);
+        lines.addAll(second);
+        return lines;
+    }
+
+    @Test
+    @DisplayName("two runs in one stream with ids of their own pass")
+    void twoRunsInOneStream() {
+        assertThat(check(oneStream(GOOD, run("t2")))).isEmpty();
+    }
+
+    @Test
+    @DisplayName("two runs in one stream reusing a tool-call id: AGUI1-14, the client would merge the calls")
+    void toolCallIdReusedInOneStream() {
+        // docs/runtime.md#strictness: the client merges the calls (arguments concatenated); the kit rejects
+        List<Violation> violations = check(oneStream(GOOD, run("t2", "s1-t1-e1")));
+        assertThat(violations).extracting(Violation::rule, Violation::event, Violation::type, Violation::field)
+                .containsExactly(v("AGUI1-14", 14, "TOOL_CALL_START", "/toolCallId"),
+                        v("AGUI1-14", 17, "TOOL_CALL_RESULT", "/messageId")); // its result id s1-t1-e1-result too
+        assertThat(violations.get(0).message()).isEqualTo("tool-call id s1-t1-e1 was used by an earlier run in this "
+                + "stream; the client merges this call into that one, appending these arguments to its arguments");
+    }
+
+    @Test
+    @DisplayName("two runs in one stream reusing a message id: AGUI1-14, the client would merge the messages")
+    void messageIdReusedInOneStream() {
+        List<Violation> violations = check(oneStream(GOOD, run("t2", "s1-t1-m1")));
+        assertThat(violations).extracting(Violation::rule, Violation::event, Violation::type, Violation::field)
+                .containsExactly(v("AGUI1-14", 11, "TEXT_MESSAGE_START", "/messageId"),
+                        v("AGUI1-14", 14, "TOOL_CALL_START", "/parentMessageId"));
+        assertThat(violations).extracting(Violation::message).allMatch(message -> message.contains("earlier run in "
+                + "this stream") && message.contains("the client merges"));
+    }
+
+    @Test
+    @DisplayName("a run that ends with the stream after a state snapshot: AGUI1-07, stricter than the client")
+    void snapshotOnlyRunWithoutTerminal() {
+        // docs/runtime.md#strictness: @ag-ui/client 1.0.0 resolves runAgent as if the run had finished
+        assertThat(check(List.of("{'type':'RUN_STARTED','threadId':'s1','runId':'s1-t1'}",
+                "{'type':'STATE_SNAPSHOT','snapshot':{'volume':30}}")))
+                .extracting(Violation::rule, Violation::event).containsExactly(new Tuple("AGUI1-07", 0));
+        assertThat(check(List.of("{'type':'RUN_STARTED','threadId':'s1','runId':'s1-t1'}",
+                "{'type':'STATE_SNAPSHOT','snapshot':{'volume':30}}",
+                "{'type':'RUN_FINISHED','threadId':'s1','runId':'s1-t1'}"))).isEmpty();
+    }
 }

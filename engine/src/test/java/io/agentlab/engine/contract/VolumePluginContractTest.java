@@ -10,7 +10,13 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 
-/** The built-in volume plugin passes its own contract: what a plugin author's test class looks like. */
+/**
+ * The built-in volume plugin passes its own contract: what a plugin author's test class looks like.
+ * The clauses this checks: {@code docs/design.md#kernel-definition-valid},
+ * {@code docs/design.md#plugin-schema-provider-safe}, {@code docs/design.md#kernel-resolver-total},
+ * {@code docs/design.md#kernel-validation}, {@code docs/design.md#safety-idempotency-key},
+ * {@code docs/design.md#safety-structured-failure} (PC-01 to PC-11 run on the built-in volume plugin).
+ */
 @PluginContract(catalogTokenBudget = 30)
 class VolumePluginContractTest implements PluginContractTests {
 

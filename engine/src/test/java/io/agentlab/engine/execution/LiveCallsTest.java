@@ -144,6 +144,7 @@ class LiveCallsTest {
         }
     }
 
+    /** The clause this checks: {@code docs/design.md#usage-fair-comparison}. */
     @Test
     @DisplayName("the models, output budget, temperature and seed reach every request, in both modes alike")
     void modelsAndSampling() {

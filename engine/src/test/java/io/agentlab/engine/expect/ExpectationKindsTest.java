@@ -98,7 +98,8 @@ class ExpectationKindsTest {
                 .normalize("a.b", "title", ParityRules.Normalization.LOWERCASE, ParityRules.Normalization.PUNCTUATION,
                         ParityRules.Normalization.WHITESPACE).build();
         assertThat(rules.compared("a.b", "title", "  Call   Grandma! ")).isEqualTo("call grandma");
-        assertThat(rules.compared("a.b", "query", "anything")).isEqualTo("<ignored>");
+        assertThat(rules.ignored("a.b", "query")).isTrue();
+        assertThat(rules.ignored("a.b", "title")).isFalse();
         assertThat(rules.compared("a.b", "time", "09:00")).isEqualTo("09:00");
         assertThat(rules.compared("c.d", "title", "Call")).isEqualTo("Call");
         assertThatThrownBy(() -> ParityRules.builder().ignore("a.b", "x").normalize("a.b", "x",

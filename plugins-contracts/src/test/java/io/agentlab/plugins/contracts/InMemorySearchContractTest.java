@@ -5,7 +5,11 @@ import io.agentlab.engine.contract.AdapterContractTests;
 import io.agentlab.plugins.search.InMemoryWebSearch;
 import io.agentlab.plugins.search.WebSearchPort;
 
-/** The in-memory search keeps the search adapter contract, its busy state included. */
+/**
+ * The in-memory search keeps the search adapter contract, its busy state included.
+ * The clauses this checks: {@code docs/design.md#plugin-search-port},
+ * {@code docs/design.md#plugin-search-result-contract}.
+ */
 @AdapterContract(WebSearchPort.class)
 class InMemorySearchContractTest implements AdapterContractTests<WebSearchPort> {
 

@@ -5,7 +5,10 @@ import io.agentlab.engine.contract.AdapterContractTests;
 import io.agentlab.plugins.session.InMemorySessions;
 import io.agentlab.plugins.session.SessionTerminationPort;
 
-/** The in-memory session store keeps the session adapter contract. */
+/**
+ * The in-memory session store keeps the session adapter contract.
+ * The clause this checks: {@code docs/design.md#plugin-session-port}.
+ */
 @AdapterContract(SessionTerminationPort.class)
 class InMemorySessionsContractTest implements AdapterContractTests<SessionTerminationPort> {
 

@@ -12,7 +12,6 @@ import io.agentlab.kernel.runtime.llm.ResponseLimits;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
-import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,7 +19,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -37,7 +35,6 @@ import okhttp3.Request;
 import okhttp3.RequestBody;
 import okhttp3.Response;
 import okio.BufferedSource;
-import tools.jackson.databind.JsonNode;
 
 /**
  * The recorder: a loopback proxy in front of a live OpenAI-compatible provider. Point the runtime's client at
@@ -60,7 +57,6 @@ public final class RecordingProxy implements AutoCloseable {
             "proxy-authorization", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade", "host",
             "content-length", "accept-encoding");
     private static final int MAX_ROLE_LENGTH = 32;
-    private static final int MAX_BODY_DEPTH = 64;
     /** How long {@link #close()} lets exchanges in flight finish. */
     private static final Duration CLOSE_GRACE = Duration.ofSeconds(5);
 
@@ -80,6 +76,15 @@ public final class RecordingProxy implements AutoCloseable {
 
         /** The exchange was forwarded but not recorded, because of {@code reason}. */
         void notRecorded(String exchange, String reason);
+
+        /**
+         * The exchange was refused before it was forwarded, because of {@code reason} (one line): its request carried a
+         * credential too short to redact safely (docs/limits-and-safety.md#credentials). The client was answered 400.
+         * By default reported as {@link #notRecorded}.
+         */
+        default void refused(String exchange, String reason) {
+            notRecorded(exchange, reason);
+        }
     }
 
     private final HttpServer server;
@@ -206,14 +211,23 @@ public final class RecordingProxy implements AutoCloseable {
                 throw new IOException("the proxy was closing");
             }
             exchange(exchange, label, secrets);
+        } catch (ShortCredentialException e) {
+            // refused before anything is forwarded or written (docs/limits-and-safety.md#credentials)
+            problems.add(label + ": " + e.getMessage());
+            listener.refused(label, e.getMessage());
+            byte[] message = Json.write(Map.of("error", Map.of("message", "recording proxy: " + e.getMessage(),
+                    "type", "agentlab_proxy_short_credential"))).getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().set("Content-Type", "application/json");
+            exchange.sendResponseHeaders(400, message.length);
+            exchange.getResponseBody().write(message);
         } catch (IOException | RuntimeException | Error e) {
             // whatever broke, the client gets an answer and the reason is reported, not lost in a server thread
             String reason = "the exchange failed: " + e.getClass().getSimpleName() + ": " + e.getMessage();
             if (!(e instanceof Reported)) {
-                notRecorded(label, Secrets.redact(reason, secrets));
+                notRecorded(label, Secrets.redactMessage(reason, secrets));
             }
             if (exchange.getResponseCode() < 0) {
-                byte[] message = Json.write(Map.of("error", Map.of("message", Secrets.redact("recording proxy: "
+                byte[] message = Json.write(Map.of("error", Map.of("message", Secrets.redactMessage("recording proxy: "
                         + reason, secrets), "type", "agentlab_proxy_error"))).getBytes(StandardCharsets.UTF_8);
                 exchange.getResponseHeaders().set("Content-Type", "application/json");
                 exchange.sendResponseHeaders(502, message.length);
@@ -244,6 +258,7 @@ public final class RecordingProxy implements AutoCloseable {
                 exchange.getRequestHeaders().getFirst("Content-Type"), "application/json"));
         boolean bodiless = method.equals("GET") || method.equals("HEAD")
                 || (bytes.length == 0 && !Set.of("POST", "PUT", "PATCH").contains(method));
+        List<Secrets.Credential> credentials = new ArrayList<>();
         Request.Builder request = new Request.Builder().url(target).method(method,
                 bodiless ? null : RequestBody.create(bytes, type));
         exchange.getRequestHeaders().forEach((name, values) -> {
@@ -251,12 +266,12 @@ public final class RecordingProxy implements AutoCloseable {
             if (!HOP_BY_HOP.contains(lower)) {
                 values.forEach(value -> request.addHeader(name, value)); // forwarded, never recorded
             }
-            if (Secrets.isCredentialName(lower) || lower.startsWith("proxy-")) {
-                values.forEach(value -> secrets.addAll(credentialParts(value)));
-            }
+            values.forEach(value -> credentials.addAll(Secrets.ofHeader(name, value)));
         });
-        secrets.addAll(queryCredentials(rawQuery));
-        secrets.addAll(bodyCredentials(body));
+        credentials.addAll(Secrets.ofQuery(rawQuery));
+        credentials.addAll(Secrets.ofJsonBody(body));
+        Secrets.requireRedactable(credentials); // a short one is refused before it is forwarded
+        credentials.forEach(credential -> secrets.add(credential.value()));
 
         List<Recording.TimedEvent> events = new ArrayList<>();
         Map<String, String> headers = new LinkedHashMap<>();
@@ -346,13 +361,27 @@ public final class RecordingProxy implements AutoCloseable {
         String model = safeModel(body);
         boolean stream = contentType.startsWith("text/event-stream") && status < 300;
         List<Recording.TimedEvent> kept = new ArrayList<>();
-        if (stream) {
-            events.forEach(event -> kept.add(new Recording.TimedEvent(event.offsetMs(),
-                    Secrets.redact(event.data(), secrets))));
+        String errorBody;
+        String lastUserMessage;
+        try {
+            if (stream) {
+                events.forEach(event -> kept.add(new Recording.TimedEvent(event.offsetMs(),
+                        Secrets.redact(event.data(), secrets))));
+            }
+            errorBody = stream ? null : Secrets.redact(raw.strip(), secrets);
+            lastUserMessage = Secrets.redact(received.lastUserMessage(), secrets);
+            // a key echoed a few characters per chunk is in no single event (docs/limits-and-safety.md#credentials)
+            List<Secrets.Finding> split = Secrets.scanStream(kept.stream().map(Recording.TimedEvent::data).toList(),
+                    secrets);
+            if (!split.isEmpty()) {
+                throw new UnredactableSecretException(split);
+            }
+        } catch (RedactionRefusedException e) {
+            notRecorded(label, e.getMessage()); // a secret redaction cannot remove: nothing is written
+            return;
         }
-        String errorBody = stream ? null : Secrets.redact(raw.strip(), secrets);
         Recording recording = new Recording(id,
-                new RequestMatcher(received.mode(), role, Secrets.redact(received.lastUserMessage(), secrets)),
+                new RequestMatcher(received.mode(), role, lastUserMessage),
                 new Recording.RecordedResponse(status, headers, kept, errorBody, null),
                 new Recording.Metadata(provider, model, LocalDate.now(clock).toString(), false,
                         List.of("request headers, URL and body not recorded (only mode, role and last user message)",
@@ -360,7 +389,7 @@ public final class RecordingProxy implements AutoCloseable {
                                 "every credential value the request carried, and key-shaped strings, replaced by "
                                         + Secrets.REDACTED), "recorded"));
         String text = Recordings.write(recording);
-        List<Secrets.Finding> left = Secrets.scan(text);
+        List<Secrets.Finding> left = Secrets.scan(text, secrets);
         if (!left.isEmpty()) {
             notRecorded(label, "a credential-like string survived redaction (" + left.get(0).kind() + " "
                     + left.get(0).masked() + "); nothing written");
@@ -397,77 +426,5 @@ public final class RecordingProxy implements AutoCloseable {
     private static String safeModel(String body) {
         String model = Json.tree(body).path("model").asString("unknown");
         return model.matches("[A-Za-z0-9._:/-]{1,128}") ? model : "unknown";
-    }
-
-    /** A credential header's value and its parts: the token after a scheme, and a Basic pair decoded. */
-    private static List<String> credentialParts(String value) {
-        List<String> parts = new ArrayList<>();
-        parts.add(value);
-        String[] schemeAndToken = value.strip().split("\\s+", 2);
-        if (schemeAndToken.length == 2) {
-            parts.add(schemeAndToken[1]);
-            if (schemeAndToken[0].equalsIgnoreCase("basic")) {
-                try {
-                    String decoded = new String(Base64.getDecoder().decode(schemeAndToken[1]), StandardCharsets.UTF_8);
-                    parts.add(decoded);
-                    int colon = decoded.indexOf(':');
-                    if (colon >= 0) {
-                        parts.add(decoded.substring(colon + 1));
-                    }
-                } catch (IllegalArgumentException ignored) {
-                    // not base64: the whole value is already listed
-                }
-            }
-        }
-        for (String cookie : value.split(";")) {
-            int equals = cookie.indexOf('=');
-            if (equals > 0) {
-                parts.add(cookie.substring(equals + 1).strip());
-            }
-        }
-        return parts;
-    }
-
-    private static List<String> queryCredentials(String rawQuery) {
-        List<String> values = new ArrayList<>();
-        if (rawQuery == null) {
-            return values;
-        }
-        for (String pair : rawQuery.split("&")) {
-            int equals = pair.indexOf('=');
-            if (equals > 0 && Secrets.isCredentialName(URLDecoder.decode(pair.substring(0, equals),
-                    StandardCharsets.UTF_8))) {
-                values.add(pair.substring(equals + 1));
-                values.add(URLDecoder.decode(pair.substring(equals + 1), StandardCharsets.UTF_8));
-            }
-        }
-        return values;
-    }
-
-    private static List<String> bodyCredentials(String body) {
-        List<String> values = new ArrayList<>();
-        try {
-            collect(Json.tree(body), values, 0);
-        } catch (RuntimeException notJson) {
-            // not JSON: the key-shape patterns still apply to whatever is written
-        }
-        return values;
-    }
-
-    private static void collect(JsonNode node, List<String> values, int depth) {
-        if (node == null || depth > MAX_BODY_DEPTH) {
-            return; // deeper than any real request; the key-shape patterns still cover what is written
-        }
-        if (node.isObject()) {
-            for (var entry : node.properties()) {
-                if (Secrets.isCredentialName(entry.getKey()) && entry.getValue().isString()) {
-                    values.add(entry.getValue().asString());
-                } else {
-                    collect(entry.getValue(), values, depth + 1);
-                }
-            }
-        } else if (node.isArray()) {
-            node.forEach(child -> collect(child, values, depth + 1));
-        }
     }
 }

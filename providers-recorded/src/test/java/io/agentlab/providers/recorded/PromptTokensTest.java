@@ -41,6 +41,7 @@ class PromptTokensTest {
                 .isEqualTo(3 + 3 + cl100k.countTokens("user") + cl100k.countTokens("turn it up"));
     }
 
+    /** The clause this checks: {@code docs/design.md#usage-protocol-overhead-counted}. */
     @Test
     @DisplayName("a request counts as its body does: both protocols, 0 to 2 events, history with tool calls")
     void requestCountsAsItsBody() {

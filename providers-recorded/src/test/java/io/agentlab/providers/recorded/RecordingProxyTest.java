@@ -98,6 +98,7 @@ class RecordingProxyTest {
         return body.toString();
     }
 
+    /** The clause this checks: {@code docs/design.md#safety-no-credentials}. */
     @Test
     @DisplayName("forwards with credentials, streams back, records offsets, and no credential reaches disk")
     void recordsWithoutCredentials() throws Exception {
@@ -137,8 +138,9 @@ class RecordingProxyTest {
     @DisplayName("every kind of credential a request carries is forwarded, and none is written, however echoed")
     void noCredentialKindReachesDisk() throws Exception {
         String basic = Base64.getEncoder().encodeToString(("me:" + OTHER_KEY).getBytes(StandardCharsets.UTF_8));
-        String[] secrets = {KEY, OTHER_KEY, "cookie" + OTHER_KEY, "proxy" + OTHER_KEY, "goog" + OTHER_KEY,
-                "query" + OTHER_KEY, "body" + OTHER_KEY, "nested" + OTHER_KEY};
+        // each as it was sent, whole (one glued inside a longer token is refused: #gluedEchoRefusedNotWritten)
+        String[] secrets = {KEY, OTHER_KEY, "cookie" + OTHER_KEY, "goog" + OTHER_KEY, "query" + OTHER_KEY,
+                "body" + OTHER_KEY, "nested" + OTHER_KEY};
         // The provider echoes every secret it was sent, plainly and JSON-escaped, in the stream and in a text delta.
         String echo = String.join(" ", secrets);
         provider.stubFor(post(urlPathEqualTo("/v1/chat/completions")).willReturn(aResponse()
@@ -179,6 +181,87 @@ class RecordingProxyTest {
             for (Path file : files.toList()) {
                 assertThat(Secrets.scan(Files.readString(file))).as("every file the recorder wrote").isEmpty();
             }
+        }
+    }
+
+    @Test
+    @DisplayName("a short credential is refused before anything is forwarded or written, in one line naming it")
+    void shortCredentialRefused() throws Exception {
+        provider.stubFor(post(urlEqualTo("/v1/chat/completions")).willReturn(aResponse()
+                .withHeader("Content-Type", "text/event-stream").withBody(ANSWER)));
+        List<String> refused = new ArrayList<>();
+        RecordingProxy.Listener listener = new RecordingProxy.Listener() {
+            @Override
+            public void recorded(Path file) {
+                refused.add("recorded " + file);
+            }
+
+            @Override
+            public void notRecorded(String exchange, String reason) {
+                refused.add("not recorded " + reason);
+            }
+
+            @Override
+            public void refused(String exchange, String reason) {
+                refused.add(exchange + ": " + reason);
+            }
+        };
+        try (RecordingProxy proxy = RecordingProxy.start(upstream(), directory, "openai", listener)) {
+            try (okhttp3.Response response = http.newCall(new Request.Builder().url(proxy.baseUrl()
+                    + "/chat/completions").header("x-api-key", "chat")
+                    .post(RequestBody.create(chatBody("hi"), MediaType.get("application/json"))).build()).execute()) {
+                assertThat(response.code()).isEqualTo(400);
+                assertThat(response.body().string()).contains("agentlab_proxy_short_credential")
+                        .contains("credentials shorter than 16 characters are refused");
+            }
+            provider.verify(0, postRequestedFor(urlEqualTo("/v1/chat/completions")));
+            assertThat(proxy.written()).isEmpty();
+            assertThat(refused).singleElement().asString().doesNotContain("\n")
+                    .startsWithIgnoringCase("POST /v1/chat/completions: the x-api-key header carries a credential of "
+                            + "4 characters; credentials shorter than 16 characters are refused");
+            assertThat(proxy.problems()).hasSize(1);
+        }
+        try (Stream<Path> files = Files.list(directory)) {
+            assertThat(files).isEmpty();
+        }
+    }
+
+    @Test
+    @DisplayName("a credential echoed glued inside a longer token is neither half-replaced nor written: refused")
+    void gluedEchoRefusedNotWritten() throws Exception {
+        provider.stubFor(post(urlEqualTo("/v1/chat/completions")).willReturn(aResponse()
+                .withHeader("Content-Type", "text/event-stream").withBody(Chunks.stream("model-x")
+                        .content("you sent proxy" + OTHER_KEY).finish("stop").done().sseBody())));
+        try (RecordingProxy proxy = RecordingProxy.start(upstream(), directory, "openai")) {
+            try (okhttp3.Response response = http.newCall(new Request.Builder().url(proxy.baseUrl()
+                    + "/chat/completions").header("api-key", OTHER_KEY)
+                    .post(RequestBody.create(chatBody("hi"), MediaType.get("application/json"))).build()).execute()) {
+                assertThat(response.body().string()).contains("you sent").contains("[DONE]"); // still forwarded
+            }
+            assertThat(proxy.written()).isEmpty();
+            assertThat(proxy.problems()).singleElement().asString()
+                    .contains("a credential-like string survived redaction (known credential Zq99****")
+                    .contains("nothing written").doesNotContain(OTHER_KEY);
+        }
+        try (Stream<Path> files = Files.list(directory)) {
+            assertThat(files).isEmpty();
+        }
+    }
+
+    @Test
+    @DisplayName("a key the provider streams a few characters per event is found across the events: not written")
+    void keySplitAcrossEventsNotWritten() throws Exception {
+        String split = "ghp_" + "Ab3".repeat(12);
+        provider.stubFor(post(urlEqualTo("/v1/chat/completions")).willReturn(aResponse()
+                .withHeader("Content-Type", "text/event-stream").withBody(Chunks.stream("model-x")
+                        .content("here: ", split.substring(0, 10), split.substring(10, 25), split.substring(25))
+                        .finish("stop").done().sseBody())));
+        try (RecordingProxy proxy = RecordingProxy.start(upstream(), directory, "openai")) {
+            assertThat(call(proxy, "hi")).contains("[DONE]");
+            assertThat(proxy.written()).isEmpty();
+            assertThat(proxy.problems()).singleElement().asString()
+                    .contains("GitHub token, across stream events in choices[0].delta.content ghp_").contains(
+                            "nothing written").doesNotContain(split);
         }
     }
 

@@ -29,6 +29,7 @@ class RecordingsTest {
                 List.of(new ScriptedEvent("lamp.power.toggle", "{\"state\":\"on\"}")), family, "model-x"), 7, 120);
     }
 
+    /** The clause this checks: {@code docs/design.md#provider-recordings}. */
     @Test
     @DisplayName("write → parse round-trips; the file is schema-valid and diff-friendly (each event its own block)")
     void roundTrip() {

@@ -1,6 +1,7 @@
 package io.agentlab.providers.recorded;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.agentlab.kernel.api.InvocationMode;
 import java.io.IOException;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.TestFactory;
  * The credential scanner and redactor (docs/limits-and-safety.md#credentials), tested against the shapes real keys
  * have. Every key here is generated at run time from a seeded random source, in the issuer's exact format, so the
  * repository itself holds no key-shaped literal.
+ * The clause this checks: {@code docs/design.md#safety-no-credentials}.
  */
 class SecretsTest {
 
@@ -82,14 +84,99 @@ class SecretsTest {
     }
 
     @Test
-    @DisplayName("a known secret is removed in every encoding it could be echoed in, however short its shape")
+    @DisplayName("a known secret is removed in every encoding it could be echoed in, whatever its shape")
     void knownSecretsInEveryEncoding() {
-        String secret = "pw/" + random(ALNUM, 6) + "\"x";
+        String secret = "pw/" + random(ALNUM, 14) + "\"x";
         String text = "plain " + secret + " json \"" + secret.replace("\"", "\\\"").replace("/", "\\/")
-                + "\" url " + java.net.URLEncoder.encode(secret, StandardCharsets.UTF_8);
+                + "\" url " + java.net.URLEncoder.encode(secret, StandardCharsets.UTF_8) + " escaped \""
+                + KeyShapes.uEscaped(secret, RANDOM, 0.5) + "\"";
         String redacted = Secrets.redact(text, List.of(secret));
-        assertThat(redacted).doesNotContain(secret).doesNotContain(secret.substring(3, 9))
-                .isEqualTo("plain [REDACTED] json \"[REDACTED]\" url [REDACTED]");
+        assertThat(redacted).doesNotContain(secret).doesNotContain(secret.substring(3, 12))
+                .isEqualTo("plain [REDACTED] json \"[REDACTED]\" url [REDACTED] escaped \"[REDACTED]\"");
+    }
+
+    @Test
+    @DisplayName("a known credential is replaced only as a whole token: the ordinary words around it stay")
+    void knownCredentialOnlyAsWholeToken() {
+        String credential = "chat" + random(ALNUM, 16);
+        String chunk = "{\"object\":\"chat.completion.chunk\",\"choices\":[{\"delta\":{\"content\":\"you sent "
+                + credential + "\"}}]}";
+        assertThat(Secrets.redact(chunk, List.of(credential))).isEqualTo(chunk.replace(credential, Secrets.REDACTED))
+                .contains("\"object\":\"chat.completion.chunk\"");
+    }
+
+    @Test
+    @DisplayName("a known credential glued inside a longer token is refused, not half-replaced or left")
+    void gluedKnownCredentialRefused() {
+        String credential = random(ALNUM, 24);
+        String text = "{\"note\":\"prefix" + credential + "suffix\"}";
+        assertThatThrownBy(() -> Secrets.redact(text, List.of(credential)))
+                .isInstanceOf(UnredactableSecretException.class)
+                .hasMessageContaining("known credential " + credential.substring(0, 4) + "****")
+                .hasMessageNotContaining(credential)
+                .satisfies(e -> assertThat(((UnredactableSecretException) e).findings()).isNotEmpty());
+        assertThat(Secrets.scan(text, List.of(credential))).singleElement()
+                .satisfies(finding -> assertThat(finding.offset()).isEqualTo(text.indexOf(credential)));
+    }
+
+    @Test
+    @DisplayName("a short credential is refused with its source and the bound, and never matched as a substring")
+    void shortCredentialRefused() {
+        String chunk = "{\"object\":\"chat.completion.chunk\",\"choices\":[{\"delta\":{\"content\":\"hi\"}}]}";
+        assertThatThrownBy(() -> Secrets.redact(chunk, List.of("delta"))).isInstanceOf(ShortCredentialException.class);
+        List<Secrets.Credential> credentials = Secrets.ofHeader("x-api-key", "chat");
+        assertThat(credentials).containsExactly(new Secrets.Credential("the x-api-key header", "chat"));
+        assertThatThrownBy(() -> Secrets.requireRedactable(credentials))
+                .isInstanceOfSatisfying(ShortCredentialException.class, e -> {
+                    assertThat(e.source()).isEqualTo("the x-api-key header");
+                    assertThat(e.length()).isEqualTo(4);
+                })
+                .hasMessage("the x-api-key header carries a credential of 4 characters; credentials shorter than 16 "
+                        + "characters are refused, because they cannot be told apart from ordinary text "
+                        + "(docs/limits-and-safety.md#credentials)")
+                .hasMessageNotContaining("chat");
+        Secrets.requireRedactable(Secrets.ofHeader("Authorization", "Bearer " + random(ALNUM, 16))); // 16 is enough
+        assertThatThrownBy(() -> Secrets.requireRedactable(Secrets.ofHeader("Authorization", "Bearer delta")))
+                .hasMessageStartingWith("the Authorization header (Bearer token) carries a credential of 5 characters");
+    }
+
+    @Test
+    @DisplayName("credentials a request carries: the token after a scheme, a Basic password, cookies, key-named "
+            + "query parameters and JSON fields; blank ones and other headers carry none")
+    void credentialsCollected() {
+        String password = random(ALNUM, 20);
+        String basic = Base64.getEncoder().encodeToString(("me:" + password).getBytes(StandardCharsets.UTF_8));
+        assertThat(Secrets.ofHeader("Proxy-Authorization", "Basic " + basic)).extracting(Secrets.Credential::value)
+                .containsExactly(password, "me:" + password, basic);
+        assertThat(Secrets.ofHeader("Cookie", "a=" + password + "; b=x")).extracting(Secrets.Credential::source)
+                .containsExactly("the Cookie header (cookie a)", "the Cookie header (cookie b)");
+        assertThat(Secrets.ofHeader("Authorization", "  ")).isEmpty();
+        assertThat(Secrets.ofHeader("Content-Type", "application/json")).isEmpty();
+        assertThat(Secrets.ofHeader("Proxy-Connection", "keep-alive")).isEmpty();
+        assertThat(Secrets.ofQuery("api-version=1&key=" + password + "%2F&alt=sse"))
+                .extracting(Secrets.Credential::source, Secrets.Credential::value)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("the query parameter key", password + "/"),
+                        org.assertj.core.groups.Tuple.tuple("the query parameter key (as sent)", password + "%2F"));
+        assertThat(Secrets.ofJsonBody("{\"model\":\"m\",\"max_tokens\":5,\"extra\":{\"apiKey\":\"" + password
+                + "\",\"key\":\"\"}}")).containsExactly(new Secrets.Credential("the JSON field apiKey", password));
+        assertThat(new Secrets.Credential("s", password).toString()).doesNotContain(password);
+    }
+
+    @Test
+    @DisplayName("ordinary provider output survives redaction untouched: ids, fingerprints, UUIDs, prose, base64 of text")
+    void ordinaryOutputUntouched() {
+        String prose = "the task-force met; desk-admin-panel-configuration-page, Bearer authentication, basic "
+                + "understanding, EURASIA, shelf_ThisIsAVeryLongCamelCaseName, xoxo-hugs-and-kisses";
+        String text = "data: {\"id\":\"chatcmpl-9x8y7z6w5v4u3t2s1r0q\",\"object\":\"chat.completion.chunk\","
+                + "\"created\":1764547200,\"model\":\"gpt-4o-mini-2024-07-18\",\"system_fingerprint\":\"fp_44709d6fcb\","
+                + "\"choices\":[{\"index\":0,\"delta\":{\"content\":\"" + prose + "\"},\"finish_reason\":null}],"
+                + "\"request_id\":\"550e8400-e29b-41d4-a716-446655440000\",\"sha\":\"" + random(HEX, 40) + "\","
+                + "\"b64\":\"" + Base64.getEncoder().encodeToString(prose.getBytes(StandardCharsets.UTF_8)) + "\","
+                + "\"url\":\"https://example.org/a%2Fb?q=lamp%20on&page=2\",\"escaped\":\"caf\\u00e9 \\/ \\n\","
+                + "\"data_url\":\"data:text/plain;base64," + Base64.getEncoder().encodeToString(
+                "turn the lamp on, please".getBytes(StandardCharsets.UTF_8)) + "\"}";
+        assertThat(Secrets.scan(text)).isEmpty();
+        assertThat(Secrets.redact(text, List.of())).isEqualTo(text);
     }
 
     @Test
@@ -101,6 +188,32 @@ class SecretsTest {
                 + "\"idempotency_key\":\"s1/t1/e1/device.volume.adjust/3f9a\",\"text\":\"the key is under the mat\","
                 + "\"case\":\"ask-for-the-weather-in-paris-tomorrow\"}";
         assertThat(Secrets.scan(text)).isEmpty();
+        assertThat(Secrets.redact(text, List.of())).isEqualTo(text);
+    }
+
+    @Test
+    @DisplayName("a key streamed a few characters per event is found across the events; ordinary streams are clean")
+    void keySplitAcrossStreamEvents() {
+        String key = "ghp_" + random(ALNUM, 36);
+        List<String> payloads = new ArrayList<>();
+        for (int at = 0; at < key.length(); at += 7) {
+            payloads.add("{\"id\":\"chatcmpl-1\",\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,"
+                    + "\"delta\":{\"content\":\"" + key.substring(at, Math.min(key.length(), at + 7)) + "\"}}]}");
+        }
+        payloads.add("[DONE]");
+        payloads.forEach(payload -> assertThat(Secrets.scan(payload)).as("no single event shows it").isEmpty());
+        assertThat(Secrets.scanStream(payloads, List.of())).singleElement().satisfies(finding -> {
+            assertThat(finding.kind()).isEqualTo("GitHub token, across stream events in choices[0].delta.content");
+            assertThat(finding.offset()).isZero();
+            assertThat(finding.masked()).startsWith("ghp_").doesNotContain(key.substring(4, 8));
+        });
+        String known = random(ALNUM, 20);
+        List<String> echoed = List.of("{\"choices\":[{\"delta\":{\"content\":\"you sent " + known.substring(0, 9)
+                + "\"}}]}", "{\"choices\":[{\"delta\":{\"content\":\"" + known.substring(9) + "\"}}]}");
+        assertThat(Secrets.scanStream(echoed, List.of(known))).extracting(Secrets.Finding::offset).containsExactly(0);
+        List<String> ordinary = RecordingsTest.synthesized(ProviderFamily.OPENAI, InvocationMode.DUAL_AGENT).response()
+                .events().stream().map(Recording.TimedEvent::data).toList();
+        assertThat(Secrets.scanStream(ordinary, List.of())).isEmpty();
     }
 
     @Test
@@ -112,7 +225,15 @@ class SecretsTest {
         try (Stream<Path> files = Files.walk(root)) {
             for (Path file : files.filter(SecretsTest::shippedRecording).toList()) {
                 scanned++;
-                for (Secrets.Finding finding : Secrets.scan(Files.readString(file))) {
+                String text = Files.readString(file);
+                List<Secrets.Finding> findings = new ArrayList<>(Secrets.scan(text));
+                try {
+                    findings.addAll(Secrets.scanStream(Recordings.parse(text, file.toString()).response().events()
+                            .stream().map(Recording.TimedEvent::data).toList(), List.of()));
+                } catch (RuntimeException notARecording) {
+                    // a recordings/ JSON file of another format: its text scan above still holds
+                }
+                for (Secrets.Finding finding : findings) {
                     leaks.add(root.relativize(file) + " @" + finding.offset() + ": " + finding.kind() + " "
                             + finding.masked());
                 }

@@ -82,6 +82,10 @@ class StreamSynthesizerTest {
         assertThat(recording.request().role()).isEqualTo("follow_up");
     }
 
+    /**
+     * The clauses this checks: {@code docs/design.md#provider-synthesized-labelled},
+     * {@code docs/design.md#metrics-measured-not-assumed}.
+     */
     @Test
     @DisplayName("timing follows the documented latency model and is labelled as modelled")
     void latencyModel() {

@@ -62,6 +62,7 @@ class TimedReplayTest {
         timed.stream(request("hi"), delta -> { }); // the timed server's own connection
     }
 
+    /** The clause this checks: {@code docs/design.md#provider-recordings}. */
     @Test
     @DisplayName("speed 1.0: events arrive in order near their recorded offsets (median and max error printed)")
     void faithfulTiming() {
@@ -111,6 +112,7 @@ class TimedReplayTest {
         }
     }
 
+    /** The clause this checks: {@code docs/design.md#provider-synthesized-labelled}. */
     @Test
     @DisplayName("usage placeholders carry the prompt tokens of the request actually received")
     void usageFromRequest() {

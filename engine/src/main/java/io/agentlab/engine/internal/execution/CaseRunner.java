@@ -307,7 +307,8 @@ public final class CaseRunner {
     private static List<String> auditViolations(TurnResult result, AguiStreamChecker.ThreadCheck audit) {
         List<String> violations = new ArrayList<>();
         List<AguiSseCodec.Frame> frames = AguiSseCodec.decode(AguiSseCodec.encode(result.audit(), 1));
-        AguiStreamChecker.StreamCheck stream = audit.stream(result.turnId());
+        // the run the turn produced: a retransmission is a new run of the same turn (docs/design.md#audit-events)
+        AguiStreamChecker.StreamCheck stream = audit.stream(result.runId());
         frames.forEach(stream::frame);
         for (AguiStreamChecker.Violation violation : stream.finish()) {
             violations.add("the AG-UI stream (" + audit.profile() + ") breaks " + violation);

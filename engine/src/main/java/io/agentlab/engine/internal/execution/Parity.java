@@ -32,7 +32,12 @@ public final class Parity {
         List<EventResult> results = run.result().batch().map(BatchResult::results).orElse(List.of());
         for (EventResult result : results) {
             Map<String, Object> compared = new LinkedHashMap<>();
-            result.arguments().forEach((name, value) -> compared.put(name, rules.compared(result.name(), name, value)));
+            // an ignored argument is left out whole, so one mode having it and the other not is no difference
+            result.arguments().forEach((name, value) -> {
+                if (!rules.ignored(result.name(), name)) {
+                    compared.put(name, rules.compared(result.name(), name, value));
+                }
+            });
             lines.add("event " + result.orderIndex() + ": " + result.name() + " " + CanonicalJson.write(compared)
                     + " -> " + result.status());
         }

@@ -142,6 +142,27 @@ public record Comparison(Metric metric, Figure dual, Figure tools, Verdict verdi
         return samples(metric, dual.samples(), tools.samples());
     }
 
+    /**
+     * Whether {@code sample} tends to be larger than {@code reference} beyond noise: a one-sided Mann–Whitney U test
+     * at {@value #ALPHA}, as the comparison judges timings (used by the gates, docs/configuration.md#gates).
+     *
+     * @param p         the one-sided p-value
+     * @param beyond    whether {@code sample} is larger beyond noise
+     */
+    public record Exceeds(double p, boolean beyond) {
+    }
+
+    /** {@link Exceeds} for two samples of at least {@value #MIN_SAMPLES} each. */
+    public static Exceeds exceeds(List<Double> sample, List<Double> reference) {
+        if (sample.size() < MIN_SAMPLES || reference.size() < MIN_SAMPLES) {
+            throw new IllegalArgumentException("at least " + MIN_SAMPLES + " samples each, were " + sample.size()
+                    + " and " + reference.size());
+        }
+        Statistics.Test test = Statistics.mannWhitney(reference, sample);
+        double p = test.direction() > 0 ? test.p() / 2 : 1 - test.p() / 2;
+        return new Exceeds(p, test.direction() > 0 && p < ALPHA);
+    }
+
     private static Verdict samples(Metric metric, List<Double> dual, List<Double> tools) {
         if (dual.size() < MIN_SAMPLES || tools.size() < MIN_SAMPLES) {
             return new Verdict.None("too few samples to judge (" + dual.size() + " and " + tools.size() + ")");

@@ -89,16 +89,22 @@ public record ParityRules(Map<String, Map<String, Rule>> arguments) {
         }
     }
 
-    /** The value parity compares for {@code event}'s {@code argument}. */
+    /**
+     * Whether {@code event}'s {@code argument} is left out of the comparison: its value and whether it is there at all
+     * (one mode's model may give an argument the other mode's resolver leaves out).
+     */
+    public boolean ignored(String event, String argument) {
+        Rule rule = arguments.getOrDefault(event, Map.of()).get(argument);
+        return rule != null && rule.ignored();
+    }
+
+    /**
+     * The value parity compares for {@code event}'s {@code argument}: the value after its normalizations (only
+     * meaningful for an argument that is not {@link #ignored}).
+     */
     public Object compared(String event, String argument, Object value) {
         Rule rule = arguments.getOrDefault(event, Map.of()).get(argument);
-        if (rule == null) {
-            return value;
-        }
-        if (rule.ignored()) {
-            return "<ignored>";
-        }
-        if (!(value instanceof String text)) {
+        if (rule == null || rule.ignored() || !(value instanceof String text)) {
             return value;
         }
         for (Normalization normalization : rule.normalizations()) {

@@ -10,7 +10,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 
-/** The whole contract of the timer plugin: one class, one test per rule of the catalogue. */
+/**
+ * The whole contract of the timer plugin: one class, one test per rule of the catalogue.
+ * The clause this checks: {@code docs/design.md#plugin-adding} (a capability added from outside the kit, built by
+ * ExamplesIT).
+ */
 @PluginContract(catalogTokenBudget = 20)
 class TimerPluginContractTest implements PluginContractTests {
 

@@ -8,7 +8,10 @@ import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/** The definition rules that need no registry. */
+/**
+ * The definition rules that need no registry.
+ * The clauses this checks: {@code docs/design.md#kernel-definition}, {@code docs/design.md#kernel-definition-valid}.
+ */
 class EventDefinitionTest {
 
     private static EventDefinition.Builder valid(String name) {
@@ -97,6 +100,7 @@ class EventDefinitionTest {
         assertThatThrownBy(() -> valid("a.b").timeout(Duration.ZERO).build()).hasMessageContaining("positive");
     }
 
+    /** The clause this checks: {@code docs/design.md#safety-idempotency-key}. */
     @Test
     @DisplayName("the standard idempotency key is stable and changes with every input")
     void idempotencyKey() {

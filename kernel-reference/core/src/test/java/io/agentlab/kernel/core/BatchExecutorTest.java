@@ -97,6 +97,10 @@ class BatchExecutorTest {
         assertThat(maxOverlap(gates.log)).isEqualTo(2);
     }
 
+    /**
+     * The clause this checks: {@code docs/design.md#safety-structured-failure} (a throwing handler is a failure with a
+     * code).
+     */
     @Test
     @DisplayName("a failing or throwing event does not disturb its siblings")
     void failureIsolation() throws Exception {
@@ -247,6 +251,7 @@ class BatchExecutorTest {
         assertThat(calls).hasValue(4);
     }
 
+    /** The clause this checks: {@code docs/design.md#batch-cancellation}. */
     @Test
     @DisplayName("cancelling a batch interrupts running handlers, starts nothing more, records no failure")
     void cancellation() throws Exception {

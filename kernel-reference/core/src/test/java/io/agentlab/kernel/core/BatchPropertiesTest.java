@@ -242,6 +242,7 @@ class BatchPropertiesTest {
         });
     }
 
+    /** The clause this checks: {@code docs/design.md#batch-cancellation}. */
     @Test
     @DisplayName("cancelling a batch leaves no running task and records no failure")
     void cancellationLeavesNothingRunning() {

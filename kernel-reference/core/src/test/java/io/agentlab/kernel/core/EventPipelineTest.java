@@ -138,6 +138,7 @@ class EventPipelineTest {
                 new ResolutionReport(ResolutionOutcome.DETERMINISTIC, false, false, true));
     }
 
+    /** The clause this checks: {@code docs/design.md#kernel-validation}. */
     @Test
     @DisplayName("an invalid value is rejected naming the field, with no side effect and no fallback")
     void invalidArguments() {
@@ -157,6 +158,7 @@ class EventPipelineTest {
         assertThat(agent.requests()).isEmpty();
     }
 
+    /** The clause this checks: {@code docs/design.md#kernel-validation}. */
     @Test
     @DisplayName("the plugin validator's violations reject the event like schema violations")
     void pluginValidator() {
@@ -214,6 +216,10 @@ class EventPipelineTest {
                 clarification -> assertThat(clarification.missingFields()).containsExactly("value"));
     }
 
+    /**
+     * The clauses this checks: {@code docs/design.md#kernel-fallback-bounded},
+     * {@code docs/design.md#context-event-agent}.
+     */
     @Test
     @DisplayName("the fallback gets one call with only its schema and the recent history, and fills the gap")
     void fallbackFillsMissingFields() {
@@ -241,6 +247,7 @@ class EventPipelineTest {
         });
     }
 
+    /** The clause this checks: {@code docs/design.md#kernel-fallback-bounded}. */
     @Test
     @DisplayName("the fallback fills gaps only: it never overrides a deterministically resolved value")
     void fallbackNeverOverrides() {
@@ -251,6 +258,7 @@ class EventPipelineTest {
         assertThat(only(run("", Map.of(), List.of())).arguments()).isEqualTo(Map.of("level", 99, "unit", "percent"));
     }
 
+    /** The clause this checks: {@code docs/design.md#kernel-deterministic-first}. */
     @Test
     @DisplayName("no fallback call when the definition does not allow it, or when resolution is complete")
     void fallbackOnlyWhenIncompleteAndAllowed() {
@@ -304,6 +312,7 @@ class EventPipelineTest {
         assertThat(interrupted.await(10, TimeUnit.SECONDS)).isTrue();
     }
 
+    /** The clause this checks: {@code docs/design.md#kernel-resolver-total}. */
     @Test
     @DisplayName("a throwing resolver is reported as a resolution error naming the plugin stage, not propagated")
     void throwingResolver() {
@@ -316,6 +325,7 @@ class EventPipelineTest {
         });
     }
 
+    /** The clause this checks: {@code docs/design.md#safety-idempotency-key}. */
     @Test
     @DisplayName("the handler receives a stable idempotency key derived from scope, id and canonical arguments")
     void idempotencyKey() {

@@ -14,6 +14,7 @@ import tools.jackson.databind.node.ObjectNode;
 /** The flat registry refuses what would fail mid-turn. */
 class EventRegistryTest {
 
+    /** The clause this checks: {@code docs/design.md#kernel-flat-registry}. */
     @Test
     @DisplayName("a duplicate name is refused at registration")
     void duplicateName() {
@@ -33,6 +34,7 @@ class EventRegistryTest {
                 .hasMessageContaining("line 2");
     }
 
+    /** The clause this checks: {@code docs/design.md#plugin-schema-provider-safe}. */
     @Test
     @DisplayName("a schema whose root is not an object schema is refused (provider tools take objects)")
     void schemaNotObject() {
@@ -42,6 +44,7 @@ class EventRegistryTest {
                 .hasMessageContaining("\"type\": \"object\"");
     }
 
+    /** The clause this checks: {@code docs/design.md#plugin-schema-provider-safe}. */
     @Test
     @DisplayName("a schema that violates the draft 2020-12 meta-schema is refused naming where")
     void schemaInvalidAgainstMetaSchema() {
@@ -52,6 +55,7 @@ class EventRegistryTest {
                 .hasMessageContaining("/properties/n/type");
     }
 
+    /** The clause this checks: {@code docs/design.md#kernel-flat-registry}. */
     @Test
     @DisplayName("an invalid schema is refused for every event that uses it, each time naming that event")
     void invalidSchemaRefusedEveryTime() {

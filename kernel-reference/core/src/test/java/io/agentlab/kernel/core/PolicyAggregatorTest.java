@@ -91,6 +91,7 @@ class PolicyAggregatorTest {
                 .containsExactly(new Confirmation("e1", "已记下：dentist e1"));
     }
 
+    /** The clause this checks: {@code docs/design.md#context-compact-results}. */
     @Test
     @DisplayName("llm_follow_up: exactly one follow-up with the plugin's compact summary, not the raw payload")
     void llmFollowUp() {
@@ -118,6 +119,7 @@ class PolicyAggregatorTest {
         });
     }
 
+    /** The clause this checks: {@code docs/design.md#policy-terminate}. */
     @Test
     @DisplayName("successful terminate ends the session and suppresses the follow-up, keeping sibling confirmations")
     void terminateSuppressesFollowUp() {
@@ -169,6 +171,7 @@ class PolicyAggregatorTest {
                         .doesNotContain("hunter2").contains(PolicyAggregator.HIDDEN_FAILURE_MESSAGE));
     }
 
+    /** The clause this checks: {@code docs/design.md#policy-counted-once}. */
     @Test
     @DisplayName("deduplicated and replayed results add nothing; a replayed terminate still ends the session")
     void duplicatesAndReplays() {
@@ -192,6 +195,7 @@ class PolicyAggregatorTest {
                 assertThat(followUp.reasons()).containsExactly(FollowUpReason.SYNTHESIS));
     }
 
+    /** The clause this checks: {@code docs/design.md#context-compact-results}. */
     @Test
     @DisplayName("the follow-up summary is bounded: the largest payloads are truncated first, statuses are kept")
     void boundedSummary() {

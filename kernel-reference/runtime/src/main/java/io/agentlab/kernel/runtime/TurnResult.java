@@ -11,7 +11,10 @@ import java.util.Optional;
  * Everything one turn produced: what the user saw, what the model proposed, what the kernel did, the audit stream,
  * the model calls and the metrics.
  *
- * @param turnId        the turn (the AG-UI run id; correlates every call and port call)
+ * @param turnId        the turn (correlates every call and port call; a retransmission keeps it)
+ * @param runId         the AG-UI run the turn produced: the turn id for a turn's first run, {@code <turnId>-r<n>} for
+ *                      its n-th retransmission (docs/design.md#audit-events); {@code RUN_STARTED.runId} of
+ *                      {@link #audit()}
  * @param firstAnswer   the visible first answer (partial when interrupted)
  * @param confirmations deterministic confirmations emitted
  * @param followUp      the visible follow-up answer, if one was made
@@ -24,7 +27,7 @@ import java.util.Optional;
  * @param metrics       the turn's figures
  * @param error         the error code that ended the turn, if any (e.g. {@code RUN_CANCELED}, {@code provider_http_429})
  */
-public record TurnResult(String turnId, String firstAnswer, List<String> confirmations, Optional<String> followUp,
+public record TurnResult(String turnId, String runId, String firstAnswer, List<String> confirmations, Optional<String> followUp,
                          List<ProposedEvent> proposals, String hiddenBlock, Optional<BatchResult> batch,
                          Optional<ContinuationDecision> decision, List<AguiEvent> audit, List<CallRecord> calls,
                          TurnMetrics metrics, Optional<String> error) {

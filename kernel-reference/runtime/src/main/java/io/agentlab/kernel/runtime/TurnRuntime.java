@@ -214,6 +214,7 @@ public final class TurnRuntime implements AutoCloseable {
         private final VisibleSink sink;
         private final TurnControl control;
         private final String turnId;
+        private final String runId;
         private final TurnMeter meter;
         private final AguiEmitter agui;
         private final InvocationProtocol.FirstAnswer reader = protocol.firstAnswer();
@@ -231,7 +232,8 @@ public final class TurnRuntime implements AutoCloseable {
             this.sink = sink;
             this.control = control;
             this.turnId = turnId;
-            this.agui = new AguiEmitter(aguiProfile, conversation.sessionId(), conversation.nextRunId(turnId));
+            this.runId = conversation.nextRunId(turnId);
+            this.agui = new AguiEmitter(aguiProfile, conversation.sessionId(), runId);
             this.meter = new TurnMeter(nanoTime);
         }
 
@@ -413,7 +415,7 @@ public final class TurnRuntime implements AutoCloseable {
                     first != null && first.contentAfterToolCalls(), pricing);
             callsByTurn.remove(turnId);
             turnStarts.remove(turnId);
-            return new TurnResult(turnId, firstAnswer.toString().strip(), List.copyOf(confirmations), followUp,
+            return new TurnResult(turnId, runId, firstAnswer.toString().strip(), List.copyOf(confirmations), followUp,
                     List.copyOf(proposals), first == null ? "" : reader.hiddenBlock(), Optional.ofNullable(batch),
                     Optional.ofNullable(decision), agui.events(), calls, metrics, error);
         }

@@ -51,6 +51,10 @@ class AguiEmitterTest {
         return events.stream().map(AguiEvent::fields).toList();
     }
 
+    /**
+     * The clause this checks: {@code docs/design.md#audit-no-internal-usage} (exactly the fields: no internal
+     * accounting field on the wire).
+     */
     @Test
     @DisplayName("AG-UI 1.0: exactly the fields each event defines, arguments as delta text, the result's own message "
             + "id, parentMessageId, run ids only on the run events")
@@ -87,6 +91,7 @@ class AguiEmitterTest {
         assertThat(AguiStreamChecker.check(AguiProfile.AGUI_1_0, events, "s1-t1")).isEmpty();
     }
 
+    /** The clause this checks: {@code docs/design.md#audit-events}. */
     @Test
     @DisplayName("the social dialect: thread and run on every event, stage, an args object, snake_case result fields")
     void socialDialect() {
@@ -104,6 +109,7 @@ class AguiEmitterTest {
         assertThat(AguiStreamChecker.check(AguiProfile.SOCIAL_DIALECT, events, "s1-t1")).isEmpty();
     }
 
+    /** The clause this checks: {@code docs/design.md#audit-events}. */
     @Test
     @DisplayName("two turns of one thread whose batches both start at e1 still get distinct tool-call and message ids")
     void idsUniqueAcrossTurns() {

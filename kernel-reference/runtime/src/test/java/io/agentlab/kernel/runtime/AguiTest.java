@@ -49,6 +49,7 @@ class AguiTest {
         return rules(AguiStreamChecker.check(AguiProfile.SOCIAL_DIALECT, events, "run-1"));
     }
 
+    /** The clause this checks: {@code docs/design.md#audit-sse-framing}. */
     @Test
     @DisplayName("resume: after Last-Event-ID the rest of the run, ids kept; an unknown id is refused")
     void resume() {
@@ -61,6 +62,7 @@ class AguiTest {
         assertThatThrownBy(() -> AguiSseCodec.resume(valid(), "x")).hasMessageContaining("not an id of this run");
     }
 
+    /** The clause this checks: {@code docs/design.md#audit-sse-framing}. */
     @Test
     @DisplayName("encode → decode round-trips, keep-alive comments are skipped, and a valid stream passes")
     void roundTrip() {
@@ -74,6 +76,9 @@ class AguiTest {
         assertThat(AguiStreamChecker.checkFrames(AguiProfile.SOCIAL_DIALECT, frames, "run-1")).isEmpty();
     }
 
+    /**
+     * The clause this checks: {@code docs/design.md#audit-no-internal-usage} (SOCIAL-07 finds an internal usage field).
+     */
     @Test
     @DisplayName("each social-dialect rule names itself when broken")
     void socialRules() {
@@ -112,6 +117,7 @@ class AguiTest {
         assertThat(social(leaky)).containsExactly("SOCIAL-07");
     }
 
+    /** The clause this checks: {@code docs/design.md#audit-sse-framing}. */
     @Test
     @DisplayName("social-dialect SSE framing: event: equals data.type; SSE ids unique")
     void socialFraming() {

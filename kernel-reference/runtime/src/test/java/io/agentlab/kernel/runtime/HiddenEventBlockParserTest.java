@@ -59,6 +59,7 @@ class HiddenEventBlockParserTest {
         assertThat(parsed.names()).isEmpty();
     }
 
+    /** The clause this checks: {@code docs/design.md#modes-hidden-block-never-visible}. */
     @Test
     @DisplayName("at most marker-length - 1 characters are held back at any point")
     void holdsBackLittle() {
@@ -71,6 +72,7 @@ class HiddenEventBlockParserTest {
         }
     }
 
+    /** The clause this checks: {@code docs/design.md#modes-hidden-block-never-visible}. */
     @Test
     @DisplayName("property: for every chunking, the visible text and names are the same and no block text leaks")
     void chunkingInvariant() {

@@ -48,6 +48,7 @@ class InvocationProtocolTest {
         return visible.append(text.finish()).toString();
     }
 
+    /** The clause this checks: {@code docs/design.md#modes-dual-agent-request}. */
     @Test
     @DisplayName("dual_agent: catalog lines in the system prompt, no tools, the context before the user's message")
     void dualFirstRequest() {
@@ -60,6 +61,7 @@ class InvocationProtocolTest {
                 ChatMessage.user("lamp on"));
     }
 
+    /** The clause this checks: {@code docs/design.md#modes-hidden-block}. */
     @Test
     @DisplayName("dual_agent: the block is never visible; its names, dotted or aliased, become ordered proposals")
     void dualAnswer() {
@@ -85,6 +87,7 @@ class InvocationProtocolTest {
                 .endsWith("\nResults: [{\"id\":\"call_1\",\"status\":\"succeeded\"}]");
     }
 
+    /** The clause this checks: {@code docs/design.md#modes-tools-request}. */
     @Test
     @DisplayName("chat_agent_tools: one tool per event under its provider-safe name, the same persona and instruction"
             + " in the first and the follow-up request")

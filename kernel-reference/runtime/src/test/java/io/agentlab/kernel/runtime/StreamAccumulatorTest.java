@@ -29,6 +29,7 @@ class StreamAccumulatorTest {
         return accumulator.complete(Duration.ZERO, Optional.empty(), Duration.ZERO);
     }
 
+    /** The clause this checks: {@code docs/design.md#provider-streaming-client}. */
     @Test
     @DisplayName("tool-call deltas accumulate by index; content and finish reason are kept")
     void accumulatesByIndex() {
@@ -64,6 +65,7 @@ class StreamAccumulatorTest {
         assertThat(completion.toolCalls()).containsExactly(new ToolCall("call_1", "f", "{\"a\":1}"));
     }
 
+    /** The clause this checks: {@code docs/design.md#provider-streaming-client}. */
     @Test
     @DisplayName("usage: OpenAI final chunk with empty choices, DeepSeek on the last content chunk")
     void usageShapes() {

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 
 class ToolNamesTest {
 
+    /** The clause this checks: {@code docs/design.md#modes-tool-name-alias}. */
     @Test
     @DisplayName("namespaced names map to provider-safe aliases and back; either form is accepted")
     void aliases() {
@@ -21,6 +22,7 @@ class ToolNamesTest {
         assertThat(names.eventName("unknown_tool")).isEqualTo("unknown_tool");
     }
 
+    /** The clause this checks: {@code docs/design.md#modes-tool-name-alias}. */
     @Test
     @DisplayName("two names that would share an alias are refused at registration")
     void collision() {

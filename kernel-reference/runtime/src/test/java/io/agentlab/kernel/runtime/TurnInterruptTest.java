@@ -98,6 +98,7 @@ class TurnInterruptTest {
         assertThat(AguiStreamChecker.check(AguiProfile.AGUI_1_0, result.audit(), result.turnId())).isEmpty();
     }
 
+    /** The clause this checks: {@code docs/design.md#audit-run-canceled}. */
     @Test
     @DisplayName("interrupt in the social dialect: RUN_ERROR with code RUN_CANCELED")
     void interruptInSocialDialect() throws Exception {

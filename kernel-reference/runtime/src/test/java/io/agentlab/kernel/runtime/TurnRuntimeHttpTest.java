@@ -182,6 +182,10 @@ class TurnRuntimeHttpTest {
                 result.batch().orElseThrow().results().stream().map(EventResult::eventId).toArray(String[]::new));
     }
 
+    /**
+     * The clauses this checks: {@code docs/design.md#modes-dual-agent-request},
+     * {@code docs/design.md#modes-tools-request}, {@code docs/design.md#context-chat-agent}.
+     */
     @Test
     @DisplayName("dual_agent sends the catalog and no tools; chat_agent_tools sends every schema under provider-safe names")
     void requestShapes() {
@@ -201,6 +205,10 @@ class TurnRuntimeHttpTest {
                 .contains("You are Pip, a friendly toy.").doesNotContain("[[EVENTS]]");
     }
 
+    /**
+     * The clause this checks: {@code docs/design.md#context-chat-agent} (no tool-role message reaches dual_agent's
+     * follow-up).
+     */
     @ParameterizedTest
     @EnumSource(InvocationMode.class)
     @DisplayName("web search: first answer, search, then exactly one grounded second answer")
@@ -278,6 +286,7 @@ class TurnRuntimeHttpTest {
         assertAuditValid(result);
     }
 
+    /** The clause this checks: {@code docs/design.md#context-event-agent}. */
     @Test
     @DisplayName("an incomplete event gets one small EventAgent call with only its own schema")
     void eventAgentFallback() {
@@ -354,6 +363,7 @@ class TurnRuntimeHttpTest {
         assertThat(conversation.historyView()).hasSize(2);
     }
 
+    /** The clause this checks: {@code docs/design.md#safety-audit-record} (the raw arguments are kept). */
     @Test
     @DisplayName("tool-call arguments that are not JSON: the event is resolved from the words, the raw text is audited")
     void malformedToolArguments() {
@@ -369,6 +379,10 @@ class TurnRuntimeHttpTest {
         assertThat(result.calls().get(0).rawToolCalls().get(0).arguments()).isEqualTo("{\"state\": off");
     }
 
+    /**
+     * The clauses this checks: {@code docs/design.md#safety-no-credentials},
+     * {@code docs/design.md#safety-audit-record}.
+     */
     @Test
     @DisplayName("the API key travels only in the Authorization header, never in a recorded request")
     void keyNeverRecorded() {
@@ -389,6 +403,7 @@ class TurnRuntimeHttpTest {
         assertThat(result.metrics().costSource()).isEqualTo(CostSource.INCOMPLETE_USAGE_FALLBACK);
     }
 
+    /** The clause this checks: {@code docs/design.md#context-visibility-mask}. */
     @Test
     @DisplayName("history keeps the provider transcript in tools mode for context only; a replay shows what the user saw")
     void visibilityMasks() {
@@ -403,6 +418,7 @@ class TurnRuntimeHttpTest {
         assertThat(conversation.context()).hasSize(3);
     }
 
+    /** The clause this checks: {@code docs/design.md#audit-events} (the re-sent turn is run {@code <turn>-r<n>}). */
     @ParameterizedTest
     @EnumSource(InvocationMode.class)
     @DisplayName("a retransmission runs under the turn's id: its executed events are replayed, one side effect")
@@ -420,6 +436,9 @@ class TurnRuntimeHttpTest {
         assertThat(events.sideEffects).containsExactly("lamp on");
         // the retransmission is a new AG-UI run: no run, message or tool-call id of the first run repeats
         assertThat(ids(again)).doesNotContainAnyElementsOf(ids(first)).contains(first.turnId() + "-r2");
+        // the result names the run it produced, which is what its stream's RUN_STARTED says
+        assertThat(first.runId()).isEqualTo(first.turnId()).isEqualTo(first.audit().get(0).runId());
+        assertThat(again.runId()).isEqualTo(first.turnId() + "-r2").isEqualTo(again.audit().get(0).runId());
         TurnResult next = turn(conversation, "turn the lamp on");
         assertThat(next.turnId()).isNotEqualTo(first.turnId());
         assertThat(next.batch().orElseThrow().results()).extracting(EventResult::status).containsExactly("succeeded");

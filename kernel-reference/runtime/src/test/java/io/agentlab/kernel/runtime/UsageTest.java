@@ -53,6 +53,7 @@ class UsageTest {
         assertThat(usage.inputTokens()).isEqualTo(10);
     }
 
+    /** The clause this checks: {@code docs/design.md#usage-catalog-fallback}. */
     @Test
     @DisplayName("catalog: the tier by prompt tokens; cached tokens at the cache rate, or the input rate without one")
     void catalog() {

@@ -51,7 +51,8 @@ public record AguiRule(String id, String checks, String lookAt, String source, L
                     "the events after the terminal event, or the second RUN_STARTED", VERIFY, V1),
             new AguiRule("AGUI1-07", "a run that started ends with RUN_FINISHED or RUN_ERROR before the stream closes",
                     "the end of the stream: without a terminal event the client cannot tell a cut-off run from a "
-                            + "finished one", RUN_AGENT, V1),
+                            + "finished one", RUN_AGENT + "; stricter than the client, which resolves such a run as "
+                            + "finished, as the protocol's run lifecycle is (docs/runtime.md#strictness)", V1),
             new AguiRule("AGUI1-08", "TEXT_MESSAGE_START opens a message id that is not open; TEXT_MESSAGE_CONTENT "
                     + "and TEXT_MESSAGE_END name an open message", "the messageId", VERIFY, V1),
             new AguiRule("AGUI1-09", "TOOL_CALL_START opens a tool-call id that is not open; TOOL_CALL_ARGS and "
@@ -66,8 +67,10 @@ public record AguiRule(String id, String checks, String lookAt, String source, L
             new AguiRule("AGUI1-13", "RUN_FINISHED only when no step, text message, tool call, reasoning message or "
                     + "span, or subagent is still open", "what the message lists as still open", VERIFY, V1),
             new AguiRule("AGUI1-14", "a run never reuses a message id or tool-call id of an earlier run of the same "
-                    + "thread", "the id: the client appends the new content to the earlier run's message, or merges "
-                    + "the calls of two turns into one", RUN_AGENT, V1),
+                    + "thread, whether the runs share a stream or not", "the id: the client merges the new content "
+                    + "into the earlier run's message, or the calls of two runs into one, concatenating their "
+                    + "arguments", RUN_AGENT + "; stricter than the client, which merges silently or with a warning "
+                    + "(docs/runtime.md#strictness)", V1),
             new AguiRule("AGUI1-15", "a TOOL_CALL_RESULT has its own message id: no other message of the thread "
                     + "(the assistant message, a text message, another result) uses it",
                     "TOOL_CALL_RESULT.messageId: the client would hold two messages with one id", RUN_AGENT, V1),

@@ -19,7 +19,8 @@ import tools.jackson.databind.JsonNode;
  * A violation names the rule, the event (its 1-based position in the stream and its type) and the field.
  *
  * <p>A thread is checked stream by stream, in order: {@link #thread(AguiProfile)} keeps what AG-UI 1.0 requires to
- * stay unique across the runs of a thread (message and tool-call ids), and each {@link StreamCheck} reads one
+ * stay unique across the runs of a thread (message and tool-call ids; a stream may carry several runs, each
+ * {@code RUN_STARTED} beginning the next), and each {@link StreamCheck} reads one
  * response's frames or events incrementally, so memory grows with the ids a stream opens, never with its text. For a
  * single stream, {@link #check(AguiProfile, List, String)} and {@link #checkFrames(AguiProfile, List, String)}.
  *
@@ -82,11 +83,13 @@ public final class AguiStreamChecker {
     /** A thread: the streams of its runs, checked in order against one profile. Not thread-safe. */
     public static final class ThreadCheck {
         private final AguiProfile profile;
-        /** AG-UI 1.0: every message the client would hold, by id: its role and the stream that created it. */
+        /** AG-UI 1.0: every message the client would hold, by id: its role and the run and stream that created it. */
         private final Map<String, Message> messages = new HashMap<>();
-        /** AG-UI 1.0: every tool call, by id: the stream that started it. */
-        private final Map<String, Integer> toolCalls = new HashMap<>();
+        /** AG-UI 1.0: every tool call, by id: the run and stream that started it. */
+        private final Map<String, Origin> toolCalls = new HashMap<>();
         private int streams;
+        /** The runs of the thread so far, counted across its streams: one stream may carry several runs. */
+        private int runs;
         private boolean unmodelled;
 
         private ThreadCheck(AguiProfile profile) {
@@ -104,7 +107,11 @@ public final class AguiStreamChecker {
         }
     }
 
-    private record Message(String role, int stream) {
+    private record Message(String role, int run, int stream) {
+    }
+
+    /** Where an id was first used: the thread's run (counted across streams) and the stream that carried it. */
+    private record Origin(int run, int stream) {
     }
 
     /** One stream (one response) of a thread, fed frame by frame or event by event, then finished. */
@@ -112,6 +119,9 @@ public final class AguiStreamChecker {
         private final ThreadCheck thread;
         private final int stream;
         private final String runId;
+        /** The thread's run the events belong to: the ids rule (AGUI1-14) is per run, not per stream. */
+        private int run;
+        private int runsInStream;
         private final List<Violation> violations = new ArrayList<>();
         private final Set<String> sseIds = new HashSet<>();
         private int dropped;
@@ -145,6 +155,7 @@ public final class AguiStreamChecker {
             this.thread = thread;
             this.stream = stream;
             this.runId = runId;
+            this.run = ++thread.runs;
         }
 
         /** The events (or frames) read so far. */
@@ -747,21 +758,27 @@ public final class AguiStreamChecker {
             String type = (String) event.get("type");
             switch (type) {
                 case "MESSAGES_SNAPSHOT", "ACTIVITY_SNAPSHOT", "ACTIVITY_DELTA" -> thread.unmodelled = true;
+                case "RUN_STARTED" -> {
+                    if (runsInStream++ > 0) {
+                        run = ++thread.runs; // a later run in the same stream: its ids must be new too
+                    }
+                }
                 case "TEXT_MESSAGE_START" -> reuseOrCreate(at, type, "/messageId", text(event.get("messageId")),
                         text(event.getOrDefault("role", "assistant")));
                 case "REASONING_MESSAGE_START" -> reuseOrCreate(at, type, "/messageId", text(event.get("messageId")),
                         "reasoning");
                 case "TOOL_CALL_START" -> {
                     String id = text(event.get("toolCallId"));
-                    Integer started = thread.toolCalls.get(id);
+                    Origin started = thread.toolCalls.get(id);
                     if (started != null) {
-                        if (started != stream) {
-                            add("AGUI1-14", at, type, "/toolCallId", "tool-call id " + id + " was used by an earlier "
-                                    + "run of this thread; the client merges this call into that one");
+                        if (started.run() != run) {
+                            add("AGUI1-14", at, type, "/toolCallId", "tool-call id " + id + " was used by "
+                                    + earlier(started.stream()) + "; the client merges this call into that one, "
+                                    + "appending these arguments to its arguments");
                         }
                         return; // restarting a call of this run is idempotent for the client
                     }
-                    thread.toolCalls.put(id, stream);
+                    thread.toolCalls.put(id, new Origin(run, stream));
                     String parent = text(event.get("parentMessageId"));
                     if (parent == null || parent.isEmpty()) {
                         create(at, type, "/toolCallId", id, "assistant", "a TOOL_CALL_START without "
@@ -776,9 +793,9 @@ public final class AguiStreamChecker {
                                 + " message, not an assistant message");
                         create(at, type, "/toolCallId", id, "assistant", "the client then creates an assistant "
                                 + "message named after the toolCallId");
-                    } else if (existing.stream != stream) {
-                        add("AGUI1-14", at, type, "/parentMessageId", "message " + parent + " belongs to an earlier "
-                                + "run of this thread; the client files this run's call under it");
+                    } else if (existing.run != run) {
+                        add("AGUI1-14", at, type, "/parentMessageId", "message " + parent + " belongs to "
+                                + earlier(existing.stream) + "; the client merges this run's call into that message");
                     }
                 }
                 case "TOOL_CALL_RESULT" -> create(at, type, "/messageId", text(event.get("messageId")), "tool",
@@ -790,25 +807,32 @@ public final class AguiStreamChecker {
         private void reuseOrCreate(int at, String type, String field, String id, String role) {
             Message existing = thread.messages.get(id);
             if (existing == null) {
-                thread.messages.put(id, new Message(role, stream));
-            } else if (existing.stream != stream) {
-                add("AGUI1-14", at, type, field, "message id " + id + " was used by an earlier run of this thread; "
-                        + "the client appends this message to that one");
+                thread.messages.put(id, new Message(role, run, stream));
+            } else if (existing.run != run) {
+                add("AGUI1-14", at, type, field, "message id " + id + " was used by " + earlier(existing.stream)
+                        + "; the client merges the two into one message, appending this run's content to it");
             }
         }
 
         private void create(int at, String type, String field, String id, String role, String why) {
             Message existing = thread.messages.get(id);
             if (existing == null) {
-                thread.messages.put(id, new Message(role, stream));
-            } else if (existing.stream != stream) {
-                add("AGUI1-14", at, type, field, "message id " + id + " was used by an earlier run of this thread"
-                        + (why == null ? "" : "; " + why));
+                thread.messages.put(id, new Message(role, run, stream));
+            } else if (existing.run != run) {
+                add("AGUI1-14", at, type, field, "message id " + id + " was used by " + earlier(existing.stream)
+                        + (why == null ? "" : "; " + why) + (type.equals("TOOL_CALL_RESULT")
+                        ? ", so the client holds two messages with that id" : "; the client merges this run's call "
+                        + "into that message"));
             } else {
                 add("AGUI1-15", at, type, field, "message id " + id + " already names " + article(existing.role)
                         + " message of this run" + (why == null ? "" : "; " + why) + ", so the client holds two "
                         + "messages with one id");
             }
+        }
+
+        /** An earlier run, said with where it was: the client merges either way (docs/runtime.md#strictness). */
+        private String earlier(int origin) {
+            return origin == stream ? "an earlier run in this stream" : "an earlier run of this thread";
         }
 
         private static String article(String role) {

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The shipped suites against the fault catalogue (docs/mutation-matrix.md#in-the-build): every mutant of
- * its/src/test/resources/mutants.yaml is applied, compiled and run against the suites in a forked JVM, and the fresh
+ * its/mutants.yaml is applied, compiled and run against the suites in a forked JVM, and the fresh
  * matrix must agree with docs/mutation-matrix.md, mutant by mutant: a mutant the suites caught that now survives, a
  * new mutant missing from the doc, or an equivalent the suites catch fails the build. Required in CI (CI=true);
  * {@code -Dagentlab.mutation.skip=true} skips it on a developer's machine.

@@ -11,11 +11,11 @@ import java.util.Set;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.dataformat.yaml.YAMLMapper;
 
-/** The committed fault catalogue, its/src/test/resources/mutants.yaml (docs/mutation-matrix.md#catalogue). */
+/** The committed fault catalogue, its/mutants.yaml (docs/mutation-matrix.md#catalogue). */
 public final class Catalogue {
 
     /** Where the catalogue lives, relative to the repository root. */
-    public static final String FILE = "its/src/test/resources/mutants.yaml";
+    public static final String FILE = "its/mutants.yaml";
 
     private Catalogue() {
     }

@@ -71,7 +71,10 @@ public final class MutationMatrix {
         }
         if (Boolean.getBoolean("agentlab.mutation.update")) {
             Files.writeString(doc, matrix.updated(committed));
-            System.out.println("mutation: rewrote the generated section of " + doc);
+            System.out.println("mutation: rewrote the generated section of " + doc + "; what changed:");
+            problems.forEach(p -> System.out.println("mutation:   " + p));
+            // the doc now says what this run measured; only a caught equivalent is still wrong
+            problems.removeIf(p -> !p.contains("is marked equivalent but"));
         }
         System.out.printf("mutation: kill rate %.1f %% (%d mutants) in %d s; matrix in %s%n", matrix.killRate() * 100,
                 outcome.results().size(), outcome.took().toSeconds(), report);

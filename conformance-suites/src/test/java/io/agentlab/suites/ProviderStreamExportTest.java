@@ -58,6 +58,10 @@ class ProviderStreamExportTest {
     static final List<String> RECORDING_FOLDERS = List.of("providers-recorded/src/main/resources/recordings",
             "conformance-suites/src/main/resources/recordings", "engine/src/test/resources/recordings");
     static final Path SUITES = Path.of("src/main/resources/agentlab/suites");
+    /** The corpus of provider stream shapes, under the repository root. */
+    static final Path SHAPES = Path.of("providers-recorded/src/test/resources/recordings");
+    /** Where the shapes alone go (the oracle's focused test reads them from there). */
+    static final Path SHAPES_OUT = Path.of("target/shape-streams");
     /**
      * The replay fills usage placeholders with the prompt tokens of the request it receives; the export, which sends no
      * request, fills them with this figure.
@@ -74,15 +78,16 @@ class ProviderStreamExportTest {
         Files.createDirectories(OUT);
         List<Path> recordings = shippedRecordings();
         for (Path file : recordings) {
-            Recording recording = Recordings.parse(Files.readString(file), file.toString());
             String origin = REPOSITORY.relativize(file).toString().replace('\\', '/');
+            Recording recording = Recordings.parse(Files.readString(file), file.toString());
             if (recording.response().events().isEmpty()) {
                 skipped.add(Map.of("id", recording.id(), "origin", origin, "reason", recording.response().fault() != null
                         ? "a transport fault (" + recording.response().fault() + "), no stream"
                         : "HTTP " + recording.response().status() + " with a JSON body, no stream"));
                 continue;
             }
-            export(recording, ProviderFamily.fromWireName(recording.metadata().provider()), "shipped", origin);
+            // the family as the recording names it: a server outside the built-in families is openai-compatible
+            export(recording, recording.metadata().provider(), "shipped", origin);
         }
         List<Suite> suites = suites();
         for (Suite suite : suites) {
@@ -95,7 +100,7 @@ class ProviderStreamExportTest {
                         for (ProviderFamily family : ProviderFamily.builtIns()) {
                             for (Recording recording : CaseRunner.synthesizedTurn(suite, testCase, turn, mode,
                                     ConformanceSettings.DEFAULT_SEED, 0, family)) {
-                                export(recording, family, "synthesized", "suite " + suite.id() + ", case "
+                                export(recording, family.wireName(), "synthesized", "suite " + suite.id() + ", case "
                                         + testCase.id() + ", turn " + turn + ", " + mode.wireName());
                             }
                         }
@@ -109,10 +114,54 @@ class ProviderStreamExportTest {
                 + suites.size() + " suites):");
         counts.forEach((family, n) -> System.out.println("[provider-streams]   " + family + ": " + n[0] + " shipped, "
                 + n[1] + " synthesized"));
-        assertThat(counts.keySet()).as("every family has streams").containsExactlyInAnyOrder("dashscope", "deepseek",
-                "llamacpp", "openai");
-        assertThat(counts.values()).allSatisfy(n -> assertThat(n[0]).as("shipped").isPositive())
-                .allSatisfy(n -> assertThat(n[1]).as("synthesized").isPositive());
+        assertThat(counts.keySet()).as("every family has streams").contains("dashscope", "deepseek", "llamacpp",
+                "openai");
+        for (ProviderFamily family : ProviderFamily.builtIns()) {
+            int[] n = counts.get(family.wireName());
+            assertThat(n[0]).as(family.wireName() + " shipped").isPositive();
+            assertThat(n[1]).as(family.wireName() + " synthesized").isPositive();
+        }
+    }
+
+    /**
+     * The corpus of stream shapes alone ({@code docs/recording.md#stream-shapes}), for the oracle's focused
+     * {@code ShapeCorpusOracleTest}: each {@code shape-*.json} read as plain JSON — not through {@code Recordings.parse},
+     * since the oracle judges the accumulation, not the family profile — and exported as above into
+     * {@code target/shape-streams/}, with a manifest naming every shape. Fast: no suite is read.
+     */
+    @Test
+    @DisplayName("export the corpus of provider stream shapes alone, for the oracle's focused test")
+    void exportShapes() throws IOException {
+        clean(SHAPES_OUT);
+        Files.createDirectories(SHAPES_OUT);
+        List<Path> files;
+        try (Stream<Path> list = Files.list(REPOSITORY.resolve(SHAPES))) {
+            files = list.filter(p -> p.getFileName().toString().matches("shape-.*\\.json")).sorted().toList();
+        }
+        assertThat(files).as("shapes in " + SHAPES).isNotEmpty();
+        ObjectNode manifest = Json.MAPPER.createObjectNode();
+        ArrayNode ids = manifest.putArray("shapes");
+        for (Path file : files) {
+            tools.jackson.databind.JsonNode recording = Json.tree(Files.readString(file));
+            String id = recording.path("id").asString();
+            String family = recording.path("metadata").path("provider").asString();
+            ObjectNode out = Json.MAPPER.createObjectNode().put("id", id).put("family", family).put("source", "shipped")
+                    .put("origin", REPOSITORY.relativize(file).toString().replace('\\', '/'));
+            ArrayNode data = out.putArray("payloads");
+            List<String> payloads = new ArrayList<>();
+            recording.path("response").path("events").forEach(event ->
+                    payloads.add(TimedReplay.fill(event.path("data").asString(), PROMPT_TOKENS)));
+            payloads.forEach(data::add);
+            out.set("kit", kit(payloads));
+            Files.writeString(SHAPES_OUT.resolve(id + ".json"),
+                    Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(out));
+            ids.add(id);
+        }
+        manifest.put("streams", files.size());
+        Files.writeString(SHAPES_OUT.resolve("manifest.json"),
+                Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(manifest));
+        System.out.println("[provider-streams] exported " + files.size() + " stream shapes to "
+                + SHAPES_OUT.toAbsolutePath().normalize());
     }
 
     /** Every recording in the repository: each {@code *.json} in a {@code recordings} folder under a {@code src}. */
@@ -165,27 +214,31 @@ class ProviderStreamExportTest {
         return suites;
     }
 
-    private void export(Recording recording, ProviderFamily family, String source, String origin) throws IOException {
+    private void export(Recording recording, String family, String source, String origin) throws IOException {
         List<String> payloads = recording.response().events().stream()
                 .map(event -> TimedReplay.fill(event.data(), PROMPT_TOKENS)).toList();
         ObjectNode out = Json.MAPPER.createObjectNode();
         out.put("id", recording.id());
-        out.put("family", family.wireName());
+        out.put("family", family);
         out.put("source", source);
         out.put("origin", origin);
         ArrayNode data = out.putArray("payloads");
         payloads.forEach(data::add);
         out.set("kit", kit(payloads));
-        Path file = OUT.resolve(family.wireName()).resolve(source).resolve(recording.id() + ".json");
+        Path file = OUT.resolve(family).resolve(source).resolve(recording.id() + ".json");
         Files.createDirectories(file.getParent());
         if (Files.exists(file)) {
             throw new IllegalStateException("two streams share the id " + recording.id() + " (" + origin + ")");
         }
         Files.writeString(file, Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(out));
-        counts.computeIfAbsent(family.wireName(), f -> new int[2])[source.equals("shipped") ? 0 : 1]++;
+        counts.computeIfAbsent(family, f -> new int[2])[source.equals("shipped") ? 0 : 1]++;
     }
 
-    /** The kit's own accumulation: what the runtime's client makes of these payloads. */
+    /**
+     * The kit's own accumulation: what the runtime's client makes of these payloads — choice 0 as the completion
+     * (content, tool calls with their index, id, name and arguments, finish reason), the usage, and every choice apart
+     * ({@code choices}: index, content, refusal, reasoning, tool calls, finish reason).
+     */
     static ObjectNode kit(List<String> payloads) {
         ObjectNode kit = Json.MAPPER.createObjectNode();
         StreamAccumulator accumulator = new StreamAccumulator();
@@ -198,19 +251,32 @@ class ProviderStreamExportTest {
         }
         kit.put("outcome", "completed");
         kit.put("content", completion.content());
-        ArrayNode calls = kit.putArray("toolCalls");
-        for (int i = 0; i < completion.toolCalls().size(); i++) {
-            ToolCall call = completion.toolCalls().get(i);
-            calls.addObject().put("index", i).put("id", call.id()).put("name", call.name())
-                    .put("arguments", call.arguments());
-        }
+        List<StreamAccumulator.Choice> choices = accumulator.choices();
+        Map<Integer, ToolCall> answerCalls = choices.isEmpty() ? Map.of() : choices.get(0).toolCalls();
+        calls(kit.putArray("toolCalls"), answerCalls);
         if (completion.finishReason() == null) {
             kit.putNull("finishReason");
         } else {
             kit.put("finishReason", completion.finishReason());
         }
         kit.set("usage", Json.MAPPER.valueToTree(completion.usage()));
+        ArrayNode all = kit.putArray("choices");
+        for (StreamAccumulator.Choice choice : choices) {
+            ObjectNode out = all.addObject().put("index", choice.index()).put("content", choice.content())
+                    .put("refusal", choice.refusal()).put("reasoning", choice.reasoning());
+            calls(out.putArray("toolCalls"), choice.toolCalls());
+            if (choice.finishReason() == null) {
+                out.putNull("finishReason");
+            } else {
+                out.put("finishReason", choice.finishReason());
+            }
+        }
         return kit;
+    }
+
+    private static void calls(ArrayNode into, Map<Integer, ToolCall> calls) {
+        calls.forEach((index, call) -> into.addObject().put("index", index).put("id", call.id())
+                .put("name", call.name()).put("arguments", call.arguments()));
     }
 
     private int manifest(int recordings, int suites) throws IOException {

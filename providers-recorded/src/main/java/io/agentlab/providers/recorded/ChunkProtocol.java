@@ -14,8 +14,7 @@ import tools.jackson.databind.JsonNode;
  * provider family usually sends, that is a note ({@link ProviderFamily#deviations}). The oracle module holds this list
  * to the SDK both ways: every chunk refused here the SDK refuses, and every variant the SDK reads is accepted here.
  *
- * <p>Required: {@code id} and {@code model} strings, {@code object} {@code "chat.completion.chunk"}, {@code created} a
- * number, {@code choices} an array; on each choice a number {@code index} and an object {@code delta}; and
+ * <p>Required: {@code id} and {@code model} strings, {@code created} a number, {@code choices} an array; on each choice a number {@code index} and an object {@code delta}; and
  * {@code usage} null or an object with number {@code prompt_tokens}, {@code completion_tokens} and {@code total_tokens}
  * (or the replay's placeholders for them, docs/recording.md#format). Optional, but of the right type when present:
  * {@code system_fingerprint} (a string), a choice's {@code logprobs} (an object), a delta's
@@ -27,9 +26,10 @@ import tools.jackson.databind.JsonNode;
  * ({@code ChunkProtocolAgreementTest} in the oracle module), not what its documentation suggests.
  *
  * <p>Deliberately not refused, although the SDK's strict {@code validate()} refuses them: values of its enums it does
- * not know ({@code finish_reason}, {@code role}, tool-call {@code type}, {@code service_tier}), of whatever JSON type.
- * The SDK's own client reads them as unknown values (its response validation is off by default), and servers do send
- * new ones.
+ * not know ({@code finish_reason}, {@code role}, tool-call {@code type}, {@code service_tier}), of whatever JSON type,
+ * and an {@code object} other than {@code "chat.completion.chunk"} (Azure OpenAI's first chunk says {@code ""}). The
+ * SDK's own client reads them (its response validation is off by default, and its accumulator never reads
+ * {@code object}), and servers do send such chunks.
  */
 public final class ChunkProtocol {
 
@@ -61,9 +61,6 @@ public final class ChunkProtocol {
     private static void check(JsonNode chunk, String at, List<String> found) {
         string(chunk, "id", at, found);
         string(chunk, "model", at, found);
-        if (!CHUNK_OBJECT.equals(chunk.path("object").asString(null))) {
-            found.add(at + ": 'object' is " + shown(chunk.get("object")) + ", not \"" + CHUNK_OBJECT + "\"");
-        }
         if (!chunk.path("created").isNumber()) {
             found.add(at + ": 'created' is " + shown(chunk.get("created")) + ", not a number (Unix seconds)");
         }

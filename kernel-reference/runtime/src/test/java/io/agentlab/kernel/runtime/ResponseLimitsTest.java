@@ -105,7 +105,7 @@ class ResponseLimitsTest {
         assertThatThrownBy(() -> client(ResponseLimits.DEFAULT).stream(request(), delta -> { }))
                 .isInstanceOfSatisfying(ProviderException.class, e -> {
                     assertThat(e.kind()).isEqualTo(ProviderException.Kind.RESPONSE_TOO_LARGE);
-                    assertThat(e.getMessage()).contains("a line passed 1048576 bytes without ending");
+                    assertThat(e.getMessage()).contains("line 1 passed 1048576 bytes without ending");
                 });
         assertThat(Duration.ofNanos(System.nanoTime() - start))
                 .as("a verdict of its own, long before the 120 s deadline it used to be misreported as")
@@ -122,16 +122,16 @@ class ResponseLimitsTest {
         });
         assertThatThrownBy(() -> client(new ResponseLimits(1 << 20, 1 << 16, 3)).stream(request(), d -> { }))
                 .isInstanceOfSatisfying(ProviderException.class, e -> assertThat(e.getMessage())
-                        .contains("the response passed 3 events"));
+                        .contains("the response passed 3 events at line 8"));
         ChatCompletion completion = client(ResponseLimits.DEFAULT).stream(request(), d -> { });
         assertThat(completion.content()).isEqualTo("abcde");
     }
 
     @Test
-    @DisplayName("SSE framing: CRLF, multi-line data, comments, event and id lines, no blank line before the end")
+    @DisplayName("SSE framing: CRLF, bare CR, multi-line data, comments, event and id lines, no blank line before the end")
     void framing() throws IOException {
         Buffer body = new Buffer().writeUtf8(": comment\r\nevent: message\r\nid: 7\r\ndata: {\"a\":\r\ndata:1}\r\n\r\n"
-                + "data:[DONE]\n\n" + "retry: 10\n" + "data: last");
+                + "data:[DONE]\r\r" + "retry: 10\n" + "data: last");
         BoundedSseReader reader = new BoundedSseReader(body, ResponseLimits.DEFAULT);
         List<String> events = new ArrayList<>();
         String data;
@@ -140,6 +140,7 @@ class ResponseLimitsTest {
         }
         assertThat(events).containsExactly("{\"a\":\n1}", "[DONE]", "last");
         assertThat(reader.events()).isEqualTo(3);
+        assertThat(reader.lines()).isEqualTo(10);
     }
 
     @Test
@@ -151,7 +152,7 @@ class ResponseLimitsTest {
         assertThat(new BoundedSseReader(new Buffer().writeUtf8(new String(line) + "\n"), limits).nextLine())
                 .hasSize(100);
         assertThatThrownBy(() -> new BoundedSseReader(new Buffer().writeUtf8(new String(line) + "x\n"), limits)
-                .nextLine()).hasMessageContaining("a line passed 100 bytes");
+                .nextLine()).hasMessageContaining("line 1 passed 100 bytes");
     }
 
     @Test

@@ -324,6 +324,24 @@ class TurnRuntimeHttpTest {
     }
 
     @Test
+    @DisplayName("a vLLM-shaped server (\"prompt_tokens_details\": null) answers the turn (before: the turn failed with "
+            + "a NullPointerException)")
+    void vllmNullDetails() {
+        runtime(InvocationMode.DUAL_AGENT);
+        StringBuilder body = new StringBuilder();
+        StreamAccumulatorShapesTest.payloads("vllm-null-details").forEach(p -> body.append("data: ").append(p)
+                .append("\n\n"));
+        stubFirst(body.toString());
+        TurnResult result = turn(conversation(), "hello");
+        assertThat(result.error()).isEmpty();
+        assertThat(result.firstAnswer()).isEqualTo("Okay, the lamp is on.");
+        assertThat(result.calls()).singleElement().satisfies(call -> {
+            assertThat(call.usage().inputTokens()).isEqualTo(57);
+            assertThat(call.rawUsage()).doesNotContainKey("prompt_tokens_details");
+        });
+    }
+
+    @Test
     @DisplayName("faults end the turn with a clear error, history unchanged, and the next turn works")
     void faults() {
         runtime(InvocationMode.CHAT_AGENT_TOOLS);

@@ -47,6 +47,31 @@ class UsageTest {
     }
 
     @Test
+    @DisplayName("null, absent and odd fields count as absent, never an exception (before: NumberFormatException on an "
+            + "infinite cost or time; docs/recording.md#accumulation-rules)")
+    void oddFieldsNeverThrow() {
+        Map<String, Object> usage = new java.util.HashMap<>();
+        usage.put("prompt_tokens", 57);
+        usage.put("completion_tokens", "7");
+        usage.put("total_tokens", null);
+        usage.put("prompt_tokens_details", null);
+        Map<String, Object> details = new java.util.HashMap<>();
+        details.put("reasoning_tokens", null);
+        usage.put("completion_tokens_details", details);
+        usage.put("cost", Double.POSITIVE_INFINITY);
+        usage.put("time", Double.NaN);
+        NormalizedUsage normalized = NormalizedUsage.of(usage, null);
+        assertThat(normalized.present()).isTrue();
+        assertThat(normalized.inputTokens()).isEqualTo(57);
+        assertThat(normalized.outputTokens()).isZero();
+        assertThat(normalized.totalTokens()).isEqualTo(57);
+        assertThat(normalized.cachedPromptTokens()).isZero();
+        assertThat(normalized.reasoningTokens()).isZero();
+        assertThat(normalized.directCost()).isEmpty();
+        assertThat(normalized.latencyMs()).isEmpty();
+    }
+
+    @Test
     @DisplayName("direct fields win over metadata")
     void precedence() {
         NormalizedUsage usage = NormalizedUsage.of(Map.of("input_tokens", 10), Map.of("prompt_tokens", 99));

@@ -81,12 +81,16 @@ record OracleRun(List<SdkOracle.Verdict> verdicts, List<String> problems, String
     private static String summary(Path directory, List<SdkOracle.Verdict> verdicts, JsonNode manifest) {
         StringBuilder out = new StringBuilder("[openai-sdk oracle] com.openai:openai-java over ")
                 .append(verdicts.size()).append(" streams in ").append(directory.toAbsolutePath().normalize())
-                .append(" (").append(manifest.path("skipped").size()).append(" shipped recordings without a stream); ")
+                .append(" (").append(manifest.path("skipped").size()).append(" shipped recordings without a stream or refused by the loader); ")
                 .append(verdicts.stream().mapToInt(SdkOracle.Verdict::toolCalls).sum()).append(" tool calls and ")
                 .append(verdicts.stream().filter(SdkOracle.Verdict::usage).count()).append(" usage objects compared\n");
-        out.append(String.format("[openai-sdk oracle] %-10s %-12s %7s %12s %7s %12s %9s%n", "family", "source",
-                "streams", "accumulated", "folded", "both-reject", "disagree"));
-        for (String family : FAMILIES) {
+        out.append(String.format("[openai-sdk oracle] %-17s %-12s %7s %12s %7s %12s %12s %9s%n", "family", "source",
+                "streams", "accumulated", "folded", "early-finish", "both-reject", "disagree"));
+        // the families every export has, then any other a recording names (openai-compatible servers)
+        List<String> families = new ArrayList<>(FAMILIES);
+        verdicts.stream().map(SdkOracle.Verdict::family).distinct().sorted().filter(f -> !families.contains(f))
+                .forEach(families::add);
+        for (String family : families) {
             for (String source : SOURCES) {
                 Map<SdkOracle.Outcome, Integer> outcomes = new EnumMap<>(SdkOracle.Outcome.class);
                 int streams = 0;
@@ -96,13 +100,19 @@ record OracleRun(List<SdkOracle.Verdict> verdicts, List<String> problems, String
                         outcomes.merge(verdict.outcome(), 1, Integer::sum);
                     }
                 }
-                out.append(String.format("[openai-sdk oracle] %-10s %-12s %7d %12d %7d %12d %9d%n", family, source,
+                if (streams == 0 && !FAMILIES.contains(family)) {
+                    continue;
+                }
+                out.append(String.format("[openai-sdk oracle] %-17s %-12s %7d %12d %7d %12d %12d %9d%n", family, source,
                         streams, outcomes.getOrDefault(SdkOracle.Outcome.ACCUMULATED, 0),
                         outcomes.getOrDefault(SdkOracle.Outcome.FOLDED, 0),
+                        outcomes.getOrDefault(SdkOracle.Outcome.EARLY_FINISH, 0),
                         outcomes.getOrDefault(SdkOracle.Outcome.BOTH_REJECT, 0),
                         outcomes.getOrDefault(SdkOracle.Outcome.DISAGREE, 0)));
             }
         }
+        verdicts.stream().filter(v -> !v.notes().isEmpty() && v.outcome() != SdkOracle.Outcome.DISAGREE)
+                .forEach(v -> out.append("[openai-sdk oracle] note: ").append(v).append('\n'));
         return out.toString().stripTrailing();
     }
 }

@@ -133,6 +133,113 @@ class SdkOracleSelfTest {
                 .contains("but the kit rejects the stream for another reason: TRUNCATED");
     }
 
+    private static String choice(int index, String delta, String finish) {
+        return "{" + ENVELOPE + ",\"choices\":[{\"index\":" + index + ",\"delta\":" + delta + ",\"logprobs\":null,"
+                + "\"finish_reason\":" + (finish == null ? "null" : "\"" + finish + "\"") + "}]}";
+    }
+
+    private static String kitChoice(int index, String content, String calls, String finish) {
+        return "{\"index\":" + index + ",\"content\":\"" + content + "\",\"refusal\":\"\",\"reasoning\":\"\","
+                + "\"toolCalls\":" + calls + ",\"finishReason\":\"" + finish + "\"}";
+    }
+
+    @Test
+    @DisplayName("n = 2: choice 0 is compared with the kit's completion and each choice apart; DELIBERATELY BROKEN: "
+            + "the choices mixed into one text (the kit's old fold)")
+    void twoChoices() throws IOException {
+        String[] payloads = {choice(0, "{\"role\":\"assistant\",\"content\":\"\"}", null),
+            choice(1, "{\"role\":\"assistant\",\"content\":\"\"}", null), choice(0, "{\"content\":\"Hel\"}", null),
+            choice(1, "{\"content\":\"By\"}", null), choice(0, "{\"content\":\"lo\"}", null),
+            choice(1, "{\"content\":\"e\"}", null), choice(0, "{}", "stop"), choice(1, "{}", "stop"), usageChunk(USAGE),
+            "[DONE]"};
+        String choices = ",\"choices\":[" + kitChoice(0, "Hello", "[]", "stop") + "," + kitChoice(1, "Bye", "[]", "stop")
+                + "]";
+        SdkOracle.Verdict right = SdkOracle.judge(stream("openai", KIT_HELLO.replace("}}", "}}" + choices), payloads));
+        assertThat(right.findings()).isEmpty();
+        assertThat(right.notes()).singleElement().asString().startsWith("2 choices");
+        String mixed = KIT_HELLO.replace("\"Hello\"", "\"HelBylo\"").replace("}}", "}}" + choices.replace(
+                "," + kitChoice(1, "Bye", "[]", "stop"), ""));
+        assertThat(SdkOracle.judge(stream("openai", mixed, payloads)).findings())
+                .contains("content: the SDK has \"Hello\", the kit \"HelBylo\"", "choices: the SDK has 2, the kit 1");
+    }
+
+    @Test
+    @DisplayName("reasoning_content deltas are compared, concatenated; DELIBERATELY BROKEN: the kit dropping them "
+            + "(its old fold)")
+    void reasoning() throws IOException {
+        String[] payloads = {ROLE, chunk("{\"content\":null,\"reasoning_content\":\"Lamp \"}", null),
+            chunk("{\"content\":null,\"reasoning_content\":\"on.\"}", null),
+            chunk("{\"content\":\"Hello\",\"reasoning_content\":null}", null), chunk("{}", "stop"), usageChunk(USAGE),
+            "[DONE]"};
+        String kit = KIT_HELLO.replace("}}", "}},\"choices\":[" + kitChoice(0, "Hello", "[]", "stop") + "]");
+        assertThat(SdkOracle.judge(stream("deepseek", kit.replace("\"reasoning\":\"\"", "\"reasoning\":\"Lamp on.\""),
+                payloads)).findings()).isEmpty();
+        assertThat(SdkOracle.judge(stream("deepseek", kit, payloads)).findings())
+                .containsExactly("choice 0 reasoning: the SDK has \"Lamp on.\", the kit \"\"");
+    }
+
+    @Test
+    @DisplayName("tool calls by index: the same id at index 0 and 1 is two calls, a call with no id is call_<index>; "
+            + "DELIBERATELY BROKEN: calls merged by id (the kit's old fold), a made-up id that is not call_<index>")
+    void toolCallsByIndex() throws IOException {
+        String first = chunk("{\"tool_calls\":[{\"index\":0,\"id\":\"call_0\",\"type\":\"function\","
+                + "\"function\":{\"name\":\"f\",\"arguments\":\"{}\"}}]}", null);
+        String second = chunk("{\"tool_calls\":[{\"index\":1,\"id\":\"call_0\",\"type\":\"function\","
+                + "\"function\":{\"name\":\"f\",\"arguments\":null}}]}", null);
+        String rest = chunk("{\"tool_calls\":[{\"index\":1,\"function\":{\"arguments\":\"{}\"}}]}", null);
+        String two = "{\"outcome\":\"completed\",\"content\":\"\",\"toolCalls\":["
+                + "{\"index\":0,\"id\":\"call_0\",\"name\":\"f\",\"arguments\":\"{}\"},"
+                + "{\"index\":1,\"id\":\"call_0\",\"name\":\"f\",\"arguments\":\"{}\"}],"
+                + "\"finishReason\":\"tool_calls\",\"usage\":{}}";
+        String[] payloads = {ROLE, first, second, rest, chunk("{}", "tool_calls"), "[DONE]"};
+        assertThat(SdkOracle.judge(stream("openai-compatible", two, payloads)).findings()).isEmpty();
+        String merged = two.replace("{\"index\":0,\"id\":\"call_0\",\"name\":\"f\"",
+                "{\"index\":0,\"id\":\"call_0\",\"name\":\"ff\"").replace("\"id\":\"call_0\",\"name\":\"f\",", "\"id\":\"call_1\",\"name\":\"\",");
+        assertThat(SdkOracle.judge(stream("openai-compatible", merged, payloads)).findings())
+                .contains("tool call 0 name: the SDK has \"f\", the kit \"ff\"",
+                        "tool call 1 name: the SDK has \"f\", the kit \"\"");
+
+        String[] noIds = {ROLE, chunk("{\"tool_calls\":[{\"index\":0,\"type\":\"function\",\"function\":"
+                + "{\"name\":\"f\",\"arguments\":\"{}\"}}]}", null), chunk("{}", "tool_calls"), "[DONE]"};
+        String kitNoId = "{\"outcome\":\"completed\",\"content\":\"\",\"toolCalls\":[{\"index\":0,\"id\":\"call_0\","
+                + "\"name\":\"f\",\"arguments\":\"{}\"}],\"finishReason\":\"tool_calls\",\"usage\":{}}";
+        assertThat(SdkOracle.judge(stream("openai-compatible", kitNoId, noIds)).findings()).isEmpty();
+        assertThat(SdkOracle.judge(stream("openai-compatible", kitNoId.replace("call_0", "call_7"), noIds)).findings())
+                .containsExactly("tool call 0 id (none sent: call_0): the SDK has \"call_0\", the kit \"call_7\"");
+    }
+
+    @Test
+    @DisplayName("a finish reason before the end is folded from the last one; DELIBERATELY BROKEN: the kit stopping "
+            + "at the first")
+    void earlyFinish() throws IOException {
+        String[] payloads = {ROLE, chunk("{\"content\":\"Hel\"}", "stop"), chunk("{\"content\":\"lo\"}", null),
+            chunk("{}", "stop"), usageChunk(USAGE), "[DONE]"};
+        SdkOracle.Verdict verdict = SdkOracle.judge(stream("openai-compatible", KIT_HELLO, payloads));
+        assertThat(verdict.findings()).isEmpty();
+        assertThat(verdict.outcome()).isEqualTo(SdkOracle.Outcome.EARLY_FINISH);
+        assertThat(SdkOracle.judge(stream("openai-compatible", KIT_HELLO.replace("\"Hello\"", "\"Hel\""), payloads))
+                .findings()).containsExactly("content: the SDK has \"Hello\", the kit \"Hel\"");
+    }
+
+    @Test
+    @DisplayName("Azure's first chunk (object \"\", choices []) is read as the SDK's client reads it, noted; "
+            + "\"prompt_tokens_details\": null is no details; DELIBERATELY BROKEN: the kit keeping details the SDK lacks")
+    void azureAndNullDetails() throws IOException {
+        String filters = "{\"choices\":[],\"created\":0,\"id\":\"\",\"model\":\"\",\"object\":\"\","
+                + "\"prompt_filter_results\":[{\"prompt_index\":0}]}";
+        String nullDetails = "{\"prompt_tokens\":10,\"completion_tokens\":2,\"total_tokens\":12,"
+                + "\"prompt_tokens_details\":null}";
+        String kit = KIT_HELLO.replace(USAGE, "{\"prompt_tokens\":10,\"completion_tokens\":2,\"total_tokens\":12}");
+        String[] payloads = {filters, ROLE, chunk("{\"content\":\"Hello\"}", null), chunk("{}", "stop"),
+            usageChunk(nullDetails), "[DONE]"};
+        SdkOracle.Verdict verdict = SdkOracle.judge(stream("openai-compatible", kit, payloads));
+        assertThat(verdict.findings()).isEmpty();
+        assertThat(verdict.outcome()).isEqualTo(SdkOracle.Outcome.ACCUMULATED);
+        assertThat(verdict.notes()).singleElement().asString().contains("'object_' is invalid");
+        assertThat(SdkOracle.judge(stream("openai-compatible", KIT_HELLO, payloads)).findings())
+                .contains("usage.prompt_tokens_details.cached_tokens: the SDK has null, the kit 0");
+    }
+
     /** A complete export of agreeing streams, one per family and source, with its manifest. */
     private static void writeGoodExport(Path directory) throws IOException {
         StringBuilder families = new StringBuilder();
@@ -177,7 +284,7 @@ class SdkOracleSelfTest {
         OracleRun complete = OracleRun.of(directory);
         assertThat(complete.problems()).isEmpty();
         assertThat(complete.verdicts()).hasSize(2 * OracleRun.FAMILIES.size());
-        assertThat(complete.summary()).contains("deepseek   synthesized        1");
+        assertThat(complete.summary()).contains("deepseek" + " ".repeat(10) + "synthesized" + " ".repeat(8) + "1");
 
         Files.delete(directory.resolve("deepseek").resolve("synthesized").resolve("hand-made.json"));
         int streams = 2 * OracleRun.FAMILIES.size();

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 import okio.BufferedSource;
+import okio.ByteString;
 
 /**
  * Reads a {@code text/event-stream} body within {@link ResponseLimits} (docs/limits-and-safety.md#response-size): at
@@ -12,7 +13,7 @@ import okio.BufferedSource;
  * events are handed out. Past a bound it throws {@link ProviderException.Kind#RESPONSE_TOO_LARGE} naming the bound;
  * the caller cancels the call.
  *
- * <p>Framing follows the SSE specification as liberally as the official clients do: lines end with LF or CRLF;
+ * <p>Framing follows the SSE specification as liberally as the official clients do: lines end with LF, CRLF or CR;
  * {@code data:} lines of one event are joined with LF, one space after the colon is dropped; {@code event:},
  * {@code id:}, {@code retry:} and comment lines are read and ignored; a blank line dispatches the event, and so does
  * the end of the body when a last event was not followed by one (servers that close straight after their last
@@ -20,10 +21,15 @@ import okio.BufferedSource;
  */
 public final class BoundedSseReader {
 
+    private static final ByteString LINE_ENDS = ByteString.encodeUtf8("\r\n");
+
     private final BufferedSource source;
     private final ResponseLimits limits;
     private long bytes;
     private int events;
+    private int lines;
+    /** The last line ended with CR: an LF right after it belongs to that line end (CRLF), not to an empty line. */
+    private boolean afterCr;
 
     /** A reader of {@code source} within {@code limits}. */
     public BoundedSseReader(BufferedSource source, ResponseLimits limits) {
@@ -41,6 +47,11 @@ public final class BoundedSseReader {
         return events;
     }
 
+    /** Lines read so far (the number of the last line returned, counting from 1). */
+    public int lines() {
+        return lines;
+    }
+
     /**
      * The next line without its terminator, or null at the end of the body.
      *
@@ -48,29 +59,50 @@ public final class BoundedSseReader {
      * @throws IOException       when the connection fails
      */
     public String nextLine() throws IOException {
+        if (afterCr) {
+            afterCr = false;
+            if (source.request(1) && source.getBuffer().getByte(0) == '\n') {
+                source.skip(1);
+                bytes++;
+            }
+        }
         long scan = Math.min((long) limits.maxLineBytes() + 1, limits.maxResponseBytes() - bytes + 1);
-        long end = source.indexOf((byte) '\n', 0, scan);
-        if (end < 0) {
-            if (!source.request(scan)) {
-                // the body ended inside the bound: its last line had no terminator
-                if (source.exhausted()) {
+        // look for the line's end in what has arrived, reading one segment more at a time: a line is handed out as
+        // soon as it ends, and never more than the bound is buffered while it does not
+        long end;
+        long searched = 0;
+        while (true) {
+            end = source.getBuffer().indexOfElement(LINE_ENDS, searched);
+            searched = source.getBuffer().size();
+            if (end >= 0 || searched >= scan) {
+                break;
+            }
+            if (!source.request(source.getBuffer().size() + 1)) {
+                break; // the body ended
+            }
+        }
+        if (end < 0 || end >= scan) {
+            long buffered = source.getBuffer().size();
+            if (buffered < scan && end < 0) {
+                if (buffered == 0) {
                     return null;
                 }
-                long rest = source.getBuffer().size();
-                bytes += rest;
-                return stripCr(source.readString(rest, StandardCharsets.UTF_8));
+                // the body ended inside the bound: its last line had no terminator
+                bytes += buffered;
+                lines++;
+                return source.readString(buffered, StandardCharsets.UTF_8);
             }
-            throw tooLarge(bytes + scan > limits.maxResponseBytes() && scan <= limits.maxLineBytes()
-                    ? "the response passed " + limits.maxResponseBytes() + " bytes"
-                    : "a line passed " + limits.maxLineBytes() + " bytes without ending");
+            throw tooLarge(scan <= limits.maxLineBytes() ? "the response passed " + limits.maxResponseBytes()
+                    + " bytes" : "line " + (lines + 1) + " passed " + limits.maxLineBytes() + " bytes without ending");
         }
         String line = source.readString(end, StandardCharsets.UTF_8);
-        source.skip(1);
+        afterCr = source.readByte() == '\r';
         bytes += end + 1;
+        lines++;
         if (bytes > limits.maxResponseBytes()) {
             throw tooLarge("the response passed " + limits.maxResponseBytes() + " bytes");
         }
-        return stripCr(line);
+        return line;
     }
 
     /**
@@ -105,17 +137,13 @@ public final class BoundedSseReader {
 
     private String dispatch(StringBuilder data) {
         if (++events > limits.maxChunks()) {
-            throw tooLarge("the response passed " + limits.maxChunks() + " events");
+            throw tooLarge("the response passed " + limits.maxChunks() + " events at line " + lines);
         }
         return data.toString();
     }
 
-    private static String stripCr(String line) {
-        return line.endsWith("\r") ? line.substring(0, line.length() - 1) : line;
-    }
-
     private ProviderException tooLarge(String what) {
         return new ProviderException(ProviderException.Kind.RESPONSE_TOO_LARGE, what + " (after " + bytes
-                + " bytes and " + events + " events; docs/limits-and-safety.md#response-size)");
+                + " bytes, " + lines + " lines and " + events + " events; docs/limits-and-safety.md#response-size)");
     }
 }

@@ -2,39 +2,77 @@ package io.agentlab.kernel.runtime.llm;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
  * Folds the {@code data:} payloads of an OpenAI-compatible stream into a {@link ChatCompletion}, the same way for
- * every provider: content deltas are concatenated; tool-call deltas are accumulated by {@code index}, except that a
- * new {@code id} on an index that already has another id starts a new call (providers that reuse index 0), and an empty
- * {@code id} is no id (DashScope repeats {@code "id": ""} on continuations); the last
- * finish reason wins; usage is taken from whichever chunk carries it (a final chunk with {@code choices: []}, or the
- * last content chunk). A stream is complete with {@code [DONE]} or, tolerating providers that omit it, a finish
- * reason; otherwise it was truncated.
+ * every provider and the way the official OpenAI Java SDK's {@code ChatCompletionAccumulator} does
+ * ({@code docs/recording.md#accumulation-rules}, where each rule names the stream shape that needs it):
+ * <ul>
+ *   <li><b>Choices are kept apart by {@code index}</b> ({@code n > 1}). The completion is choice 0, as a
+ *   single-answer client reads it (the lowest index when a stream has no choice 0); the others are in
+ *   {@link #choices()}, never mixed into it. {@link #accept} returns choice 0's content delta.</li>
+ *   <li>Per choice, string {@code content}, {@code refusal} and {@code reasoning_content} (or {@code reasoning})
+ *   deltas are concatenated; {@code null}, empty or absent ones add nothing.</li>
+ *   <li><b>Tool calls are identified by their {@code index}</b> within the choice, never by {@code id}: the id and
+ *   the name are the first non-empty ones seen at that index (so DashScope's {@code "id": ""} continuations, a
+ *   provider repeating the name, or a second id at the same index change nothing, as in the SDK), the arguments
+ *   are every string fragment at that index concatenated, and calls are listed by index. Two calls that share an
+ *   id at different indexes stay two calls. A call that never names an id gets {@code call_<index>}. A tool-call
+ *   delta without an {@code index} (which the SDK refuses) continues the last call, or starts the next index when it
+ *   brings another id.</li>
+ *   <li>Per choice the last non-null {@code finish_reason} wins; content after an early finish reason is still read.
+ *   </li>
+ *   <li>Usage is the last {@code usage} object any chunk carries (a final chunk with {@code choices: []}, or the
+ *   finish chunk as DeepSeek sends it), with null-valued fields left out ({@code "prompt_tokens_details": null} from
+ *   vLLM and Azure is the same as no details); {@code "usage": null} is no usage.</li>
+ *   <li>Everything else a chunk may carry ({@code logprobs}, {@code content_filter_results},
+ *   {@code prompt_filter_results}, {@code timings}, unknown fields) is ignored; a chunk with {@code choices: []} and
+ *   no usage adds nothing.</li>
+ *   <li>A stream is complete with {@code [DONE]} or, tolerating providers that omit it, once every choice seen has a
+ *   finish reason; otherwise it was truncated. An {@code error} object in the stream, a payload that is not a JSON
+ *   object, are {@link ProviderException}s.</li>
+ * </ul>
  */
 public final class StreamAccumulator {
 
-    private final StringBuilder content = new StringBuilder();
-    private final List<CallBuilder> calls = new ArrayList<>();
-    private final Map<Integer, CallBuilder> byIndex = new HashMap<>();
-    private final Map<String, CallBuilder> byId = new HashMap<>();
-    private String finishReason;
+    /** The index of the choice a single-answer client reads. */
+    private static final int ANSWER = 0;
+
+    private final Map<Integer, ChoiceBuilder> choices = new TreeMap<>();
     private Map<String, Object> usage = Map.of();
     private boolean done;
     private int chunks;
-    private int firstContentChunk = -1;
-    private int firstToolCallChunk = -1;
+
+    /**
+     * One choice of the stream, folded.
+     *
+     * @param index        the choice's {@code index}
+     * @param content      its concatenated {@code content}
+     * @param refusal      its concatenated {@code refusal} (empty when none)
+     * @param reasoning    its concatenated {@code reasoning_content} / {@code reasoning} (empty when none)
+     * @param toolCalls    its tool calls by tool-call {@code index}, in index order
+     * @param finishReason its last finish reason, or null
+     */
+    public record Choice(int index, String content, String refusal, String reasoning, Map<Integer, ToolCall> toolCalls,
+                         String finishReason) {
+        /** Keeps the calls in index order, unmodifiable. */
+        public Choice {
+            toolCalls = Collections.unmodifiableMap(new TreeMap<>(toolCalls));
+        }
+    }
 
     /**
      * Accepts one {@code data:} payload.
      *
-     * @return the content delta it carried (empty when none)
+     * @return choice 0's content delta it carried (empty when none)
      * @throws ProviderException for a malformed chunk or an in-stream error object
      */
     public String accept(String data) {
@@ -62,68 +100,30 @@ public final class StreamAccumulator {
         }
         JsonNode usageNode = node.get("usage");
         if (usageNode != null && usageNode.isObject()) {
-            usage = Json.object(usageNode);
+            usage = withoutNulls(Json.object(usageNode));
         }
-        StringBuilder delta = new StringBuilder();
+        String answerDelta = "";
         for (JsonNode choice : node.path("choices")) {
-            JsonNode d = choice.path("delta");
-            JsonNode text = d.get("content");
-            if (text != null && text.isString()) {
-                delta.append(text.asString());
+            if (!choice.isObject()) {
+                continue;
             }
-            for (JsonNode call : d.path("tool_calls")) {
-                firstToolCallChunk = firstToolCallChunk < 0 ? chunks : firstToolCallChunk;
-                acceptToolCall(call);
-            }
-            JsonNode finish = choice.get("finish_reason");
-            if (finish != null && finish.isString()) {
-                finishReason = finish.asString();
+            int index = choice.path("index").asInt(ANSWER);
+            ChoiceBuilder builder = choices.computeIfAbsent(index, ChoiceBuilder::new);
+            String delta = builder.accept(choice, chunks);
+            if (index == ANSWER) {
+                answerDelta = answerDelta + delta;
             }
         }
-        if (delta.length() > 0 && firstContentChunk < 0) {
-            firstContentChunk = chunks;
-        }
-        content.append(delta);
-        return delta.toString();
-    }
-
-    private void acceptToolCall(JsonNode call) {
-        int index = call.path("index").asInt(0);
-        // DashScope repeats "id": "" on every continuation delta: an empty id names no call (as in OpenAI's SDK)
-        String id = call.hasNonNull("id") && !call.get("id").asString().isEmpty() ? call.get("id").asString() : null;
-        CallBuilder builder;
-        if (id != null && byId.containsKey(id)) {
-            builder = byId.get(id);
-        } else {
-            CallBuilder atIndex = byIndex.get(index);
-            boolean indexReused = atIndex != null && id != null && atIndex.id != null && !atIndex.id.equals(id);
-            if (atIndex == null || indexReused) {
-                builder = new CallBuilder();
-                calls.add(builder);
-                byIndex.put(index, builder);
-            } else {
-                builder = atIndex;
-            }
-            if (id != null) {
-                builder.id = id;
-                byId.put(id, builder);
-            }
-        }
-        JsonNode function = call.path("function");
-        if (function.hasNonNull("name")) {
-            builder.name.append(function.get("name").asString());
-        }
-        if (function.hasNonNull("arguments")) {
-            builder.arguments.append(function.get("arguments").asString());
-        }
+        return answerDelta;
     }
 
     /**
-     * Whether the stream has said it is over: {@code [DONE]} arrived, or a finish reason did (providers that omit
-     * {@code [DONE]}, or close the connection without ending the body, have still delivered a whole answer).
+     * Whether the stream has said it is over: {@code [DONE]} arrived, or every choice seen has a finish reason
+     * (providers that omit {@code [DONE]}, or close the connection without ending the body, have still delivered a
+     * whole answer).
      */
     public boolean ended() {
-        return done || finishReason != null;
+        return done || (!choices.isEmpty() && choices.values().stream().allMatch(c -> c.finishReason != null));
     }
 
     /** Whether {@code [DONE]} arrived. */
@@ -131,39 +131,157 @@ public final class StreamAccumulator {
         return done;
     }
 
-    /** The content so far (the partial answer of an interrupted call). */
+    /** Choice 0's content so far (the partial answer of an interrupted call). */
     public String contentSoFar() {
-        return content.toString();
+        ChoiceBuilder answer = answer();
+        return answer == null ? "" : answer.content.toString();
+    }
+
+    /** Every choice so far, in index order (one for every request without {@code n > 1}). */
+    public List<Choice> choices() {
+        return choices.values().stream().map(ChoiceBuilder::build).toList();
     }
 
     /**
-     * The completion.
+     * The completion: choice 0 and the usage.
      *
      * @throws ProviderException {@link ProviderException.Kind#TRUNCATED} when neither {@code [DONE]} nor a finish
-     *                           reason arrived
+     *                           reason for every choice arrived
      */
     public ChatCompletion complete(Duration firstItem, Optional<Duration> firstContent, Duration total) {
-        if (!done && finishReason == null) {
+        if (!ended()) {
             throw new ProviderException(ProviderException.Kind.TRUNCATED, "the stream ended after " + chunks
                     + " chunks without [DONE] or a finish reason");
         }
-        List<ToolCall> toolCalls = new ArrayList<>();
-        for (int i = 0; i < calls.size(); i++) {
-            CallBuilder b = calls.get(i);
-            toolCalls.add(new ToolCall(b.id == null ? "call_" + i : b.id, b.name.toString(), b.arguments.toString()));
+        ChoiceBuilder answer = answer();
+        if (answer == null) {
+            return new ChatCompletion("", List.of(), null, usage, firstItem, firstContent, total, false);
         }
-        boolean withheld = firstToolCallChunk >= 0 && (firstContentChunk < 0 || firstContentChunk > firstToolCallChunk);
-        return new ChatCompletion(content.toString(), toolCalls, finishReason, usage, firstItem, firstContent, total,
-                withheld);
+        Choice choice = answer.build();
+        boolean withheld = answer.firstToolCallChunk >= 0
+                && (answer.firstContentChunk < 0 || answer.firstContentChunk > answer.firstToolCallChunk);
+        return new ChatCompletion(choice.content(), List.copyOf(choice.toolCalls().values()), choice.finishReason(),
+                usage, firstItem, firstContent, total, withheld);
+    }
+
+    /** Choice 0, or the lowest index when the stream has none (what the SDK's {@code choices().get(0)} is). */
+    private ChoiceBuilder answer() {
+        ChoiceBuilder zero = choices.get(ANSWER);
+        return zero != null || choices.isEmpty() ? zero : choices.values().iterator().next();
+    }
+
+    /**
+     * A usage object without null-valued fields, at any depth: vLLM and Azure send {@code "prompt_tokens_details":
+     * null}, which means no details (and which {@code Map.copyOf} refuses).
+     */
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> withoutNulls(Map<String, Object> map) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        map.forEach((key, value) -> {
+            if (value instanceof Map<?, ?> nested) {
+                out.put(key, withoutNulls((Map<String, Object>) nested));
+            } else if (value != null) {
+                out.put(key, value);
+            }
+        });
+        return out;
     }
 
     private static String abbreviate(String text) {
         return text.length() <= 80 ? text : text.substring(0, 80) + "…";
     }
 
+    /** Non-empty text of a string node, else null. */
+    private static String text(JsonNode node) {
+        return node != null && node.isString() && !node.asString().isEmpty() ? node.asString() : null;
+    }
+
+    private static final class ChoiceBuilder {
+        final int index;
+        final StringBuilder content = new StringBuilder();
+        final StringBuilder refusal = new StringBuilder();
+        final StringBuilder reasoning = new StringBuilder();
+        final TreeMap<Integer, CallBuilder> calls = new TreeMap<>();
+        Integer lastCallIndex;
+        String finishReason;
+        int firstContentChunk = -1;
+        int firstToolCallChunk = -1;
+
+        ChoiceBuilder(int index) {
+            this.index = index;
+        }
+
+        /** Folds one choice of chunk number {@code chunk}; returns its content delta. */
+        String accept(JsonNode choice, int chunk) {
+            JsonNode delta = choice.path("delta");
+            String text = text(delta.get("content"));
+            if (text != null) {
+                content.append(text);
+                firstContentChunk = firstContentChunk < 0 ? chunk : firstContentChunk;
+            }
+            append(refusal, delta.get("refusal"));
+            // DeepSeek, vLLM and SGLang call it reasoning_content; Ollama and OpenRouter reasoning
+            append(reasoning, delta.get("reasoning_content"));
+            append(reasoning, delta.get("reasoning"));
+            for (JsonNode call : delta.path("tool_calls")) {
+                if (call.isObject()) {
+                    firstToolCallChunk = firstToolCallChunk < 0 ? chunk : firstToolCallChunk;
+                    acceptToolCall(call);
+                }
+            }
+            String finish = text(choice.get("finish_reason"));
+            if (finish != null) {
+                finishReason = finish;
+            }
+            return text == null ? "" : text;
+        }
+
+        private static void append(StringBuilder into, JsonNode node) {
+            String text = text(node);
+            if (text != null) {
+                into.append(text);
+            }
+        }
+
+        private void acceptToolCall(JsonNode call) {
+            // an empty id names no call: DashScope repeats "id": "" on every continuation
+            String id = text(call.get("id"));
+            int at;
+            JsonNode indexNode = call.get("index");
+            if (indexNode != null && indexNode.isNumber()) { // 1.0 is read as 1, as the SDK reads it
+                at = indexNode.asInt();
+            } else if (lastCallIndex == null || (id != null && !id.equals(calls.get(lastCallIndex).id))) {
+                at = calls.isEmpty() ? 0 : calls.lastKey() + 1;
+            } else {
+                at = lastCallIndex;
+            }
+            lastCallIndex = at;
+            CallBuilder builder = calls.computeIfAbsent(at, i -> new CallBuilder());
+            if (builder.id == null) {
+                builder.id = id;
+            }
+            JsonNode function = call.path("function");
+            String name = text(function.get("name"));
+            if (builder.name == null) {
+                builder.name = name;
+            }
+            String arguments = text(function.get("arguments"));
+            if (arguments != null) {
+                builder.arguments.append(arguments);
+            }
+        }
+
+        Choice build() {
+            Map<Integer, ToolCall> built = new TreeMap<>();
+            calls.forEach((at, b) -> built.put(at, new ToolCall(b.id == null ? "call_" + at : b.id,
+                    b.name == null ? "" : b.name, b.arguments.toString())));
+            return new Choice(index, content.toString(), refusal.toString(), reasoning.toString(), built, finishReason);
+        }
+    }
+
     private static final class CallBuilder {
         String id;
-        final StringBuilder name = new StringBuilder();
+        String name;
         final StringBuilder arguments = new StringBuilder();
     }
 }

@@ -32,7 +32,9 @@ public record NormalizedUsage(boolean present, long inputTokens, long outputToke
      * {@code total_tokens}, {@code time}, {@code cost}) first, then the metadata / OpenAI-style fields
      * ({@code prompt_tokens}, {@code completion_tokens}, {@code prompt_tokens_details.cached_tokens},
      * {@code prompt_cache_hit_tokens}, {@code prompt_cache_miss_tokens},
-     * {@code completion_tokens_details.reasoning_tokens}, {@code cost}/{@code total_cost}).
+     * {@code completion_tokens_details.reasoning_tokens}, {@code cost}/{@code total_cost}). Never throws: a field
+     * that is null, absent or not a number ({@code "prompt_tokens_details": null} from vLLM and Azure) counts as
+     * absent ({@code docs/recording.md#accumulation-rules}).
      */
     public static NormalizedUsage of(Map<String, Object> usage, Map<String, Object> metadata) {
         if ((usage == null || usage.isEmpty()) && (metadata == null || metadata.isEmpty())) {
@@ -75,6 +77,12 @@ public record NormalizedUsage(boolean present, long inputTokens, long outputToke
     }
 
     private static Optional<BigDecimal> decimal(Map<String, Object> map, String key) {
-        return map.get(key) instanceof Number n ? Optional.of(new BigDecimal(n.toString())) : Optional.empty();
+        if (!(map.get(key) instanceof Number n)) {
+            return Optional.empty();
+        }
+        if (n instanceof Double d && !Double.isFinite(d)) {
+            return Optional.empty(); // 1e400 reads as Infinity: no figure (docs/recording.md#accumulation-rules)
+        }
+        return Optional.of(new BigDecimal(n.toString()));
     }
 }

@@ -1,0 +1,219 @@
+package io.agentlab.its.mutation;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The detection matrix (docs/mutation-matrix.md#matrix): mutant → the tests that caught it, the kill rate per family,
+ * written as Markdown and JSON, and checked against the committed docs/mutation-matrix.md.
+ */
+public final class Matrix {
+
+    /** The committed matrix, relative to the repository root. */
+    public static final String DOC = "docs/mutation-matrix.md";
+    static final String BEGIN = "<!-- mutation-matrix:begin -->";
+    static final String END = "<!-- mutation-matrix:end -->";
+    private static final Pattern ROW = Pattern.compile(
+            "^\\| `([a-z0-9-]+)` \\| [^|]+ \\| [^|]+ \\| (caught|survived|equivalent) \\|", Pattern.MULTILINE);
+    private static final int NAMED = 4;
+
+    private final MutationHarness.Outcome outcome;
+
+    public Matrix(MutationHarness.Outcome outcome) {
+        this.outcome = outcome;
+    }
+
+    /** The status the matrix shows: an equivalent mutant that survived shows {@code equivalent}. */
+    static String status(MutationHarness.Result result) {
+        return result.mutant().equivalent().isPresent() && !result.verdict().caught() ? "equivalent"
+                : result.verdict().status();
+    }
+
+    /** Non-equivalent mutants caught, over non-equivalent mutants. */
+    public double killRate() {
+        long judged = outcome.results().stream().filter(r -> r.mutant().equivalent().isEmpty()).count();
+        long caught = outcome.results().stream().filter(r -> r.mutant().equivalent().isEmpty())
+                .filter(r -> r.verdict().caught()).count();
+        return judged == 0 ? 1.0 : (double) caught / judged;
+    }
+
+    /** The generated section of docs/mutation-matrix.md, between its markers. */
+    public String markdown() {
+        StringBuilder md = new StringBuilder(BEGIN).append('\n');
+        List<MutationHarness.Result> results = outcome.results();
+        long equivalents = results.stream().filter(r -> r.mutant().equivalent().isPresent()).count();
+        long judged = results.size() - equivalents;
+        long caught = results.stream().filter(r -> r.mutant().equivalent().isEmpty() && r.verdict().caught()).count();
+        md.append("\n### Kill rate\n\n**").append(caught).append(" of ").append(judged)
+                .append(" non-equivalent mutants caught by the shipped suites alone (").append(percent(killRate()))
+                .append(")**; ").append(equivalents).append(" equivalent, excluded; ").append(results.size())
+                .append(" in the catalogue.\n\n");
+        md.append("| family | mutants | caught | survived | equivalent | kill rate |\n");
+        md.append("| --- | ---: | ---: | ---: | ---: | ---: |\n");
+        Map<String, List<MutationHarness.Result>> families = new TreeMap<>();
+        results.forEach(r -> families.computeIfAbsent(r.mutant().family(), f -> new ArrayList<>()).add(r));
+        families.forEach((family, list) -> {
+            long eq = list.stream().filter(r -> status(r).equals("equivalent")).count();
+            long c = list.stream().filter(r -> r.mutant().equivalent().isEmpty() && r.verdict().caught()).count();
+            long s = list.stream().filter(r -> status(r).equals("survived")).count();
+            md.append("| ").append(family).append(" | ").append(list.size()).append(" | ").append(c).append(" | ")
+                    .append(s).append(" | ").append(eq).append(" | ")
+                    .append(c + s == 0 ? "–" : percent((double) c / (c + s))).append(" |\n");
+        });
+        md.append("\n### Matrix\n\n| mutant | family | clause | status | caught by |\n| --- | --- | --- | --- | --- |\n");
+        for (MutationHarness.Result r : results) {
+            Mutant m = r.mutant();
+            md.append("| `").append(m.id()).append("` | ").append(m.family()).append(" | [")
+                    .append(m.clause().substring("docs/design.md#".length())).append("](")
+                    .append(m.clause().substring("docs/".length())).append(") | ").append(status(r)).append(" | ")
+                    .append(caughtBy(r.verdict())).append(" |\n");
+        }
+        md.append("\n### Survivors and what would catch them\n\n");
+        boolean any = false;
+        for (MutationHarness.Result r : results) {
+            if (status(r).equals("survived")) {
+                any = true;
+                md.append("- `").append(r.mutant().id()).append("` (").append(r.mutant().clause()).append("): ")
+                        .append(oneLine(r.mutant().bug())).append(" — would be caught by: ")
+                        .append(oneLine(r.mutant().missingTest().orElse("(no idea recorded yet)"))).append('\n');
+            }
+        }
+        if (!any) {
+            md.append("None.\n");
+        }
+        md.append("\n### Equivalent mutants\n\n");
+        any = false;
+        for (MutationHarness.Result r : results) {
+            if (r.mutant().equivalent().isPresent()) {
+                any = true;
+                md.append("- `").append(r.mutant().id()).append("`: ").append(oneLine(r.mutant().bug()))
+                        .append(" Equivalent because ").append(oneLine(r.mutant().equivalent().get())).append('\n');
+            }
+        }
+        if (!any) {
+            md.append("None.\n");
+        }
+        return md.append('\n').append(END).append('\n').toString();
+    }
+
+    private static String caughtBy(Verdict verdict) {
+        if (verdict instanceof Verdict.Caught caught) {
+            List<String> tests = caught.tests();
+            StringBuilder text = new StringBuilder();
+            for (int i = 0; i < Math.min(NAMED, tests.size()); i++) {
+                text.append(i == 0 ? "" : ", ").append('`').append(tests.get(i)).append('`');
+            }
+            if (tests.size() > NAMED) {
+                text.append(" and ").append(tests.size() - NAMED).append(" more");
+            }
+            return text.toString();
+        }
+        if (verdict instanceof Verdict.Hung hung) {
+            return "the run never finished (killed after " + hung.seconds() + " s)";
+        }
+        if (verdict instanceof Verdict.Broke broke) {
+            return "the run failed before any verdict (exit " + broke.exitCode() + ")";
+        }
+        return "–";
+    }
+
+    /** The matrix as JSON: every mutant with every catching test, the kill rate, the times. */
+    public String json() {
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("format", "agentlab-mutation-matrix/1");
+        root.put("killRate", Math.round(killRate() * 1000) / 1000.0);
+        root.put("baseline", Map.of("tests", outcome.baselineTests(), "seconds", outcome.baselineTook().toSeconds(),
+                "noise", outcome.baselineNoise()));
+        root.put("seconds", outcome.took().toSeconds());
+        List<Map<String, Object>> mutants = new ArrayList<>();
+        for (MutationHarness.Result r : outcome.results()) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("id", r.mutant().id());
+            m.put("family", r.mutant().family());
+            m.put("clause", r.mutant().clause());
+            m.put("file", r.mutant().file());
+            m.put("bug", r.mutant().bug());
+            m.put("status", status(r));
+            m.put("caughtBy", r.verdict() instanceof Verdict.Caught c ? c.tests() : List.of());
+            m.put("noise", r.verdict() instanceof Verdict.Survived s ? s.noise() : List.of());
+            m.put("seconds", r.took().toSeconds());
+            r.mutant().missingTest().ifPresent(t -> m.put("missingTest", t));
+            r.mutant().equivalent().ifPresent(t -> m.put("equivalent", t));
+            mutants.add(m);
+        }
+        root.put("mutants", mutants);
+        return JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build().writeValueAsString(root);
+    }
+
+    /** Writes matrix.md and matrix.json into {@code folder}. */
+    public void write(Path folder) throws IOException {
+        Files.createDirectories(folder);
+        Files.writeString(folder.resolve("matrix.md"), "# Mutation matrix (fresh run)\n\n" + markdown());
+        Files.writeString(folder.resolve("matrix.json"), json());
+    }
+
+    /**
+     * What differs from the committed doc: a mutant whose status changed, one missing from either side, an
+     * equivalent that was caught (its reason is wrong). Empty when the fresh run agrees.
+     */
+    public List<String> problems(String committedDoc) {
+        List<String> problems = new ArrayList<>();
+        Map<String, String> committed = new LinkedHashMap<>();
+        Matcher matcher = ROW.matcher(section(committedDoc));
+        while (matcher.find()) {
+            committed.put(matcher.group(1), matcher.group(2));
+        }
+        for (MutationHarness.Result r : outcome.results()) {
+            String fresh = status(r);
+            String before = committed.remove(r.mutant().id());
+            if (r.mutant().equivalent().isPresent() && r.verdict().caught()) {
+                problems.add(r.mutant().id() + " is marked equivalent but the suites caught it ("
+                        + caughtBy(r.verdict()) + "): it is not equivalent; remove its reason");
+            }
+            if (before == null) {
+                problems.add(r.mutant().id() + " is not in " + DOC + " (fresh status: " + fresh + ")");
+            } else if (!before.equals(fresh)) {
+                problems.add(r.mutant().id() + " was " + before + " in " + DOC + " and is " + fresh + " now"
+                        + (fresh.equals("survived") ? ": a mutant the suites caught slips through" : ""));
+            }
+        }
+        committed.keySet().forEach(id -> problems.add(id + " is in " + DOC + " but not in the catalogue"));
+        return problems;
+    }
+
+    /** The committed doc with its generated section replaced by this run's. */
+    public String updated(String committedDoc) {
+        int begin = committedDoc.indexOf(BEGIN);
+        int end = committedDoc.indexOf(END);
+        if (begin < 0 || end < begin) {
+            return committedDoc.stripTrailing() + "\n\n" + markdown();
+        }
+        return committedDoc.substring(0, begin) + markdown()
+                + committedDoc.substring(Math.min(committedDoc.length(), end + END.length() + 1));
+    }
+
+    private static String section(String doc) {
+        int begin = doc.indexOf(BEGIN);
+        int end = doc.indexOf(END);
+        return begin < 0 || end < begin ? "" : doc.substring(begin, end);
+    }
+
+    private static String percent(double rate) {
+        return String.format(Locale.ROOT, "%.1f %%", rate * 100);
+    }
+
+    private static String oneLine(String text) {
+        return text.strip().replaceAll("\\s+", " ").replace("|", "\\|");
+    }
+}

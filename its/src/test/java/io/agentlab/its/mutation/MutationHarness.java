@@ -1,0 +1,205 @@
+package io.agentlab.its.mutation;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.StringWriter;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import javax.tools.DiagnosticCollector;
+import javax.tools.JavaCompiler;
+import javax.tools.JavaFileObject;
+import javax.tools.SimpleJavaFileObject;
+import javax.tools.ToolProvider;
+
+/**
+ * Source mutants applied in a scratch build (docs/mutation-matrix.md#how-it-runs): for each catalogue entry the one
+ * mutated file is compiled with javax.tools against the kit's own classpath into {@code <work>/<id>/classes}, and the
+ * shipped suites run in a forked JVM with that folder first on the classpath, where the mutated class shadows the
+ * original in the kernel's jar. The unmutated kit must pass first (the baseline). A test counts as catching a mutant
+ * only when it fails in the run and again in a confirming rerun of the failed tests one at a time, so a timing test
+ * that a loaded machine tips over once is noise, never a kill.
+ */
+public final class MutationHarness {
+
+    /** What a harness run needs. */
+    public record Settings(Path root, List<Path> classpath, Path work, int mutantsAtOnce, int casesAtOnce,
+                           Duration runBound, PrintStream log) {
+    }
+
+    /** One mutant's verdict and how long it took. */
+    public record Result(Mutant mutant, Verdict verdict, Duration took) {
+    }
+
+    /** The whole run: the baseline's size and time, its flaky tests, every mutant's result, the wall time. */
+    public record Outcome(int baselineTests, Duration baselineTook, List<String> baselineNoise, List<Result> results,
+                          Duration took) {
+    }
+
+    private final Settings settings;
+    private final SuiteRun suites;
+
+    public MutationHarness(Settings settings) {
+        this.settings = settings;
+        this.suites = new SuiteRun(settings.classpath(), settings.runBound());
+    }
+
+    /**
+     * Runs the baseline, then every mutant, {@code mutantsAtOnce} at a time.
+     *
+     * @throws IllegalStateException when the baseline is not green, or a mutant does not apply or compile
+     */
+    public Outcome run(List<Mutant> mutants) throws IOException, InterruptedException {
+        long start = System.nanoTime();
+        // every mutant applies and compiles before any suite runs: a rotten catalogue fails in seconds
+        Map<Mutant, Path> compiled = new LinkedHashMap<>();
+        for (Mutant mutant : mutants) {
+            compiled.put(mutant, compile(mutant));
+        }
+        settings.log().printf("mutation: %d mutants compiled; baseline run of the shipped suites%n", mutants.size());
+        Path baselineDir = settings.work().resolve("baseline");
+        SuiteRun.Outcome first = suites.run(Optional.empty(), baselineDir.resolve("run"), Optional.empty(),
+                settings.casesAtOnce());
+        if (!(first instanceof SuiteRun.Outcome.Finished baseline)) {
+            throw new IllegalStateException("the baseline (the unmutated kit) did not run: " + first);
+        }
+        List<String> noise = new ArrayList<>();
+        if (!baseline.failed().isEmpty()) {
+            List<String> still = confirm(Optional.empty(), baselineDir, baseline.failed());
+            if (!still.isEmpty()) {
+                throw new IllegalStateException("the baseline is not green: against the unmutated kit these tests "
+                        + "fail, twice: " + still + " (see " + baselineDir + "); no mutant can be judged");
+            }
+            noise.addAll(baseline.failed());
+        }
+        settings.log().printf("mutation: baseline green, %d tests in %d s%s%n", baseline.tests(),
+                baseline.took().toSeconds(), noise.isEmpty() ? "" : " (failed once, passed again: " + noise + ")");
+        ExecutorService pool = Executors.newFixedThreadPool(settings.mutantsAtOnce());
+        try {
+            List<Future<Result>> futures = new ArrayList<>();
+            for (Map.Entry<Mutant, Path> entry : compiled.entrySet()) {
+                futures.add(pool.submit(() -> judge(entry.getKey(), entry.getValue())));
+            }
+            List<Result> results = new ArrayList<>();
+            for (Future<Result> future : futures) {
+                try {
+                    results.add(future.get());
+                } catch (ExecutionException e) {
+                    throw new IllegalStateException("a mutant run failed: " + e.getCause(), e.getCause());
+                }
+            }
+            return new Outcome(baseline.tests(), baseline.took(), List.copyOf(noise), List.copyOf(results),
+                    Duration.ofNanos(System.nanoTime() - start));
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private Result judge(Mutant mutant, Path classes) throws IOException, InterruptedException {
+        long start = System.nanoTime();
+        Path dir = settings.work().resolve(mutant.id());
+        SuiteRun.Outcome outcome = suites.run(Optional.of(classes), dir.resolve("run"), Optional.empty(),
+                settings.casesAtOnce());
+        Verdict verdict;
+        if (outcome instanceof SuiteRun.Outcome.Killed killed) {
+            verdict = new Verdict.Hung(killed.bound().toSeconds());
+        } else if (outcome instanceof SuiteRun.Outcome.Broken broken) {
+            settings.log().printf("mutation: %s: the run ended (exit %d) without a verdict per test:%n%s%n",
+                    mutant.id(), broken.exitCode(), broken.logTail());
+            verdict = new Verdict.Broke(broken.exitCode());
+        } else {
+            SuiteRun.Outcome.Finished finished = (SuiteRun.Outcome.Finished) outcome;
+            if (finished.failed().isEmpty()) {
+                verdict = new Verdict.Survived(List.of());
+            } else {
+                List<String> twice = confirm(Optional.of(classes), dir, finished.failed());
+                List<String> once = new ArrayList<>(finished.failed());
+                once.removeAll(twice);
+                verdict = twice.isEmpty() ? new Verdict.Survived(once) : new Verdict.Caught(twice);
+            }
+        }
+        Duration took = Duration.ofNanos(System.nanoTime() - start);
+        settings.log().printf("mutation: %-44s %-8s %3d s %s%n", mutant.id(), verdict.status(), took.toSeconds(),
+                verdict instanceof Verdict.Caught caught ? caught.tests().size() + " test(s)" : "");
+        return new Result(mutant, verdict, took);
+    }
+
+    /** Reruns the failed tests of the last run in that folder one at a time; returns those that failed again. */
+    private List<String> confirm(Optional<Path> shadow, Path dir, List<String> failed)
+            throws IOException, InterruptedException {
+        SuiteRun.Outcome again = suites.run(shadow, dir.resolve("confirm"),
+                Optional.of(dir.resolve("run").resolve("results.json")), 1);
+        if (again instanceof SuiteRun.Outcome.Finished finished) {
+            Set<String> twice = new LinkedHashSet<>(failed);
+            twice.retainAll(finished.failed());
+            return List.copyOf(twice);
+        }
+        if (again instanceof SuiteRun.Outcome.Killed) {
+            return List.copyOf(failed); // the rerun hung: it failed again
+        }
+        throw new IllegalStateException("the confirming rerun in " + dir + " broke: " + again);
+    }
+
+    /** Applies the mutant to its file and compiles that file alone against the kit's classpath. */
+    Path compile(Mutant mutant) throws IOException {
+        Path source = settings.root().resolve(mutant.file());
+        if (!Files.isRegularFile(source)) {
+            throw new IllegalStateException("mutant " + mutant.id() + ": no file " + mutant.file());
+        }
+        String mutated = mutant.apply(Files.readString(source));
+        Path classes = settings.work().resolve(mutant.id()).resolve("classes");
+        if (Files.exists(classes)) {
+            try (var walk = Files.walk(classes)) {
+                walk.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            }
+        }
+        Files.createDirectories(classes);
+        Files.writeString(settings.work().resolve(mutant.id()).resolve(source.getFileName()), mutated);
+        JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
+        if (compiler == null) {
+            throw new IllegalStateException("no Java compiler in " + System.getProperty("java.home")
+                    + ": the mutation harness needs a JDK");
+        }
+        DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
+        JavaFileObject unit = new SimpleJavaFileObject(URI.create("string:///" + mutant.className().replace('.', '/')
+                + JavaFileObject.Kind.SOURCE.extension), JavaFileObject.Kind.SOURCE) {
+            @Override
+            public CharSequence getCharContent(boolean ignoreEncodingErrors) {
+                return mutated;
+            }
+        };
+        List<String> options = List.of("--release", "17", "-proc:none", "-nowarn", "-encoding",
+                StandardCharsets.UTF_8.name(), "-d", classes.toString(), "-classpath",
+                String.join(File.pathSeparator, settings.classpath().stream().map(Path::toString).toList()));
+        StringWriter out = new StringWriter();
+        boolean ok;
+        synchronized (MutationHarness.class) {
+            ok = compiler.getTask(out, null, diagnostics, options, null, List.of(unit)).call();
+        }
+        if (!ok) {
+            StringBuilder message = new StringBuilder("mutant " + mutant.id() + " does not compile:");
+            diagnostics.getDiagnostics().forEach(d -> message.append("\n  line ").append(d.getLineNumber())
+                    .append(": ").append(d.getMessage(null)));
+            throw new IllegalStateException(message.toString());
+        }
+        Path compiledClass = classes.resolve(mutant.className().replace('.', '/') + ".class");
+        if (!Files.isRegularFile(compiledClass)) {
+            throw new IllegalStateException("mutant " + mutant.id() + ": compiling gave no " + compiledClass);
+        }
+        return classes;
+    }
+}

@@ -1,0 +1,92 @@
+package io.agentlab.its.mutation;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Runs the catalogue against the shipped suites and checks the matrix against docs/mutation-matrix.md
+ * (docs/mutation-matrix.md#in-the-build). Used by MutationMatrixIT in the build and by {@link #main} by hand:
+ *
+ * <pre>
+ * java -cp cli/target/agentlab.jar:its/target/test-classes io.agentlab.its.mutation.MutationMatrix . cli/target/agentlab.jar
+ * </pre>
+ *
+ * System properties: {@code agentlab.mutation.parallel} (mutants at once), {@code agentlab.mutation.only} (comma-
+ * separated ids, for working on a few), {@code agentlab.mutation.update=true} (rewrite the doc's generated section).
+ */
+public final class MutationMatrix {
+
+    private MutationMatrix() {
+    }
+
+    /** The fresh matrix and what differs from the committed doc. */
+    public record Checked(Matrix matrix, List<String> problems, Path report) {
+    }
+
+    /** Runs and checks; writes {@code <work>/matrix.md} and {@code .json}, each run's report under {@code <work>/runs}. */
+    public static Checked run(Path root, List<Path> classpath, Path work) throws IOException, InterruptedException {
+        List<Mutant> mutants = Catalogue.read(root.resolve(Catalogue.FILE));
+        String only = System.getProperty("agentlab.mutation.only", "");
+        if (!only.isBlank()) {
+            Set<String> ids = Arrays.stream(only.split(",")).map(String::strip).collect(Collectors.toSet());
+            mutants = mutants.stream().filter(m -> ids.contains(m.id())).toList();
+        }
+        int cores = Runtime.getRuntime().availableProcessors();
+        int atOnce = Integer.getInteger("agentlab.mutation.parallel", Math.max(2, cores + 1));
+        MutationHarness harness = new MutationHarness(new MutationHarness.Settings(root, classpath, work.resolve("runs"),
+                atOnce, 4,
+                Duration.ofMinutes(Long.getLong("agentlab.mutation.run-minutes", 5)), System.out));
+        System.out.printf("mutation: %d mutants from %s, %d at once, on %d cores%n", mutants.size(), Catalogue.FILE,
+                atOnce, cores);
+        if (Boolean.getBoolean("agentlab.mutation.compile-only")) {
+            List<String> broken = new ArrayList<>();
+            for (Mutant mutant : mutants) {
+                try {
+                    harness.compile(mutant);
+                } catch (IllegalStateException e) {
+                    broken.add(e.getMessage());
+                }
+            }
+            System.out.printf("mutation: %d of %d mutants apply and compile%n", mutants.size() - broken.size(),
+                    mutants.size());
+            return new Checked(null, broken, work);
+        }
+        MutationHarness.Outcome outcome = harness.run(mutants);
+        Matrix matrix = new Matrix(outcome);
+        Path report = work;
+        matrix.write(report);
+        Path doc = root.resolve(Matrix.DOC);
+        String committed = Files.isRegularFile(doc) ? Files.readString(doc) : "";
+        List<String> problems = new ArrayList<>(matrix.problems(committed));
+        if (!only.isBlank()) {
+            problems.removeIf(p -> p.contains("but not in the catalogue")); // a partial run judges only its own
+        }
+        if (Boolean.getBoolean("agentlab.mutation.update")) {
+            Files.writeString(doc, matrix.updated(committed));
+            System.out.println("mutation: rewrote the generated section of " + doc + "; what changed:");
+            problems.forEach(p -> System.out.println("mutation:   " + p));
+            // the doc now says what this run measured; only a caught equivalent is still wrong
+            problems.removeIf(p -> !p.contains("is marked equivalent but"));
+        }
+        System.out.printf("mutation: kill rate %.1f %% (%d mutants) in %d s; matrix in %s%n", matrix.killRate() * 100,
+                outcome.results().size(), outcome.took().toSeconds(), report);
+        return new Checked(matrix, List.copyOf(problems), report);
+    }
+
+    /** {@code MutationMatrix <repository root> <classpath>}: exit 0 when the fresh matrix agrees with the doc. */
+    public static void main(String[] args) throws Exception {
+        Path root = Path.of(args[0]).toAbsolutePath().normalize();
+        List<Path> classpath = Arrays.stream(args[1].split(File.pathSeparator)).map(Path::of).toList();
+        Checked checked = run(root, classpath, root.resolve("its/target/mutation"));
+        checked.problems().forEach(p -> System.out.println("mutation: PROBLEM " + p));
+        System.exit(checked.problems().isEmpty() ? 0 : 1);
+    }
+}

@@ -60,13 +60,7 @@ class ClauseAccountingTest {
 
     @BeforeAll
     static void account() throws IOException {
-        Path dir = Path.of("").toAbsolutePath();
-        while (dir != null && !(Files.isRegularFile(dir.resolve("docs/design.md"))
-                && Files.isRegularFile(dir.resolve("pom.xml")))) {
-            dir = dir.getParent();
-        }
-        assertThat(dir).as("a parent folder with docs/design.md and pom.xml").isNotNull();
-        root = dir;
+        root = RepositoryCitationsTest.repositoryRoot();
         List<Path> files = RepositoryCitationsTest.trackedFiles(root);
         YAMLMapper yaml = new YAMLMapper();
         List<Case> cases = new ArrayList<>();

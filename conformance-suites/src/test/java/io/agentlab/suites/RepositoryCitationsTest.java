@@ -38,15 +38,20 @@ class RepositoryCitationsTest {
     private static Path root;
     private static List<Path> files;
 
-    @BeforeAll
-    static void findRepository() throws IOException {
+    /** The repository root: the nearest parent folder with {@code docs/design.md} and {@code pom.xml}. */
+    static Path repositoryRoot() {
         Path dir = Path.of("").toAbsolutePath();
         while (dir != null && !(Files.isRegularFile(dir.resolve("docs/design.md"))
                 && Files.isRegularFile(dir.resolve("pom.xml")))) {
             dir = dir.getParent();
         }
         assertThat(dir).as("a parent folder with docs/design.md and pom.xml").isNotNull();
-        root = dir;
+        return dir;
+    }
+
+    @BeforeAll
+    static void findRepository() throws IOException {
+        root = repositoryRoot();
         files = trackedFiles(root);
         assertThat(files).as("files found under " + root).isNotEmpty();
     }

@@ -27,20 +27,26 @@ public final class StreamSynthesizer {
      * @param name          the name the hidden block carries (a registered, dotted name, or one the model made up)
      * @param argumentsJson the arguments text a tools-mode model sends (sent as written, so it may be broken JSON)
      * @param toolName      the function name a tools-mode model sends
+     * @param callId        the tool-call id a tools-mode model sends, or {@code null} for {@code call_<n>} (the
+     *                      n-th call); blank and repeated ids are what some models send
      */
-    public record ScriptedEvent(String name, String argumentsJson, String toolName) {
-        /** Rejects nulls. */
+    public record ScriptedEvent(String name, String argumentsJson, String toolName, String callId) {
+        /** Rejects nulls, but for the call id. */
         public ScriptedEvent {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(argumentsJson, "argumentsJson");
             Objects.requireNonNull(toolName, "toolName");
         }
 
+        /** An event with its own tool name and the synthesizer's call id. */
+        public ScriptedEvent(String name, String argumentsJson, String toolName) {
+            this(name, argumentsJson, toolName, null);
+        }
+
         /** An event whose tool name is the provider-safe alias of {@code name} (dots become underscores). */
         public ScriptedEvent(String name, String argumentsJson) {
             this(name, argumentsJson, name.replace('.', '_'));
-        }
-    }
+        }    }
 
     /**
      * What the model says in one call.
@@ -131,7 +137,7 @@ public final class StreamSynthesizer {
                     ScriptedEvent event = script.events().get(i);
                     String args = event.argumentsJson();
                     int cut = args.isEmpty() ? 0 : random.nextInt(args.length() + 1);
-                    stream.toolCall(i, "call_" + (i + 1), event.toolName(),
+                    stream.toolCall(i, event.callId() == null ? "call_" + (i + 1) : event.callId(), event.toolName(),
                             List.of(args.substring(0, cut), args.substring(cut)));
                     completion.append(event.name()).append(args);
                 }

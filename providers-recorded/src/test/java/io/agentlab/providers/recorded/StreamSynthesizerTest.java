@@ -68,6 +68,20 @@ class StreamSynthesizerTest {
     }
 
     @Test
+    @DisplayName("a scripted call id, blank or repeated, is streamed as written; the others keep call_<n>")
+    void scriptedCallIds() {
+        StreamSynthesizer synthesizer = new StreamSynthesizer(LatencyModel.typical(), LocalDate.of(2026, 11, 30));
+        List<ScriptedEvent> events = List.of(new ScriptedEvent("a.b.c", "{}", "a_b_c", "e1"),
+                new ScriptedEvent("d.e.f", "{}", "d_e_f", "e1"), new ScriptedEvent("g.h.i", "{}"));
+        for (ProviderFamily family : ProviderFamily.builtIns()) {
+            ChatCompletion completion = fold(synthesizer.synthesize(new Script("s", InvocationMode.CHAT_AGENT_TOOLS,
+                    CallRole.CHAT, "u", "Ok.", events, family, "m"), 7, 100));
+            assertThat(completion.toolCalls()).as(family.toString()).extracting(ToolCall::id)
+                    .containsExactly("e1", "e1", "call_3");
+        }
+    }
+
+    @Test
     @DisplayName("given chunk boundaries and scripted usage")
     void givenBoundariesAndScriptedUsage() {
         Recording recording = new StreamSynthesizer(LatencyModel.typical(), LocalDate.of(2026, 11, 30)).synthesize(

@@ -400,10 +400,10 @@ public final class CaseRunner {
             String model = suite.provider().model();
             Suite.Reply reply = turn.replies().get(mode);
             Script chat = new Script(id + ".chat", mode, CallRole.CHAT, turn.user(), reply == null ? "" : reply.visible(),
-                    reply == null ? List.of() : reply.events().stream().map(event -> event.unknown()
+                    reply == null ? List.of() : reply.events().stream().map(event -> new ScriptedEvent(event.name(),
                             // a made-up name has no alias: the model sends it as it is
-                            ? new ScriptedEvent(event.name(), event.argumentsJson(), event.name())
-                            : new ScriptedEvent(event.name(), event.argumentsJson())).toList(), family, model);
+                            event.argumentsJson(), event.unknown() ? event.name() : event.name().replace('.', '_'),
+                            event.callId())).toList(), family, model);
             Script followUp = new Script(id + ".follow_up", mode, CallRole.FOLLOW_UP, turn.user(),
                     turn.followUp().orElse(""), List.of(), family, model);
             // The EventAgent's request never carries tools, so its recording answers the dual_agent request shape.

@@ -205,11 +205,14 @@ public record Suite(String id, String title, String spec, List<String> tags, Lis
      * @param argumentsJson the arguments a tools-mode model sends (canonical JSON)
      * @param unknown       a name the suite declares deliberately unknown: a tools-mode model sends it as written,
      *                      there being no alias of it to send
+     * @param callId        the tool-call id a tools-mode model streams, or {@code null} for the synthesizer's own
+     *                      ({@code call_<n>}); a suite sets it to send a blank or repeated id
+     *                      ({@code docs/design.md#modes-same-batch})
      */
-    public record ProposedEvent(String name, String argumentsJson, boolean unknown) {
-        /** An event the kernel offers. */
+    public record ProposedEvent(String name, String argumentsJson, boolean unknown, String callId) {
+        /** An event the kernel offers, with the synthesizer's call id. */
         public ProposedEvent(String name, String argumentsJson) {
-            this(name, argumentsJson, false);
+            this(name, argumentsJson, false, null);
         }
     }
 }

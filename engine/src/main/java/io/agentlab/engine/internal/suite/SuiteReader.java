@@ -568,7 +568,8 @@ public final class SuiteReader {
                 }
             });
             Map<String, Object> arguments = event.object("arguments").orElse(Map.of());
-            events.add(new Suite.ProposedEvent(name, CanonicalJson.write(arguments), unknown.contains(name)));
+            events.add(new Suite.ProposedEvent(name, CanonicalJson.write(arguments), unknown.contains(name),
+                    event.text("callId").orElse(null)));
         }
         return new Suite.Reply(node.requiredText("visible"), events);
     }

@@ -118,10 +118,13 @@ class DiscoveryIssuesTest {
                 Arguments.of("two faults on one call entry", HEAD + CASE + "        providerFaults: [{call: chat, "
                         + "reset: {afterEvents: 1}, stall: {afterEvents: 1}}]\n", "9:26",
                         "cases[0].turns[0].providerFaults[0]", "a provider fault is exactly one of http, reset, stall, "
-                                + "malformedChunk or invalidToolArguments; 2 given"),
+                                + "malformedChunk, invalidToolArguments or toolCallsWithoutIndex; 2 given"),
                 Arguments.of("broken tool arguments on the follow-up", HEAD + CASE + "        providerFaults: [{call: "
                         + "followUp, invalidToolArguments: {event: 1, text: x}}]\n", "9:26",
                         "cases[0].turns[0].providerFaults[0]", "invalidToolArguments breaks the tool calls of the chat"),
+                Arguments.of("tool calls without an index on the follow-up", HEAD + CASE + "        providerFaults: "
+                        + "[{call: followUp, toolCallsWithoutIndex: true}]\n", "9:26",
+                        "cases[0].turns[0].providerFaults[0]", "toolCallsWithoutIndex changes the tool calls of the chat"),
                 Arguments.of("broken arguments of an event the reply lacks", HEAD + CASE + "        providerFaults: "
                         + "[{call: chat, invalidToolArguments: {event: 2, text: x}}]\n", "9:39",
                         "cases[0].turns[0].providerFaults[0].invalidToolArguments", "there is no event 2"),

@@ -7,10 +7,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * A provider fault the kit synthesizes for one model call, from what the call would otherwise get: an HTTP error, a
- * connection reset or a stall after some stream events, a malformed chunk, or tool-call arguments that are not JSON
+ * connection reset or a stall after some stream events, a malformed chunk, tool-call arguments that are not JSON, or
+ * tool-call deltas without their index
  * ({@code docs/design.md#provider-fault-codes}, {@code docs/design.md#provider-bad-tool-arguments}). A fault changes
  * the call's script ({@link #script}) or its synthesized response ({@link #response}); the recording stays marked
  * {@code synthesized: true}.
@@ -133,9 +136,41 @@ public sealed interface InjectedFault {
             }
             List<ScriptedEvent> events = new ArrayList<>(script.events());
             ScriptedEvent original = events.get(event - 1);
-            events.set(event - 1, new ScriptedEvent(original.name(), text, original.toolName()));
+            events.set(event - 1, new ScriptedEvent(original.name(), text, original.toolName(), original.callId()));
             return new Script(script.id(), script.mode(), script.role(), script.lastUserMessage(), script.visibleText(),
                     events, script.provider(), script.model());
+        }
+    }
+
+    /**
+     * The tool-call deltas come without their {@code index}, as some OpenAI-compatible servers stream them: a reader
+     * must tell a continuation (no id, or DashScope's empty one) from a new call by the id alone. The stream is
+     * outside the chat-streaming protocol (the OpenAI SDK refuses it), which is why a recording carrying it is
+     * refused and only this fault serves it; the turn runtime reads it all the same
+     * ({@code docs/design.md#provider-tolerated-streams}).
+     */
+    record ToolCallsWithoutIndex() implements InjectedFault {
+        @Override
+        public Recording response(Recording synthesized) {
+            Recording.RecordedResponse clean = synthesized.response();
+            List<Recording.TimedEvent> events = clean.events().stream()
+                    .map(event -> new Recording.TimedEvent(event.offsetMs(), withoutIndex(event.data()))).toList();
+            return with(synthesized, new Recording.RecordedResponse(clean.status(), clean.headers(), events,
+                    clean.body(), clean.fault()));
+        }
+
+        private static String withoutIndex(String payload) {
+            JsonNode chunk = ChunkProtocol.chunk(payload);
+            if (chunk == null || !chunk.path("choices").isArray()) {
+                return payload;
+            }
+            boolean changed = false;
+            for (JsonNode choice : chunk.get("choices")) {
+                for (JsonNode call : choice.path("delta").path("tool_calls")) {
+                    changed |= call instanceof ObjectNode object && object.remove("index") != null;
+                }
+            }
+            return changed ? chunk.toString() : payload;
         }
     }
 

@@ -2,6 +2,7 @@ package io.agentlab.providers.recorded;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.kernel.runtime.llm.CallRole;
@@ -10,6 +11,7 @@ import io.agentlab.kernel.runtime.llm.ChatMessage;
 import io.agentlab.kernel.runtime.llm.ChatRequest;
 import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
 import io.agentlab.kernel.runtime.llm.ProviderException;
+import io.agentlab.kernel.runtime.llm.ToolCall;
 import io.agentlab.kernel.runtime.llm.ToolSpec;
 import io.agentlab.providers.recorded.StreamSynthesizer.Script;
 import io.agentlab.providers.recorded.StreamSynthesizer.ScriptedEvent;
@@ -143,5 +145,31 @@ class InjectedFaultTest {
         assertThatThrownBy(() -> new InjectedFault.InvalidToolArguments(2, "x").script(tools))
                 .hasMessageContaining("there is no event 2");
         assertThatThrownBy(() -> new InjectedFault.AfterEvents(-1, InjectedFault.Ending.RESET)).hasMessageContaining("0 or more");
+    }
+
+    @Test
+    @DisplayName("tool calls without an index: no delta carries one, the protocol check refuses the stream, the calls "
+            + "still come out one per id with their arguments whole")
+    void toolCallsWithoutIndex() {
+        List<ScriptedEvent> events = List.of(new ScriptedEvent("lamp.power.toggle", "{\"state\":\"off\"}"),
+                new ScriptedEvent("note.text.create", "{\"text\":\"milk\"}"));
+        for (ProviderFamily family : ProviderFamily.builtIns()) {
+            Recording clean = new StreamSynthesizer(LatencyModel.typical(), LocalDate.of(2026, 11, 30)).synthesize(
+                    new Script("s", InvocationMode.CHAT_AGENT_TOOLS, CallRole.CHAT, "hello there", "Ok.", events, family,
+                            "model-x"),
+                    List.of(), 10, null);
+            Recording faulted = new InjectedFault.ToolCallsWithoutIndex().response(clean);
+            List<String> payloads = faulted.response().events().stream().map(Recording.TimedEvent::data).toList();
+            assertThat(payloads.stream().map(ChunkProtocol::chunk).filter(java.util.Objects::nonNull)
+                    .flatMap(chunk -> chunk.path("choices").valueStream())
+                    .flatMap(choice -> choice.path("delta").path("tool_calls").valueStream()))
+                    .as(family.toString()).isNotEmpty().noneMatch(call -> call.has("index"));
+            assertThat(ChunkProtocol.violations(payloads)).as(family.toString()).isNotEmpty()
+                    .allSatisfy(violation -> assertThat(violation).contains(".index' is missing"));
+            assertThat(call(faulted, InvocationMode.CHAT_AGENT_TOOLS).toolCalls()).as(family.toString())
+                    .extracting(ToolCall::name, ToolCall::arguments)
+                    .containsExactly(tuple("lamp_power_toggle", "{\"state\":\"off\"}"),
+                            tuple("note_text_create", "{\"text\":\"milk\"}"));
+        }
     }
 }

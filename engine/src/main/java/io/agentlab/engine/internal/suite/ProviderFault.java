@@ -100,6 +100,11 @@ public record ProviderFault(CallRole call, int index, InjectedFault fault, Posit
             return fault(new InjectedFault.InvalidToolArguments(event, text));
         }
 
+        /** Tool-call deltas streamed without their {@code index}. */
+        public Builder toolCallsWithoutIndex() {
+            return fault(new InjectedFault.ToolCallsWithoutIndex());
+        }
+
         /** Where it is written. */
         public Builder at(Position at) {
             this.at = Objects.requireNonNull(at, "at");
@@ -121,11 +126,14 @@ public record ProviderFault(CallRole call, int index, InjectedFault fault, Posit
         public ProviderFault build() {
             if (faults != 1) {
                 throw new IllegalArgumentException("a provider fault is exactly one of http, reset, stall, "
-                        + "malformedChunk or invalidToolArguments; " + (faults == 0 ? "none" : faults) + " given");
+                        + "malformedChunk, invalidToolArguments or toolCallsWithoutIndex; " + (faults == 0 ? "none" : faults) + " given");
             }
-            if (fault instanceof InjectedFault.InvalidToolArguments && call != CallRole.CHAT) {
-                throw new IllegalArgumentException("invalidToolArguments breaks the tool calls of the chat call, whose "
-                        + "events run; the " + roleName(call) + " call's tool calls are never executed");
+            if ((fault instanceof InjectedFault.InvalidToolArguments || fault instanceof InjectedFault.ToolCallsWithoutIndex)
+                    && call != CallRole.CHAT) {
+                throw new IllegalArgumentException((fault instanceof InjectedFault.ToolCallsWithoutIndex
+                        ? "toolCallsWithoutIndex changes" : "invalidToolArguments breaks")
+                        + " the tool calls of the chat call, whose events run; the " + roleName(call)
+                        + " call's tool calls are never executed");
             }
             return new ProviderFault(call, index, fault, at);
         }

@@ -491,6 +491,9 @@ public final class SuiteReader {
                     .ifPresent(builder::malformedChunkAfter);
             node.get("invalidToolArguments").ifPresent(bad -> bad.integer("event").ifPresent(event ->
                     builder.invalidToolArguments(event, bad.text("text").orElse(""))));
+            if (node.flag("toolCallsWithoutIndex")) {
+                builder.toolCallsWithoutIndex();
+            }
             ProviderFault fault;
             try {
                 fault = builder.build();

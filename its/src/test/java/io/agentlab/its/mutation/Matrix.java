@@ -27,6 +27,9 @@ public final class Matrix {
     private static final Pattern ROW = Pattern.compile(
             "^\\| `([a-z0-9-]+)` \\| [^|]+ \\| [^|]+ \\| (caught|survived|equivalent) \\|", Pattern.MULTILINE);
     private static final int NAMED = 4;
+    private static final Pattern CAUGHT_ROW = Pattern.compile(
+            "^\\| `([a-z0-9-]+)` \\| [^|]+ \\| [^|]+ \\| caught \\| ([^\\n]*)\\|$", Pattern.MULTILINE);
+    private static final Pattern NAMED_TEST = Pattern.compile("`([^`]+ \\[[a-z_]+\\])`");
 
     private final MutationHarness.Outcome outcome;
 
@@ -190,6 +193,26 @@ public final class Matrix {
         }
         committed.keySet().forEach(id -> problems.add(id + " is in " + DOC + " but not in the catalogue"));
         return problems;
+    }
+
+    /**
+     * The tests the committed doc names as catching each caught mutant (up to four a mutant): the harness tries
+     * these first.
+     */
+    public static Map<String, List<String>> catchers(String committedDoc) {
+        Map<String, List<String>> catchers = new LinkedHashMap<>();
+        Matcher row = CAUGHT_ROW.matcher(section(committedDoc));
+        while (row.find()) {
+            List<String> tests = new ArrayList<>();
+            Matcher test = NAMED_TEST.matcher(row.group(2));
+            while (test.find()) {
+                tests.add(test.group(1));
+            }
+            if (!tests.isEmpty()) {
+                catchers.put(row.group(1), List.copyOf(tests));
+            }
+        }
+        return catchers;
     }
 
     /** The committed doc with its generated section replaced by this run's. */

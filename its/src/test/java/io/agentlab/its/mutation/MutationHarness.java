@@ -33,12 +33,21 @@ import javax.tools.ToolProvider;
  * original in the kernel's jar. The unmutated kit must pass first (the baseline). A test counts as catching a mutant
  * only when it fails in the run and again in a confirming rerun of the failed tests one at a time, so a timing test
  * that a loaded machine tips over once is noise, never a kill.
+ *
+ * <p>A mutant the committed matrix says was caught runs first against the cases it names ({@code known}); when one of
+ * them fails twice the mutant is caught and the rest of the suites need not run. Only when none does are all suites
+ * run, so a mutant whose known catchers stopped catching it is judged on everything
+ * (docs/mutation-matrix.md#time). An empty {@code known} runs every mutant against every suite.
  */
 public final class MutationHarness {
 
     /** What a harness run needs. */
     public record Settings(Path root, List<Path> classpath, Path work, int mutantsAtOnce, int casesAtOnce,
-                           Duration runBound, PrintStream log) {
+                           Duration runBound, Map<String, List<String>> known, PrintStream log) {
+        /** Copies the known catchers. */
+        public Settings {
+            known = Map.copyOf(known);
+        }
     }
 
     /** One mutant's verdict and how long it took. */
@@ -72,7 +81,7 @@ public final class MutationHarness {
         }
         settings.log().printf("mutation: %d mutants compiled; baseline run of the shipped suites%n", mutants.size());
         Path baselineDir = settings.work().resolve("baseline");
-        SuiteRun.Outcome first = suites.run(Optional.empty(), baselineDir.resolve("run"), Optional.empty(),
+        SuiteRun.Outcome first = suites.run(Optional.empty(), baselineDir.resolve("run"), Optional.empty(), List.of(),
                 settings.casesAtOnce());
         if (!(first instanceof SuiteRun.Outcome.Finished baseline)) {
             throw new IllegalStateException("the baseline (the unmutated kit) did not run: " + first);
@@ -112,7 +121,23 @@ public final class MutationHarness {
     private Result judge(Mutant mutant, Path classes) throws IOException, InterruptedException {
         long start = System.nanoTime();
         Path dir = settings.work().resolve(mutant.id());
-        SuiteRun.Outcome outcome = suites.run(Optional.of(classes), dir.resolve("run"), Optional.empty(),
+        List<String> known = settings.known().getOrDefault(mutant.id(), List.of()).stream().map(SuiteRun::caseOf)
+                .distinct().toList();
+        Verdict verdict = known.isEmpty() ? null : verdict(mutant, classes, dir.resolve("known"), known);
+        // only confirmed failures of the known cases decide; a hang, a broken run or a renamed case runs everything
+        if (!(verdict instanceof Verdict.Caught)) {
+            verdict = verdict(mutant, classes, dir, List.of());
+        }
+        Duration took = Duration.ofNanos(System.nanoTime() - start);
+        settings.log().printf("mutation: %-44s %-8s %3d s %s%n", mutant.id(), verdict.status(), took.toSeconds(),
+                verdict instanceof Verdict.Caught caught ? caught.tests().size() + " test(s)" : "");
+        return new Result(mutant, verdict, took);
+    }
+
+    /** One run of {@code cases} (empty: every case) against the mutant, its failures confirmed by a rerun. */
+    private Verdict verdict(Mutant mutant, Path classes, Path dir, List<String> cases)
+            throws IOException, InterruptedException {
+        SuiteRun.Outcome outcome = suites.run(Optional.of(classes), dir.resolve("run"), Optional.empty(), cases,
                 settings.casesAtOnce());
         Verdict verdict;
         if (outcome instanceof SuiteRun.Outcome.Killed killed) {
@@ -132,17 +157,14 @@ public final class MutationHarness {
                 verdict = twice.isEmpty() ? new Verdict.Survived(once) : new Verdict.Caught(twice);
             }
         }
-        Duration took = Duration.ofNanos(System.nanoTime() - start);
-        settings.log().printf("mutation: %-44s %-8s %3d s %s%n", mutant.id(), verdict.status(), took.toSeconds(),
-                verdict instanceof Verdict.Caught caught ? caught.tests().size() + " test(s)" : "");
-        return new Result(mutant, verdict, took);
+        return verdict;
     }
 
     /** Reruns the failed tests of the last run in that folder one at a time; returns those that failed again. */
     private List<String> confirm(Optional<Path> shadow, Path dir, List<String> failed)
             throws IOException, InterruptedException {
         SuiteRun.Outcome again = suites.run(shadow, dir.resolve("confirm"),
-                Optional.of(dir.resolve("run").resolve("results.json")), 1);
+                Optional.of(dir.resolve("run").resolve("results.json")), List.of(), 1);
         if (again instanceof SuiteRun.Outcome.Finished finished) {
             Set<String> twice = new LinkedHashSet<>(failed);
             twice.retainAll(finished.failed());

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -20,7 +21,9 @@ import java.util.stream.Collectors;
  * </pre>
  *
  * System properties: {@code agentlab.mutation.parallel} (mutants at once), {@code agentlab.mutation.only} (comma-
- * separated ids, for working on a few), {@code agentlab.mutation.update=true} (rewrite the doc's generated section).
+ * separated ids, for working on a few), {@code agentlab.mutation.update=true} (rewrite the doc's generated section,
+ * from runs of every suite against every mutant), {@code agentlab.mutation.exhaustive=true} (every suite against
+ * every mutant without rewriting; otherwise a mutant first runs the cases the doc says caught it).
  */
 public final class MutationMatrix {
 
@@ -39,13 +42,20 @@ public final class MutationMatrix {
             Set<String> ids = Arrays.stream(only.split(",")).map(String::strip).collect(Collectors.toSet());
             mutants = mutants.stream().filter(m -> ids.contains(m.id())).toList();
         }
+        Path doc = root.resolve(Matrix.DOC);
+        String committed = Files.isRegularFile(doc) ? Files.readString(doc) : "";
+        boolean update = Boolean.getBoolean("agentlab.mutation.update");
+        // the doc's lists of catching tests are rewritten only from exhaustive runs (docs/mutation-matrix.md#time)
+        boolean exhaustive = update || Boolean.getBoolean("agentlab.mutation.exhaustive");
         int cores = Runtime.getRuntime().availableProcessors();
         int atOnce = Integer.getInteger("agentlab.mutation.parallel", Math.max(2, cores + 1));
         MutationHarness harness = new MutationHarness(new MutationHarness.Settings(root, classpath, work.resolve("runs"),
                 atOnce, 4,
-                Duration.ofMinutes(Long.getLong("agentlab.mutation.run-minutes", 5)), System.out));
-        System.out.printf("mutation: %d mutants from %s, %d at once, on %d cores%n", mutants.size(), Catalogue.FILE,
-                atOnce, cores);
+                Duration.ofMinutes(Long.getLong("agentlab.mutation.run-minutes", 5)),
+                exhaustive ? Map.of() : Matrix.catchers(committed), System.out));
+        System.out.printf("mutation: %d mutants from %s, %d at once, on %d cores, %s%n", mutants.size(),
+                Catalogue.FILE, atOnce, cores, exhaustive ? "every suite against each"
+                        : "each against the cases the doc says caught it first");
         if (Boolean.getBoolean("agentlab.mutation.compile-only")) {
             List<String> broken = new ArrayList<>();
             for (Mutant mutant : mutants) {
@@ -63,13 +73,11 @@ public final class MutationMatrix {
         Matrix matrix = new Matrix(outcome);
         Path report = work;
         matrix.write(report);
-        Path doc = root.resolve(Matrix.DOC);
-        String committed = Files.isRegularFile(doc) ? Files.readString(doc) : "";
         List<String> problems = new ArrayList<>(matrix.problems(committed));
         if (!only.isBlank()) {
             problems.removeIf(p -> p.contains("but not in the catalogue")); // a partial run judges only its own
         }
-        if (Boolean.getBoolean("agentlab.mutation.update")) {
+        if (update) {
             Files.writeString(doc, matrix.updated(committed));
             System.out.println("mutation: rewrote the generated section of " + doc + "; what changed:");
             problems.forEach(p -> System.out.println("mutation:   " + p));

@@ -51,9 +51,10 @@ final class SuiteRun {
      * @param shadow       a class folder put first on the classpath, or empty for the unmutated kit
      * @param report       the report folder (results.json, the run's log)
      * @param rerunFailed  a previous results.json whose failed tests alone run again, or empty for every test
+     * @param cases        the cases to run ({@code suite/case}), or empty for every case
      * @param casesAtOnce  cases run at once inside the run (1 = one after another)
      */
-    Outcome run(Optional<Path> shadow, Path report, Optional<Path> rerunFailed, int casesAtOnce)
+    Outcome run(Optional<Path> shadow, Path report, Optional<Path> rerunFailed, List<String> cases, int casesAtOnce)
             throws IOException, InterruptedException {
         Files.createDirectories(report);
         Path spec = report.resolve("spec.properties");
@@ -70,6 +71,9 @@ final class SuiteRun {
             lines.add("config.agentlab.execution.parallel.config.fixed.parallelism=" + casesAtOnce);
         }
         rerunFailed.ifPresent(path -> lines.add("rerun-failed=" + escape(path.toAbsolutePath().toString())));
+        if (!cases.isEmpty()) {
+            lines.add("cases=" + String.join(",", cases));
+        }
         Files.write(spec, lines);
         List<String> entries = new ArrayList<>();
         shadow.ifPresent(folder -> entries.add(folder.toAbsolutePath().toString()));
@@ -108,6 +112,12 @@ final class SuiteRun {
             return new Outcome.Broken(1, tail(log)); // a gate, a container or an empty run: not one test's verdict
         }
         return new Outcome.Finished(tests, List.copyOf(failed), took);
+    }
+
+    /** The case ({@code suite/case}) of a test named as the matrix names it. */
+    static String caseOf(String test) {
+        int mode = test.lastIndexOf(" [");
+        return mode < 0 ? test : test.substring(0, mode);
     }
 
     /** A test as the matrix names it: {@code suite/case [mode]}, the mode being dual_agent, chat_agent_tools or parity. */

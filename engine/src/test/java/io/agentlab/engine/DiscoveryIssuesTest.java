@@ -188,7 +188,20 @@ class DiscoveryIssuesTest {
                         "cases[0].parity.device.volume.adjust.mode[0]", "does not have a value in the enumeration"),
                 Arguments.of("a parity rule that is neither ignore nor a list", HEAD + CASE.replace("clause: c1",
                         "clause: c1\n    parity: {device.volume.adjust: {mode: skip}}"), "6:43",
-                        "cases[0].parity.device.volume.adjust.mode", "expected 'ignore' or a list of normalizations"));
+                        "cases[0].parity.device.volume.adjust.mode", "expected 'ignore' or a list of normalizations"),
+                Arguments.of("a probe awaiting a name that is no probe", HEAD
+                        + "probes: [{name: probe.a, awaits: [probe.b]}]\n" + CASE, "3:35", "probes[0].awaits[0]",
+                        "'probe.b' is no probe of this suite"),
+                Arguments.of("a probe awaiting itself", HEAD + "probes: [{name: probe.a, awaits: [probe.a]}]\n" + CASE,
+                        "3:", "probes[0].awaits", "a probe cannot await its own start"),
+                Arguments.of("awaitsAtMost without awaits", HEAD + "probes: [{name: probe.a, awaitsAtMost: 1s}]\n"
+                        + CASE, "3:", "probes[0].awaitsAtMost", "awaitsAtMost bounds a wait: it needs 'awaits'"),
+                Arguments.of("event starting before itself", HEAD + CASE + "        expect: {batch: {startsBefore: "
+                        + "[{event: device.volume.adjust, before: device.volume.adjust}]}}\n", "9:41",
+                        "cases[0].turns[0].expect.batch.startsBefore[0]", "cannot start before itself returned"),
+                Arguments.of("minConcurrency above maxConcurrency", HEAD + CASE
+                        + "        expect: {batch: {maxConcurrency: 1, minConcurrency: 2}}\n", "9:",
+                        "cases[0].turns[0].expect.batch.minConcurrency", "minConcurrency 2 is above maxConcurrency 1"));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -17,18 +17,22 @@ import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
- * {@code batch}: batch semantics observed on probe events — result order by name, start-after relations judged on
- * the handler log's ticks (happens-before facts, not clocks), the most handlers at once, and statuses by name.
+ * {@code batch}: batch semantics observed on probe events — result order by name, start-after and start-before
+ * relations judged on the handler log's ticks (happens-before facts, not clocks), the most handlers at once (bounded
+ * from above and from below), and statuses by name.
  *
  * @param order          result order by event name (empty: unchecked)
  * @param startsAfter    events whose handler must start only after another's returned
  * @param maxConcurrency the most handlers that may run at once
  * @param statuses       status per event name
+ * @param startsBefore   events whose handler must start while another's has not yet returned (an overlap)
+ * @param minConcurrency the fewest handlers that must have been observed running at once
  * @param at             where it is written
  */
 @API(status = INTERNAL, since = "0.1")
 public record BatchExpectation(List<String> order, List<StartsAfter> startsAfter, Optional<Integer> maxConcurrency,
-                               Map<String, String> statuses, Position at) implements Expectation {
+                               Map<String, String> statuses, List<StartsBefore> startsBefore,
+                               Optional<Integer> minConcurrency, Position at) implements Expectation {
 
     /** The kind. */
     public static final ExpectationKind KIND = ExpectationKind.of("batch", BatchExpectation::read);
@@ -37,6 +41,7 @@ public record BatchExpectation(List<String> order, List<StartsAfter> startsAfter
     public BatchExpectation {
         order = List.copyOf(order);
         startsAfter = List.copyOf(startsAfter);
+        startsBefore = List.copyOf(startsBefore);
         statuses = Collections.unmodifiableMap(new LinkedHashMap<>(statuses));
     }
 
@@ -67,6 +72,28 @@ public record BatchExpectation(List<String> order, List<StartsAfter> startsAfter
         /** How the relation reads in a message: {@code probe.a} or {@code one of [probe.a, probe.b]}. */
         public String describeAfter() {
             return after.size() == 1 ? after.get(0) : "one of " + after;
+        }
+    }
+
+    /**
+     * A start-before relation, the mirror of {@link StartsAfter}: {@code event}'s handler starts before
+     * {@code before}'s handler returned — the two overlap, a lower bound no upper bound can state
+     * ({@code docs/design.md#batch-conflict-keys}: disjoint keys may run at once). Write it only where the design
+     * forces the overlap, e.g. a probe that {@code awaits} the other's start.
+     *
+     * @param event  the event that must start first
+     * @param before the event whose handler must not have returned by then
+     */
+    public record StartsBefore(String event, String before) {
+        /**
+         * Checks the pair.
+         *
+         * @throws IllegalArgumentException when the event is the other one
+         */
+        public StartsBefore {
+            if (event.equals(before)) {
+                throw new IllegalArgumentException("an event cannot start before itself returned");
+            }
         }
     }
 
@@ -111,7 +138,26 @@ public record BatchExpectation(List<String> order, List<StartsAfter> startsAfter
             reading.checkEvent(map.keyAt(name), status.path(), name);
             status.text().ifPresent(text -> statuses.put(name, text));
         }));
-        return Optional.of(new BatchExpectation(order, startsAfter, value.integer("maxConcurrency"), statuses,
+        List<StartsBefore> startsBefore = new ArrayList<>();
+        for (Node relation : value.list("startsBefore")) {
+            Optional<String> event = relation.text("event");
+            Optional<String> before = relation.text("before");
+            relation.get("event").ifPresent(node -> event.ifPresent(name -> reading.checkEvent(node, name)));
+            relation.get("before").ifPresent(node -> before.ifPresent(name -> reading.checkEvent(node, name)));
+            if (event.isPresent() && before.isPresent()) {
+                try {
+                    startsBefore.add(new StartsBefore(event.get(), before.get()));
+                } catch (IllegalArgumentException e) {
+                    relation.problem(e.getMessage());
+                }
+            }
+        }
+        Optional<Integer> max = value.integer("maxConcurrency");
+        Optional<Integer> min = value.integer("minConcurrency");
+        if (max.isPresent() && min.isPresent() && min.get() > max.get()) {
+            value.problemAt("minConcurrency", "minConcurrency " + min.get() + " is above maxConcurrency " + max.get());
+        }
+        return Optional.of(new BatchExpectation(order, startsAfter, max, statuses, startsBefore, min,
                 value.where()));
     }
 
@@ -155,6 +201,29 @@ public record BatchExpectation(List<String> order, List<StartsAfter> startsAfter
         maxConcurrency.ifPresent(max -> {
             if (turn.maxConcurrency() > max) {
                 failures.add("expected at most " + max + " handler(s) at once but " + turn.maxConcurrency()
+                        + " ran together");
+            }
+        });
+        for (StartsBefore relation : startsBefore) {
+            String expected = "expected " + relation.event() + " to start before " + relation.before()
+                    + " returned, but ";
+            List<HandlerLog.Call> first = turn.calls(relation.event());
+            List<HandlerLog.Call> other = turn.calls(relation.before());
+            if (first.isEmpty() || other.isEmpty()) {
+                failures.add(expected + (first.isEmpty() ? relation.event() : relation.before())
+                        + "'s handler never ran");
+                continue;
+            }
+            long firstStart = first.stream().mapToLong(HandlerLog.Call::startTick).min().orElseThrow();
+            // still running (no end tick) or returned after the start: the two overlapped
+            boolean overlapped = other.stream().anyMatch(call -> call.endTick() < 0 || call.endTick() > firstStart);
+            if (!overlapped) {
+                failures.add(expected + "it started only after " + relation.before() + " had returned");
+            }
+        }
+        minConcurrency.ifPresent(min -> {
+            if (turn.maxConcurrency() < min) {
+                failures.add("expected at least " + min + " handler(s) at once but at most " + turn.maxConcurrency()
                         + " ran together");
             }
         });

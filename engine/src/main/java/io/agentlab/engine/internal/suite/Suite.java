@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.agentlab.engine.expect.Expectations;
 import io.agentlab.kernel.api.InvocationMode;
+import io.agentlab.kernel.api.JsonValues;
 import io.agentlab.kernel.api.ResultPolicy;
 import io.agentlab.providers.recorded.LatencyModel;
 import io.agentlab.providers.recorded.ProviderFamily;
@@ -93,13 +94,44 @@ public record Suite(String id, String title, String spec, List<String> tags, Lis
      * @param readOnly     read-only (retried once on a transient failure) or side-effecting (never retried)
      * @param policy       its result policy
      * @param timeout      its execution timeout
+     * @param traits       what else its definition declares (visibility of failures, required fields, fallback,
+     *                     resolver, confirmation) and what its handler waits for
      * @param at           where it is declared
      */
     public record Probe(String name, Duration latency, ProbeOutcome outcome, List<String> conflictKeys,
-                        boolean terminal, boolean readOnly, ResultPolicy policy, Duration timeout, Position at) {
+                        boolean terminal, boolean readOnly, ResultPolicy policy, Duration timeout, ProbeTraits traits,
+                        Position at) {
         /** Copies the keys. */
         public Probe {
             conflictKeys = List.copyOf(conflictKeys);
+        }
+    }
+
+    /**
+     * The rest of a probe's definition ({@code docs/design.md#kernel-definition}) and what its handler waits for.
+     *
+     * @param failureVisible whether its failure messages may be shown to ChatAgent
+     * @param requiredFields fields that must be present before it executes
+     * @param fallback       whether the EventAgent fallback may fill missing fields
+     * @param resolves       the fixed arguments its resolver returns, naming no source (empty: it resolves nothing)
+     * @param confirmation   the text its confirmation template renders (empty: {@code <name> done.}; a blank text
+     *                       renders nothing, as a broken template does)
+     * @param awaits         probes whose handlers must all have started in the case run before this handler goes on
+     * @param awaitsAtMost   how long it waits for that at most before it goes on (empty: until then, or until the
+     *                       kernel's timeout interrupts it)
+     */
+    public record ProbeTraits(boolean failureVisible, List<String> requiredFields, boolean fallback,
+                              Map<String, Object> resolves, Optional<String> confirmation, List<String> awaits,
+                              Optional<Duration> awaitsAtMost) {
+        /** What a probe declares when it declares none of these. */
+        public static final ProbeTraits NONE = new ProbeTraits(true, List.of(), false, Map.of(), Optional.empty(),
+                List.of(), Optional.empty());
+
+        /** Copies the collections. */
+        public ProbeTraits {
+            requiredFields = List.copyOf(requiredFields);
+            awaits = List.copyOf(awaits);
+            resolves = JsonValues.copyObject(resolves);
         }
     }
 
@@ -112,7 +144,9 @@ public record Suite(String id, String title, String spec, List<String> tags, Lis
         /** Returns a transient failure. */
         FAIL_TRANSIENT,
         /** Never returns until interrupted: the event timeout must end it. */
-        HANG
+        HANG,
+        /** Throws an exception: the kernel must turn it into a failure ({@code docs/design.md#safety-structured-failure}). */
+        THROW
     }
 
     /**

@@ -174,6 +174,12 @@ public final class SuiteReader {
             }
             probes.add(probe);
         }
+        for (Node node : root.list("probes")) {
+            for (Node awaited : node.list("awaits")) {
+                awaited.text().filter(name -> !probeNames.contains(name)).ifPresent(name -> awaited.problem("'"
+                        + name + "' is no probe of this suite; a probe awaits only probes' starts"));
+            }
+        }
         Suite.KernelSettings kernel = kernel(root.get("kernel"), probeNames);
         enabled.addAll(kernel.events().isEmpty() ? context.knownEvents() : kernel.events());
         enabled.addAll(probeNames);
@@ -199,8 +205,7 @@ public final class SuiteReader {
 
     private Suite.KernelSettings kernel(Optional<Node> node, Set<String> probeNames) {
         if (node.isEmpty()) {
-            return new Suite.KernelSettings(List.of(), KernelLimits.DEFAULT_CONCURRENCY_LIMIT,
-                    KernelLimits.DEFAULT_BATCH_DEADLINE);
+            return new Suite.KernelSettings(List.of(), defaultConcurrency(), KernelLimits.DEFAULT_BATCH_DEADLINE);
         }
         Node kernel = node.get();
         List<String> events = new ArrayList<>();
@@ -214,7 +219,7 @@ public final class SuiteReader {
                 events.add(text);
             });
         }
-        int concurrency = kernel.integer("concurrency").orElse(KernelLimits.DEFAULT_CONCURRENCY_LIMIT);
+        int concurrency = kernel.integer("concurrency").orElseGet(SuiteReader::defaultConcurrency);
         Duration deadline = KernelLimits.DEFAULT_BATCH_DEADLINE;
         Optional<Node> value = kernel.get("batchDeadline");
         if (value.isPresent()) {
@@ -227,6 +232,15 @@ public final class SuiteReader {
             }
         }
         return new Suite.KernelSettings(events, concurrency, deadline);
+    }
+
+    /**
+     * The kernel API's default concurrency limit, read when the suite runs rather than inlined by javac from
+     * {@code KernelLimits.DEFAULT_CONCURRENCY_LIMIT}, so a suite on the default runs on the default of the kernel API
+     * it runs against (docs/design.md#batch-concurrency-limit).
+     */
+    private static int defaultConcurrency() {
+        return KernelLimits.defaults().concurrencyLimit();
     }
 
     private Suite.SessionSettings session(Optional<Node> node) {
@@ -323,7 +337,22 @@ public final class SuiteReader {
             }
         }
         return new Suite.Probe(node.requiredText("name"), latency, outcome, node.strings("conflictKeys"), terminal,
-                node.flag("readOnly"), policy, timeout, node.at());
+                node.flag("readOnly"), policy, timeout, traits(node), node.at());
+    }
+
+    /** The probe's other definition traits (docs/design.md#kernel-definition) and what its handler awaits. */
+    private Suite.ProbeTraits traits(Node node) {
+        Optional<Duration> atMost = node.get("awaitsAtMost").map(this::duration);
+        if (atMost.isPresent() && !node.has("awaits")) {
+            node.problemAt("awaitsAtMost", "awaitsAtMost bounds a wait: it needs 'awaits'");
+        }
+        List<String> awaits = node.strings("awaits");
+        if (awaits.contains(node.text("name").orElse(""))) {
+            node.problemAt("awaits", "a probe cannot await its own start");
+        }
+        return new Suite.ProbeTraits(node.bool("failureVisible").orElse(true), node.strings("requiredFields"),
+                node.flag("fallback"), node.object("resolves").orElse(Map.of()), node.text("confirmation"), awaits,
+                atMost);
     }
 
     private Suite.Case testCase(Node node, List<InvocationMode> suiteModes) {

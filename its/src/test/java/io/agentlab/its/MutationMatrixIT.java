@@ -3,8 +3,6 @@ package io.agentlab.its;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
-import io.agentlab.its.mutation.Catalogue;
-import io.agentlab.its.mutation.Mutant;
 import io.agentlab.its.mutation.MutationMatrix;
 import java.io.File;
 import java.nio.file.Files;
@@ -20,10 +18,10 @@ import org.junit.jupiter.api.Test;
  * the doc, or an equivalent the suites catch fails the build. Required in CI (CI=true);
  * {@code -Dagentlab.mutation.skip=true} skips it on a developer's machine.
  *
- * <p>By default every mutant must apply and compile (catalogue rot fails at once) and one mutant of each family runs,
- * the first in catalogue order, which keeps the build's share at a few minutes on two cores; the whole catalogue runs
- * with {@code -Dagentlab.mutation.full=true} (11 to 18 minutes on two busy cores), and {@code agentlab.mutation.only}
- * names mutants to run.
+ * <p>The whole catalogue runs: every mutant must apply and compile before any suite runs (catalogue rot fails at
+ * once), then each mutant the doc says was caught runs first against the cases that caught it, and against every suite
+ * only when none of them fails twice (docs/mutation-matrix.md#time). {@code -Dagentlab.mutation.exhaustive=true}
+ * runs every suite against every mutant; {@code agentlab.mutation.only} names mutants to run.
  */
 class MutationMatrixIT {
 
@@ -34,31 +32,12 @@ class MutationMatrixIT {
                 "-Dagentlab.mutation.skip=true (never skipped when CI=true)");
         List<Path> classpath = kitClasspath();
         Path work = MavenBuild.ROOT.resolve("its").resolve("target").resolve("mutation");
-        if (!Boolean.getBoolean("agentlab.mutation.full") && System.getProperty("agentlab.mutation.only") == null) {
-            System.setProperty("agentlab.mutation.compile-only", "true");
-            try {
-                assertThat(MutationMatrix.run(MavenBuild.ROOT, classpath, work).problems())
-                        .as("every mutant of %s applies and compiles", Catalogue.FILE).isEmpty();
-            } finally {
-                System.clearProperty("agentlab.mutation.compile-only");
-            }
-            System.setProperty("agentlab.mutation.only", String.join(",", onePerFamily()));
-        }
         MutationMatrix.Checked checked = MutationMatrix.run(MavenBuild.ROOT, classpath, work);
         assertThat(checked.problems())
                 .as("the fresh matrix (%s) disagrees with %s; if a change is intended, rerun with "
                         + "-Dagentlab.mutation.update=true and commit the doc", checked.report().resolve("matrix.md"),
                         "docs/mutation-matrix.md")
                 .isEmpty();
-    }
-
-    /** The first mutant of each family, in catalogue order. */
-    private static List<String> onePerFamily() throws java.io.IOException {
-        java.util.Map<String, String> first = new java.util.LinkedHashMap<>();
-        for (Mutant mutant : Catalogue.read(MavenBuild.ROOT.resolve(Catalogue.FILE))) {
-            first.putIfAbsent(mutant.family(), mutant.id());
-        }
-        return List.copyOf(first.values());
     }
 
     /**

@@ -56,19 +56,6 @@ public final class MutationMatrix {
         System.out.printf("mutation: %d mutants from %s, %d at once, on %d cores, %s%n", mutants.size(),
                 Catalogue.FILE, atOnce, cores, exhaustive ? "every suite against each"
                         : "each against the cases the doc says caught it first");
-        if (Boolean.getBoolean("agentlab.mutation.compile-only")) {
-            List<String> broken = new ArrayList<>();
-            for (Mutant mutant : mutants) {
-                try {
-                    harness.compile(mutant);
-                } catch (IllegalStateException e) {
-                    broken.add(e.getMessage());
-                }
-            }
-            System.out.printf("mutation: %d of %d mutants apply and compile%n", mutants.size() - broken.size(),
-                    mutants.size());
-            return new Checked(null, broken, work);
-        }
         MutationHarness.Outcome outcome = harness.run(mutants);
         Matrix matrix = new Matrix(outcome);
         Path report = work;

@@ -1,0 +1,26 @@
+package io.agentlab.its.mutation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/** The harness reads back the committed doc's catching tests (docs/mutation-matrix.md#time). */
+class MatrixTest {
+
+    @Test
+    @DisplayName("the catching tests of caught rows are read back, survivors and hangs name none")
+    void catchers() {
+        String doc = "intro | `not-a-row` | x | y | caught | `a/b [dual_agent]` |\n" + Matrix.BEGIN + "\n"
+                + "| `one` | batch-order | [c](design.md#c) | caught | `s/x [dual_agent]`, `s/y [parity]` and 2 more |\n"
+                + "| `two` | usage | [c](design.md#c) | survived | – |\n"
+                + "| `three` | usage | [c](design.md#c) | caught | the run never finished (killed after 300 s) |\n"
+                + "| `four` | usage | [c](design.md#c) | equivalent | – |\n" + Matrix.END + "\n";
+        Map<String, List<String>> catchers = Matrix.catchers(doc);
+        assertThat(catchers).containsOnlyKeys("one");
+        assertThat(catchers.get("one")).containsExactly("s/x [dual_agent]", "s/y [parity]");
+        assertThat(SuiteRun.caseOf("s/x [dual_agent]")).isEqualTo("s/x");
+    }
+}

@@ -161,16 +161,18 @@ public final class CaseRunner {
         definitions.stream().filter(EventDefinition::terminal).forEach(definition -> terminal.add(definition.name()));
         boolean live = environment.live().isPresent();
         RuntimeConfig config = RuntimeConfig.of(mode, PROVIDER_KEY, suite.provider().model(), PERSONA);
-        try (TurnRuntime runtime = TurnRuntime.builder()
+        TurnRuntime.Builder builder = TurnRuntime.builder()
                 .definitions(definitions.toArray(EventDefinition[]::new))
                 .providers(registry)
                 .config(live ? environment.liveCalls().configure(config) : config)
                 .limits(new KernelLimits(suite.kernel().concurrency(), suite.kernel().batchDeadline()))
                 .clock(clock)
-                .pricing(environment.pricing())
+                // a suite's own catalog wins: its cost expectations are written against it (usage-catalog-fallback)
+                .pricing(suite.provider().pricing().orElse(environment.pricing()))
                 .kernelFactory(ObservedKernel.wrap(environment.factory().kernels(), kernel::set))
-                .aguiProfile(environment.agui())
-                .build()) {
+                .aguiProfile(environment.agui());
+        suite.kernel().fallbackTimeout().ifPresent(builder::fallbackTimeout); // docs/design.md#kernel-fallback-bounded
+        try (TurnRuntime runtime = builder.build()) {
             // every turn's stream joins the case's thread, whatever the turn expects, so ids are checked across turns
             AguiStreamChecker.ThreadCheck audit = AguiStreamChecker.thread(environment.agui());
             Conversation conversation = new Conversation(suite.id() + "-" + testCase.id() + "-" + mode.wireName(),

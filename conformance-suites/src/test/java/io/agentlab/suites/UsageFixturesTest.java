@@ -77,6 +77,13 @@ class UsageFixturesTest {
                 openAi("usage-tier-bound").content("Teal.").finish("stop", Usage.of(100, 10))));
         all.add(recording("usage-cached-over-prompt", "any", "chat", "name a fruit",
                 openAi("usage-cached-over-prompt").content("A mango.").finish("stop", Usage.of(80, 10).cached(150))));
+        // not usage either: a tools-mode provider that sends its visible text in the same chunk as its first tool call,
+        // so nothing was withheld until the tool calls (docs/design.md#modes-visible-withheld-recorded)
+        all.add(recording("volume-text-with-tool-call", "chat_agent_tools", "chat", "set the volume to 35",
+                openAi("volume-text-with-tool-call")
+                        .contentWithToolCall("Volume 35.", 0, "call_1", "device_volume_adjust",
+                                List.of("{\"mode\":\"absolute\",", "\"value\":35}"))
+                        .finish("tool_calls", Usage.of(240, 14))));
         return all;
     }
 

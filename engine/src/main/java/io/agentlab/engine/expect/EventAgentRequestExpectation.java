@@ -17,15 +17,23 @@ import tools.jackson.databind.JsonNode;
 /**
  * {@code eventAgentRequest}: what the turn's first EventAgent fallback request carried, read from the request body
  * actually sent. {@code contains} and {@code notContains} look at the text of its messages: the instruction, the slice
- * of recent history and the utterance ({@code docs/design.md#context-event-agent}).
+ * of recent history and the utterance ({@code docs/design.md#context-event-agent}). {@code endedWith} is the error
+ * code the call was recorded with, or {@value #COMPLETED} when it answered: a stalled call the kernel's fallback bound
+ * ended reads {@code provider_cancelled}, one the client's own deadline ended {@code provider_deadline}
+ * ({@code docs/design.md#kernel-fallback-bounded}).
  *
  * @param contains    substrings the messages' text must contain
  * @param notContains substrings it must not contain
+ * @param endedWith   how the call ended, when written
  * @param at          where it is written
  */
 @API(status = INTERNAL, since = "0.1")
-public record EventAgentRequestExpectation(List<String> contains, List<String> notContains, Position at)
-        implements Expectation {
+public record EventAgentRequestExpectation(List<String> contains, List<String> notContains,
+                                           Optional<String> endedWith, Position at) implements Expectation {
+
+    /** {@code endedWith} of a call that answered. */
+    public static final String COMPLETED = "completed";
+
 
     /** The kind. */
     public static final ExpectationKind KIND = ExpectationKind.of("eventAgentRequest",
@@ -39,7 +47,7 @@ public record EventAgentRequestExpectation(List<String> contains, List<String> n
 
     private static Optional<Expectation> read(Node value, ExpectationReading reading) {
         return Optional.of(new EventAgentRequestExpectation(value.strings("contains"), value.strings("notContains"),
-                value.where()));
+                value.text("endedWith"), value.where()));
     }
 
     @Override
@@ -54,6 +62,12 @@ public record EventAgentRequestExpectation(List<String> contains, List<String> n
             failures.add("expected an EventAgent request, but no EventAgent call was made");
             return;
         }
+        endedWith.ifPresent(expected -> {
+            String actual = calls.get(0).error().orElse(COMPLETED);
+            if (!expected.equals(actual)) {
+                failures.add("expected the EventAgent call to end with " + expected + " but it ended with " + actual);
+            }
+        });
         JsonNode body;
         try {
             body = Json.tree(calls.get(0).requestBody());

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The suites' own recordings: provider-shaped streams whose usage fields are the point (DeepSeek cache hits on the
  * last chunk, DashScope cached tokens in {@code prompt_tokens_details}, a provider-reported cost, a stream without
- * usage), and a tools-mode stream whose tool-call arguments are not JSON. Written from the code below in each provider
+ * usage), a tools-mode stream whose tool-call arguments are not JSON, and one whose visible text shares a chunk with its first tool call. Written from the code below in each provider
  * family's shape ({@link ProviderStream}) and marked synthesized; this test keeps the committed files equal to it. Regenerate with {@code -Dtest=UsageFixturesTest -Dagentlab.regenerate-fixtures=true}.
  */
 class UsageFixturesTest {

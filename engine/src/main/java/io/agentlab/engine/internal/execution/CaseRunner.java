@@ -172,8 +172,9 @@ public final class CaseRunner {
                 .config(live ? environment.liveCalls().configure(config) : config)
                 .limits(new KernelLimits(suite.kernel().concurrency(), suite.kernel().batchDeadline()))
                 .clock(clock)
-                // a suite's own catalog wins: its cost expectations are written against it (usage-catalog-fallback)
-                .pricing(suite.provider().pricing().orElse(environment.pricing()))
+                // a suite's own catalog wins over a replay's: its cost expectations are written against it
+                // (usage-catalog-fallback); a live run spends real money, so the configured catalog stays, for the cap
+                .pricing(live ? environment.pricing() : suite.provider().pricing().orElse(environment.pricing()))
                 .kernelFactory(ObservedKernel.wrap(environment.factory().kernels(), kernel::set))
                 .aguiProfile(environment.agui());
         suite.kernel().fallbackTimeout().ifPresent(builder::fallbackTimeout); // docs/design.md#kernel-fallback-bounded

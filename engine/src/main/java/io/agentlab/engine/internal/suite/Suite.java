@@ -90,7 +90,8 @@ public record Suite(String id, String title, String spec, List<String> tags, Lis
      * @param model   the model name
      * @param latency the latency model (a model, labelled so in reports)
      * @param pricing the suite's own pricing catalog, when it sets one: its cost expectations are written against it,
-     *                so it wins over {@code agentlab.pricing.file} ({@code docs/design.md#usage-catalog-fallback})
+     *                so it wins over {@code agentlab.pricing.file} in a replayed run (a live run keeps the configured one,
+     *                for its spending cap; {@code docs/design.md#usage-catalog-fallback})
      */
     public record ProviderSettings(ProviderFamily family, String model, LatencyModel latency,
                                    Optional<PricingCatalog> pricing) {

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The suites' own recordings: provider-shaped streams whose usage fields are the point (DeepSeek cache hits on the
  * last chunk, DashScope cached tokens in {@code prompt_tokens_details}, a provider-reported cost, a stream without
- * usage), and a tools-mode stream whose tool-call arguments are not JSON. Written from the code below in each provider
+ * usage), a tools-mode stream whose tool-call arguments are not JSON, and one whose visible text shares a chunk with its first tool call. Written from the code below in each provider
  * family's shape ({@link ProviderStream}) and marked synthesized; this test keeps the committed files equal to it. Regenerate with {@code -Dtest=UsageFixturesTest -Dagentlab.regenerate-fixtures=true}.
  */
 class UsageFixturesTest {
@@ -58,6 +58,32 @@ class UsageFixturesTest {
                 openAi("fault-invalid-volume-arguments").content("Volume 25.")
                         .toolCall(0, "call_1", "device_volume_adjust", List.of("{\"mode\":\"absolute\",\"value\":"))
                         .finish("tool_calls", Usage.of(240, 12))));
+        // DeepSeek's own cache fields without prompt_tokens_details (null, as older DeepSeek API versions send it):
+        // the hits alone are the cached prompt tokens (docs/design.md#usage-provider-first)
+        all.add(recording("usage-deepseek-hits-only", "any", "chat", "suggest a name for a dog",
+                stream(ProviderFamily.DEEPSEEK, "deepseek-chat", "usage-deepseek-hits-only").content("How about ", "Biscuit?")
+                        .finish("stop", Usage.of(120, 6).cached(64).with("prompt_tokens_details", null))));
+        // a provider whose completion_tokens leave out the reasoning tokens its total_tokens counts: the total is the
+        // provider's, not prompt + completion (docs/design.md#usage-normalized)
+        all.add(recording("usage-reasoning-total", "any", "chat", "is seven a prime",
+                openAi("usage-reasoning-total").content("Yes, seven is prime.").finish("stop", Usage.of(90, 12)
+                        .with("total_tokens", 150).with("completion_tokens_details", Map.of("reasoning_tokens", 48)))));
+        // a provider that reports a cost of exactly zero (a free tier): still the provider's cost
+        all.add(recording("usage-zero-cost", "any", "chat", "what is two plus two",
+                openAi("usage-zero-cost").content("Four.").finish("stop", Usage.of(80, 4).with("cost", 0))));
+        // priced by the usage-accounting suite's own catalog (docs/design.md#usage-catalog-fallback): prompt tokens
+        // exactly at the first tier's max_prompt_tokens, and more cached tokens than prompt tokens (a proxy's bug)
+        all.add(recording("usage-tier-bound", "any", "chat", "name a colour",
+                openAi("usage-tier-bound").content("Teal.").finish("stop", Usage.of(100, 10))));
+        all.add(recording("usage-cached-over-prompt", "any", "chat", "name a fruit",
+                openAi("usage-cached-over-prompt").content("A mango.").finish("stop", Usage.of(80, 10).cached(150))));
+        // not usage either: a tools-mode provider that sends its visible text in the same chunk as its first tool call,
+        // so nothing was withheld until the tool calls (docs/design.md#modes-visible-withheld-recorded)
+        all.add(recording("volume-text-with-tool-call", "chat_agent_tools", "chat", "set the volume to 35",
+                openAi("volume-text-with-tool-call")
+                        .contentWithToolCall("Volume 35.", 0, "call_1", "device_volume_adjust",
+                                List.of("{\"mode\":\"absolute\",", "\"value\":35}"))
+                        .finish("tool_calls", Usage.of(240, 14))));
         return all;
     }
 

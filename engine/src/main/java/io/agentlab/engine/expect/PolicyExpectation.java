@@ -3,35 +3,87 @@ package io.agentlab.engine.expect;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.agentlab.engine.internal.execution.TurnRun;
+import io.agentlab.engine.internal.suite.Node;
 import io.agentlab.engine.internal.suite.Position;
+import io.agentlab.engine.internal.suite.YamlNode;
 import io.agentlab.kernel.api.ContinuationDecision;
+import io.agentlab.kernel.api.FollowUpReason;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.apiguardian.api.API;
 
 /**
  * {@code policy}: the continuation decision's kind — {@code end_session}, {@code complete}, {@code follow_up}, or
- * {@code none} when no batch ran.
+ * {@code none} when no batch ran. Written {@code {follow_up: [clarification]}} it also names the follow-up's reasons,
+ * exactly ({@code synthesis}, {@code correction}, {@code clarification}; {@code docs/design.md#policy-failure-corrective}).
  *
- * @param policy the expected kind
- * @param at     where it is written
+ * @param policy  the expected kind
+ * @param reasons the follow-up's expected reasons, when written
+ * @param at      where it is written
  */
 @API(status = INTERNAL, since = "0.1")
-public record PolicyExpectation(String policy, Position at) implements Expectation {
+public record PolicyExpectation(String policy, Optional<Set<FollowUpReason>> reasons, Position at)
+        implements Expectation {
 
     /** The kinds a suite may write. */
     public static final Set<String> POLICIES = Set.of("end_session", "complete", "follow_up", "none");
     /** The kind. */
-    public static final ExpectationKind KIND = ExpectationKind.of("policy", (value, reading) -> value.text()
-            .flatMap(policy -> {
-                if (!POLICIES.contains(policy)) {
-                    value.problem("unknown policy '" + policy + "'; expected one of "
-                            + EventsExpectation.sorted(POLICIES));
-                    return Optional.empty();
-                }
-                return Optional.of(new PolicyExpectation(policy, value.where()));
-            }));
+    public static final ExpectationKind KIND = ExpectationKind.of("policy", PolicyExpectation::read);
+
+    /** Copies the reasons. */
+    public PolicyExpectation {
+        reasons = reasons.map(set -> set.isEmpty() ? Set.of() : Collections.unmodifiableSet(EnumSet.copyOf(set)));
+    }
+
+    /** An expectation on the kind only. */
+    public PolicyExpectation(String policy, Position at) {
+        this(policy, Optional.empty(), at);
+    }
+
+    private static Optional<Expectation> read(Node value, ExpectationReading reading) {
+        if (value.yaml() instanceof YamlNode.Mapping) {
+            Map<String, Node> entries = value.entries();
+            Node reasons = entries.get("follow_up");
+            if (entries.size() != 1 || reasons == null) {
+                value.problem("a policy written as a mapping names the follow-up's reasons: {follow_up: [...]}");
+                return Optional.empty();
+            }
+            Set<FollowUpReason> read = EnumSet.noneOf(FollowUpReason.class);
+            for (Node item : reasons.items()) {
+                item.text().ifPresent(name -> {
+                    try {
+                        read.add(FollowUpReason.valueOf(name.toUpperCase(Locale.ROOT)));
+                    } catch (IllegalArgumentException e) {
+                        item.problem("unknown follow-up reason '" + name + "'; expected one of "
+                                + Arrays.stream(FollowUpReason.values()).map(PolicyExpectation::wire).toList());
+                    }
+                });
+            }
+            if (read.isEmpty()) {
+                reasons.problem("a follow-up has at least one reason");
+                return Optional.empty();
+            }
+            return Optional.of(new PolicyExpectation("follow_up", Optional.of(read), value.where()));
+        }
+        return value.text().flatMap(policy -> {
+            if (!POLICIES.contains(policy)) {
+                value.problem("unknown policy '" + policy + "'; expected one of "
+                        + EventsExpectation.sorted(POLICIES));
+                return Optional.empty();
+            }
+            return Optional.of(new PolicyExpectation(policy, value.where()));
+        });
+    }
+
+    private static String wire(FollowUpReason reason) {
+        return reason.name().toLowerCase(Locale.ROOT);
+    }
 
     @Override
     public String key() {
@@ -43,6 +95,14 @@ public record PolicyExpectation(String policy, Position at) implements Expectati
         String actual = turn.result().decision().map(ContinuationDecision::kind).orElse("none");
         if (!policy.equals(actual)) {
             failures.add("expected policy " + policy + " but was " + actual);
+            return;
         }
+        reasons.ifPresent(expected -> {
+            Set<FollowUpReason> got = ((ContinuationDecision.FollowUp) turn.result().decision().orElseThrow()).reasons();
+            if (!got.equals(expected)) {
+                failures.add("expected the follow-up's reasons " + expected.stream().map(PolicyExpectation::wire)
+                        .toList() + " but they were " + got.stream().map(PolicyExpectation::wire).toList());
+            }
+        });
     }
 }

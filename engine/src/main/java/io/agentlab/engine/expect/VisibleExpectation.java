@@ -18,11 +18,14 @@ import org.apiguardian.api.API;
  * @param contains    substrings that must appear
  * @param notContains substrings that must not appear
  * @param matches     patterns that must be found
+ * @param withheldUntilToolCalls the turn metric {@code visibleWithheldUntilToolCalls}: in tools mode, whether the
+ *                    provider streamed its first tool call before any visible content (content arriving in the same
+ *                    chunk as the first tool call was not withheld; {@code docs/design.md#modes-visible-withheld-recorded})
  * @param at          where it is written
  */
 @API(status = INTERNAL, since = "0.1")
-public record VisibleExpectation(List<String> contains, List<String> notContains, List<Pattern> matches, Position at)
-        implements Expectation {
+public record VisibleExpectation(List<String> contains, List<String> notContains, List<Pattern> matches,
+                                 Optional<Boolean> withheldUntilToolCalls, Position at) implements Expectation {
 
     /** The kind. */
     public static final ExpectationKind KIND = ExpectationKind.of("visible", (value, reading) -> {
@@ -38,7 +41,7 @@ public record VisibleExpectation(List<String> contains, List<String> notContains
             });
         }
         return Optional.of(new VisibleExpectation(value.strings("contains"), value.strings("notContains"), patterns,
-                value.where()));
+                value.bool("withheldUntilToolCalls"), value.where()));
     });
 
     /** Copies the lists. */
@@ -71,5 +74,12 @@ public record VisibleExpectation(List<String> contains, List<String> notContains
                 failures.add("expected the visible text to match /" + pattern + "/ but it was \"" + text + "\"");
             }
         }
+        withheldUntilToolCalls.ifPresent(expected -> {
+            boolean actual = turn.result().metrics().visibleWithheldUntilToolCalls();
+            if (actual != expected) {
+                failures.add("expected the visible content " + (expected ? "" : "not ")
+                        + "to be recorded as withheld until the tool calls, but it was" + (actual ? "" : " not"));
+            }
+        });
     }
 }

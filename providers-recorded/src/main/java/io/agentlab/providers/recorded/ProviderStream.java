@@ -148,6 +148,35 @@ public final class ProviderStream {
     }
 
     /**
+     * One tool call whose first delta also carries visible content: a provider that sends its text and its first
+     * tool call in one chunk ({@code docs/design.md#modes-visible-withheld-recorded}: nothing was withheld).
+     *
+     * @param content   the visible text of the first tool-call chunk
+     * @param index     the tool call's index
+     * @param id        the tool call id
+     * @param name      the function name
+     * @param fragments the arguments, as for {@link #toolCall}
+     */
+    @SuppressWarnings("unchecked")
+    public ProviderStream contentWithToolCall(String content, int index, String id, String name, List<String> fragments) {
+        int before = items.size();
+        toolCall(index, id, name, fragments);
+        for (Object item : items.subList(before, items.size())) {
+            Map<String, Object> chunk = (Map<String, Object>) item;
+            Map<String, Object> choice = ((List<Map<String, Object>>) chunk.get("choices")).get(0);
+            Map<String, Object> delta = (Map<String, Object>) choice.get("delta");
+            if (delta.containsKey("tool_calls")) {
+                Map<String, Object> both = new LinkedHashMap<>();
+                both.put("content", content);
+                both.putAll(delta);
+                choice.put("delta", both);
+                return this;
+            }
+        }
+        throw new IllegalStateException("no tool-call chunk was streamed");
+    }
+
+    /**
      * The finish reason, and the usage where the family puts it: on this chunk (DeepSeek) or on a final chunk with
      * empty choices (OpenAI, DashScope).
      *

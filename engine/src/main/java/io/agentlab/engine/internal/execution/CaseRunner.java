@@ -81,6 +81,11 @@ public final class CaseRunner {
      * trips them.
      */
     public static final Duration STALLED_CALL_IDLE_TIMEOUT = Duration.ofSeconds(1);
+    /**
+     * A stalled EventAgent call under a suite-set fallback timeout is held open this many times that timeout (see
+     * {@link #stalledCallBound}): half a timeout of margin either side of the kernel's bound and of twice it.
+     */
+    public static final double STALLED_FALLBACK_BOUND_FACTOR = 1.5;
 
     /**
      * What every run shares.
@@ -161,16 +166,19 @@ public final class CaseRunner {
         definitions.stream().filter(EventDefinition::terminal).forEach(definition -> terminal.add(definition.name()));
         boolean live = environment.live().isPresent();
         RuntimeConfig config = RuntimeConfig.of(mode, PROVIDER_KEY, suite.provider().model(), PERSONA);
-        try (TurnRuntime runtime = TurnRuntime.builder()
+        TurnRuntime.Builder builder = TurnRuntime.builder()
                 .definitions(definitions.toArray(EventDefinition[]::new))
                 .providers(registry)
                 .config(live ? environment.liveCalls().configure(config) : config)
                 .limits(new KernelLimits(suite.kernel().concurrency(), suite.kernel().batchDeadline()))
                 .clock(clock)
-                .pricing(environment.pricing())
+                // a suite's own catalog wins over a replay's: its cost expectations are written against it
+                // (usage-catalog-fallback); a live run spends real money, so the configured catalog stays, for the cap
+                .pricing(live ? environment.pricing() : suite.provider().pricing().orElse(environment.pricing()))
                 .kernelFactory(ObservedKernel.wrap(environment.factory().kernels(), kernel::set))
-                .aguiProfile(environment.agui())
-                .build()) {
+                .aguiProfile(environment.agui());
+        suite.kernel().fallbackTimeout().ifPresent(builder::fallbackTimeout); // docs/design.md#kernel-fallback-bounded
+        try (TurnRuntime runtime = builder.build()) {
             // every turn's stream joins the case's thread, whatever the turn expects, so ids are checked across turns
             AguiStreamChecker.ThreadCheck audit = AguiStreamChecker.thread(environment.agui());
             Conversation conversation = new Conversation(suite.id() + "-" + testCase.id() + "-" + mode.wireName(),
@@ -356,7 +364,7 @@ public final class CaseRunner {
             scopes.add(faultScope);
             Recording recording = fault.fault().response(scripts.synthesize(fault.fault().script(scripts.of(fault.call()))));
             Duration idle = fault.fault() instanceof InjectedFault.AfterEvents after
-                    && after.ending() == InjectedFault.Ending.STALL ? STALLED_CALL_IDLE_TIMEOUT : IDLE_TIMEOUT;
+                    && after.ending() == InjectedFault.Ending.STALL ? stalledCallBound(suite, fault) : IDLE_TIMEOUT;
             faulted.put(fault.describeCall(), client(environment.replay().scope(faultScope, List.of(recording)), idle));
             unusedFaults.put(fault.describeCall(), fault);
         }
@@ -370,6 +378,19 @@ public final class CaseRunner {
             unusedFaults.remove(call);
             return faulted.getOrDefault(call, normal).stream(request, listener);
         };
+    }
+
+    /**
+     * How long the client holds a stalled call open: {@link #STALLED_CALL_IDLE_TIMEOUT}, except for an EventAgent call
+     * in a suite that sets its fallback timeout, which is held {@link #STALLED_FALLBACK_BOUND_FACTOR} times that
+     * timeout, so the kernel's bound ends the call first (recorded as {@code provider_cancelled}) and a bound that
+     * fires late lets the client's end it instead ({@code provider_deadline}) — a verdict without a wall-time
+     * threshold ({@code docs/design.md#kernel-fallback-bounded}).
+     */
+    static Duration stalledCallBound(Suite suite, ProviderFault fault) {
+        return fault.call() == CallRole.EVENT_AGENT ? suite.kernel().fallbackTimeout()
+                .map(timeout -> Duration.ofNanos((long) (timeout.toNanos() * STALLED_FALLBACK_BOUND_FACTOR)))
+                .orElse(STALLED_CALL_IDLE_TIMEOUT) : STALLED_CALL_IDLE_TIMEOUT;
     }
 
     private static OpenAiCompatibleClient client(String baseUrl, Duration idle) {

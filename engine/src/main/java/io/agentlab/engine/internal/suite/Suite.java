@@ -6,6 +6,7 @@ import io.agentlab.engine.expect.Expectations;
 import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.kernel.api.JsonValues;
 import io.agentlab.kernel.api.ResultPolicy;
+import io.agentlab.kernel.runtime.usage.PricingCatalog;
 import io.agentlab.providers.recorded.LatencyModel;
 import io.agentlab.providers.recorded.ProviderFamily;
 import java.time.Duration;
@@ -14,6 +15,7 @@ import java.time.ZoneId;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import org.apiguardian.api.API;
 
@@ -55,11 +57,20 @@ public record Suite(String id, String title, String spec, List<String> tags, Lis
      * @param events        enabled event names; empty means every event the factory offers
      * @param concurrency   the concurrency limit
      * @param batchDeadline the batch deadline
+     * @param fallbackTimeout the bound of one EventAgent fallback call, when the suite sets it (else the runtime's
+     *                        default; {@code docs/design.md#kernel-fallback-bounded})
      */
-    public record KernelSettings(List<String> events, int concurrency, Duration batchDeadline) {
+    public record KernelSettings(List<String> events, int concurrency, Duration batchDeadline,
+                                 Optional<Duration> fallbackTimeout) {
         /** Copies the names. */
         public KernelSettings {
             events = List.copyOf(events);
+            Objects.requireNonNull(fallbackTimeout, "fallbackTimeout");
+        }
+
+        /** Settings on the runtime's default fallback timeout. */
+        public KernelSettings(List<String> events, int concurrency, Duration batchDeadline) {
+            this(events, concurrency, batchDeadline, Optional.empty());
         }
     }
 
@@ -79,8 +90,21 @@ public record Suite(String id, String title, String spec, List<String> tags, Lis
      * @param family  the provider family whose stream shape is synthesized
      * @param model   the model name
      * @param latency the latency model (a model, labelled so in reports)
+     * @param pricing the suite's own pricing catalog, when it sets one: its cost expectations are written against it,
+     *                so it wins over {@code agentlab.pricing.file} in a replayed run (a live run keeps the configured one,
+     *                for its spending cap; {@code docs/design.md#usage-catalog-fallback})
      */
-    public record ProviderSettings(ProviderFamily family, String model, LatencyModel latency) {
+    public record ProviderSettings(ProviderFamily family, String model, LatencyModel latency,
+                                   Optional<PricingCatalog> pricing) {
+        /** Rejects a null catalog option. */
+        public ProviderSettings {
+            Objects.requireNonNull(pricing, "pricing");
+        }
+
+        /** Settings without a catalog of the suite's own. */
+        public ProviderSettings(ProviderFamily family, String model, LatencyModel latency) {
+            this(family, model, latency, Optional.empty());
+        }
     }
 
     /**

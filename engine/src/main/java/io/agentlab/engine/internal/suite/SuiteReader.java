@@ -11,6 +11,7 @@ import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.kernel.api.KernelLimits;
 import io.agentlab.kernel.api.ResultPolicy;
 import io.agentlab.kernel.runtime.llm.CallRole;
+import io.agentlab.kernel.runtime.usage.PricingCatalog;
 import io.agentlab.providers.recorded.InjectedFault;
 import io.agentlab.providers.recorded.LatencyModel;
 import io.agentlab.providers.recorded.ProviderFamily;
@@ -231,7 +232,19 @@ public final class SuiteReader {
                 deadline = read;
             }
         }
-        return new Suite.KernelSettings(events, concurrency, deadline);
+        // docs/design.md#kernel-fallback-bounded: a suite may bound the EventAgent call itself, to test the bound
+        Optional<Duration> fallbackTimeout = Optional.empty();
+        Optional<Node> fallback = kernel.get("fallbackTimeout");
+        if (fallback.isPresent()) {
+            Duration read = duration(fallback.get());
+            if (read.isZero() || read.compareTo(KernelLimits.MAX_BATCH_DEADLINE) > 0) {
+                fallback.get().problem("fallback timeout must be positive and at most "
+                        + KernelLimits.MAX_BATCH_DEADLINE.toMinutes() + "m, was " + fallback.get().text().orElse("?"));
+            } else {
+                fallbackTimeout = Optional.of(read);
+            }
+        }
+        return new Suite.KernelSettings(events, concurrency, deadline, fallbackTimeout);
     }
 
     /**
@@ -286,6 +299,7 @@ public final class SuiteReader {
         ProviderFamily family = ProviderFamily.OPENAI;
         String model = DEFAULT_MODEL;
         LatencyModel latency = DEFAULT_LATENCY;
+        Optional<PricingCatalog> pricing = Optional.empty();
         if (node.isPresent()) {
             Node provider = node.get();
             Optional<String> name = provider.text("family");
@@ -297,6 +311,18 @@ public final class SuiteReader {
                 }
             }
             model = provider.text("model").orElse(model);
+            // docs/design.md#usage-catalog-fallback: the suite's own prices, in the catalog file's shape, inline
+            Optional<Node> catalog = provider.get("pricing");
+            if (catalog.isPresent()) {
+                Optional<Map<String, Object>> object = catalog.get().object();
+                if (object.isPresent()) {
+                    try {
+                        pricing = Optional.of(PricingCatalog.parse(CanonicalJson.write(object.get()), catalog.get().path()));
+                    } catch (IllegalArgumentException e) {
+                        catalog.get().problem(e.getMessage());
+                    }
+                }
+            }
             Optional<Node> l = provider.get("latency");
             if (l.isPresent()) {
                 latency = new LatencyModel(
@@ -306,7 +332,7 @@ public final class SuiteReader {
                         l.get().get("perChunkMs").flatMap(Node::number).orElse(DEFAULT_LATENCY.perChunkMs()));
             }
         }
-        return new Suite.ProviderSettings(family, model, latency);
+        return new Suite.ProviderSettings(family, model, latency, pricing);
     }
 
     private Suite.Probe probe(Node node) {

@@ -36,7 +36,8 @@ public final class ExpectationKinds {
             FinishedWithinExpectation.KIND,
             ErrorExpectation.KIND,
             UsageExpectation.KIND,
-            AnyOfExpectation.KIND);
+            AnyOfExpectation.KIND,
+            AuditToolCallsExpectation.KIND);
 
     private static final Map<String, ExpectationKind> BY_KEY = index();
 

@@ -8,6 +8,7 @@ import io.agentlab.engine.internal.suite.Position;
 import io.agentlab.kernel.runtime.audit.AguiEvent;
 import io.agentlab.kernel.runtime.llm.Json;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -71,7 +72,8 @@ public record AuditToolCallsExpectation(List<ToolCall> calls, Position at) imple
                 throw new IllegalArgumentException("unknown tool-call result status '" + status.get()
                         + "'; expected one of " + EventsExpectation.sorted(STATUSES));
             }
-            arguments = arguments.map(Map::copyOf);
+            // in the order written, so a failure names the first argument that differs as the suite wrote them
+            arguments = arguments.map(written -> Collections.unmodifiableMap(new LinkedHashMap<>(written)));
             Objects.requireNonNull(at, "at");
         }
     }

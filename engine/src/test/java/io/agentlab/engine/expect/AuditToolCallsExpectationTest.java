@@ -33,8 +33,16 @@ import org.junit.jupiter.api.Test;
  */
 class AuditToolCallsExpectationTest {
 
-    private static final Map<String, Object> THIRTY = Map.of("mode", "absolute", "value", 30);
+    /** In this order, as a suite writes them (Map.of's order differs from one JVM to the next). */
+    private static final Map<String, Object> THIRTY = ordered("mode", "absolute", "value", 30);
     private static final EventOutcome SUCCESS = new EventOutcome.Succeeded(Map.of(), 1);
+
+    private static Map<String, Object> ordered(String key, Object value, String key2, Object value2) {
+        Map<String, Object> map = new LinkedHashMap<>();
+        map.put(key, value);
+        map.put(key2, value2);
+        return map;
+    }
 
     private static EventResult result(String id, String name, Map<String, Object> arguments, EventOutcome outcome) {
         return new EventResult(id, name, 0, arguments, ResolutionReport.notAttempted(), new EventTimings(Duration.ZERO,

@@ -328,4 +328,17 @@ public final class BrokenKernels {
             };
         }
     }
+
+    /** A deduplicated event names itself as the event it duplicates, not the earlier one it shares an outcome with. */
+    public static final class DeduplicatedNamesItself extends Broken {
+        @Override
+        public EventKernelFactory kernels() {
+            return changingResults(result -> withResults(result, event -> event.outcome()
+                    instanceof EventOutcome.Deduplicated deduplicated
+                    ? new EventResult(event.eventId(), event.name(), event.orderIndex(), event.arguments(),
+                    event.resolution(), event.timings(),
+                    new EventOutcome.Deduplicated(event.eventId(), deduplicated.primaryOutcome()))
+                    : event));
+        }
+    }
 }

@@ -201,7 +201,22 @@ class DiscoveryIssuesTest {
                         "cases[0].turns[0].expect.batch.startsBefore[0]", "cannot start before itself returned"),
                 Arguments.of("minConcurrency above maxConcurrency", HEAD + CASE
                         + "        expect: {batch: {maxConcurrency: 1, minConcurrency: 2}}\n", "9:",
-                        "cases[0].turns[0].expect.batch.minConcurrency", "minConcurrency 2 is above maxConcurrency 1"));
+                        "cases[0].turns[0].expect.batch.minConcurrency", "minConcurrency 2 is above maxConcurrency 1"),
+                Arguments.of("a duplicate of itself", HEAD + CASE + "        expect: {events: [{name: "
+                        + "device.volume.adjust, duplicateOf: 1}]}\n", "9:56",
+                        "cases[0].turns[0].expect.events[0].duplicateOf",
+                        "duplicateOf names an earlier event of the batch: expected 1 to 0, was 1"),
+                Arguments.of("a duplicate whose status is not deduplicated", HEAD + CASE + "        expect: {events: "
+                        + "[{name: device.volume.adjust}, {name: device.volume.adjust, status: succeeded, "
+                        + "duplicateOf: 1}]}\n", "9:57", "cases[0].turns[0].expect.events[1]",
+                        "duplicateOf needs status deduplicated (or none), not succeeded"),
+                Arguments.of("an interrupted retransmission", HEAD + CASE
+                        + "      - {retransmit: 1, interrupt: {whileRunning: device.volume.adjust}}\n", "9:25",
+                        "cases[0].turns[1].interrupt", "a retransmission cannot be interrupted"),
+                Arguments.of("an unknown tool-call result status", HEAD + CASE + "        expect: {auditToolCalls: "
+                        + "[{name: device.volume.adjust, status: done}]}\n", "9:72",
+                        "cases[0].turns[0].expect.auditToolCalls[0].status",
+                        "does not have a value in the enumeration"));
     }
 
     @ParameterizedTest(name = "{0}")

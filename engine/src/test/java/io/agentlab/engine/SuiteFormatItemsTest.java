@@ -548,4 +548,91 @@ class SuiteFormatItemsTest {
         fails(run(yaml.replace(", max_results: ignore", ""), ServiceLoaderKernelFactory.class),
                 "one-mode-gives-max-results [parity]", "the modes disagree", "\"max_results\":3");
     }
+
+    @Test
+    @DisplayName("duplicateOf: a deduplicated result names the earlier event it duplicates; naming itself fails")
+    void duplicateOf() {
+        String yaml = """
+                id: duplicate-of
+                title: Which event a duplicate duplicates
+                kernel: {events: []}
+                probes: [{name: probe.fast}]
+                cases:
+                  - id: names-the-first
+                    clause: docs/design.md#batch-duplicates-coalesced a later copy reports the first one's outcome
+                    turns:
+                      - user: fast twice
+                        reply: {visible: Twice., events: [{name: probe.fast}, {name: probe.fast}]}
+                        expect:
+                          events:
+                            - {name: probe.fast, status: succeeded}
+                            - {name: probe.fast, status: deduplicated, duplicateOf: 1}
+                """;
+        reference(yaml, 3);
+        EngineExecutionResults broken = run(yaml, BrokenKernels.DeduplicatedNamesItself.class);
+        fails(broken, "names-the-first [dual_agent]", "[docs/design.md#batch-duplicates-coalesced",
+                "event 2 (probe.fast): expected it to duplicate event 1 (", ") but it names ", ", itself");
+        fails(broken, "names-the-first [chat_agent_tools]", "event 2 (probe.fast): expected it to duplicate event 1");
+    }
+
+    @Test
+    @DisplayName("auditToolCalls: what the AG-UI stream says of each event, on the reference runtime in both modes")
+    void auditToolCalls() {
+        // the red side (a stream saying the wrong thing) is AuditToolCallsExpectationTest: the runtime writes the
+        // stream, and no kernel under test can make it lie
+        String yaml = """
+                id: audit-tool-calls
+                title: What the tool calls say
+                kernel: {events: [device.volume.adjust]}
+                probes: [{name: probe.fast}]
+                cases:
+                  - id: meaning
+                    clause: docs/design.md#audit-failure-result each result reads as its event ended
+                    turns:
+                      - user: set the volume to 30
+                        reply:
+                          visible: Volume 30.
+                          events:
+                            - {name: device.volume.adjust, arguments: {mode: absolute, value: 30}}
+                            - {name: probe.fast}
+                            - {name: probe.fast}
+                        expect:
+                          auditToolCalls:
+                            - {name: device.volume.adjust, arguments: {mode: absolute, value: 30}, status: success}
+                            - {name: probe.fast, status: success, error: false}
+                            - {name: probe.fast, status: success, error: false}
+                """;
+        reference(yaml, 3);
+        fails(run(yaml.replace("status: success}", "status: failure}"), ServiceLoaderKernelFactory.class),
+                "meaning [dual_agent]", "auditToolCalls at ", "tool call 1 (device.volume.adjust, ",
+                "expected TOOL_CALL_RESULT status failure but was success");
+    }
+
+    @Test
+    @DisplayName("interrupt: the user interrupts the turn while its event runs; an interruption that never came fails")
+    void interrupt() {
+        String yaml = """
+                id: interrupt
+                title: Interrupted while the events run
+                kernel: {events: []}
+                probes: [{name: probe.stuck, outcome: hang, timeout: 10s}, {name: probe.fast}]
+                cases:
+                  - id: barge-in
+                    clause: docs/design.md#audit-run-canceled an interrupted turn ends cancelled, its stream valid
+                    turns:
+                      - user: wait for it
+                        reply: {visible: Waiting., events: [{name: probe.stuck}]}
+                        interrupt: {whileRunning: probe.stuck}
+                        expect: {error: RUN_CANCELED, auditValid: true, portCalls: {probe.stuck: 1}}
+                      - user: fast
+                        reply: {visible: Done., events: [{name: probe.fast}]}
+                        expect: {events: [{name: probe.fast, status: succeeded}], auditValid: true}
+                """;
+        reference(yaml, 3);
+        EngineExecutionResults never = run(yaml.replace("interrupt: {whileRunning: probe.stuck}",
+                "interrupt: {whileRunning: probe.fast}").replace("probe.stuck, outcome: hang, timeout: 10s",
+                "probe.stuck"), ServiceLoaderKernelFactory.class);
+        fails(never, "barge-in [dual_agent]", "the interruption declared at ", "never happened: the turn ended "
+                + "before a handler of probe.fast started");
+    }
 }

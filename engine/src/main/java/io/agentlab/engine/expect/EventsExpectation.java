@@ -21,8 +21,9 @@ import org.apiguardian.api.API;
 
 /**
  * {@code events}: the batch's results in order, exactly these events; each may pin its final arguments, status, the
- * reason of that status, its validity as proposed and after normalization, how its arguments were obtained, and
- * whether a tools-mode model's arguments text failed to parse.
+ * reason of that status, its validity as proposed and after normalization, how its arguments were obtained,
+ * whether a tools-mode model's arguments text failed to parse, and which earlier event a deduplicated one duplicates
+ * (docs/design.md#batch-duplicates-coalesced).
  *
  * @param events the expected results, in order
  * @param at     where {@code events} is written
@@ -67,12 +68,13 @@ public record EventsExpectation(List<EventExpectation> events, Position at) impl
      * @param validAfterNormalization whether the final arguments were complete and valid
      * @param resolution              how the arguments were obtained
      * @param argumentsUnparsable     whether the model's arguments text was not a JSON object (tools mode)
+     * @param duplicateOf             the position (1-based) in the batch of the event a deduplicated one duplicates
      * @param at                      where it is written
      */
     public record EventExpectation(String name, Optional<Map<String, Object>> arguments, boolean exact,
                                    Optional<String> status, Optional<String> reason, Optional<Boolean> validAsProposed,
                                    Optional<Boolean> validAfterNormalization, Optional<String> resolution,
-                                   Optional<Boolean> argumentsUnparsable, Position at) {
+                                   Optional<Boolean> argumentsUnparsable, Optional<Integer> duplicateOf, Position at) {
 
         /** Starts an expected result of {@code name}. */
         public static Builder named(String name) {
@@ -90,6 +92,7 @@ public record EventsExpectation(List<EventExpectation> events, Position at) impl
             private Boolean validAfterNormalization;
             private String resolution;
             private Boolean argumentsUnparsable;
+            private Integer duplicateOf;
             private Position at = Position.UNKNOWN;
 
             private Builder(String name) {
@@ -144,6 +147,12 @@ public record EventsExpectation(List<EventExpectation> events, Position at) impl
                 return this;
             }
 
+            /** It is deduplicated, duplicating the event at {@code position} (1-based) of the batch. */
+            public Builder duplicateOf(int position) {
+                this.duplicateOf = position;
+                return this;
+            }
+
             /** Where it is written. */
             public Builder at(Position at) {
                 this.at = Objects.requireNonNull(at, "at");
@@ -155,7 +164,8 @@ public record EventsExpectation(List<EventExpectation> events, Position at) impl
              *
              * @throws IllegalArgumentException naming what does not fit: a blank name, an unknown status or
              *                                  resolution, exact matching without arguments, a reason without a status
-             *                                  that has one, or a reason that status never gives
+             *                                  that has one, a reason that status never gives, or a duplicated position
+             *                                  below 1 or on an event whose status is not deduplicated
              */
             public EventExpectation build() {
                 if (name == null || name.isBlank()) {
@@ -187,10 +197,17 @@ public record EventsExpectation(List<EventExpectation> events, Position at) impl
                                 + ", not '" + reason + "'");
                     }
                 }
+                if (duplicateOf != null && duplicateOf < 1) {
+                    throw new IllegalArgumentException("duplicateOf is the 1-based position of an earlier event, was "
+                            + duplicateOf);
+                }
+                if (duplicateOf != null && status != null && !status.equals("deduplicated")) {
+                    throw new IllegalArgumentException("duplicateOf needs status deduplicated (or none), not " + status);
+                }
                 return new EventExpectation(name, Optional.ofNullable(arguments).map(Map::copyOf), exact,
                         Optional.ofNullable(status), Optional.ofNullable(reason), Optional.ofNullable(validAsProposed),
                         Optional.ofNullable(validAfterNormalization), Optional.ofNullable(resolution),
-                        Optional.ofNullable(argumentsUnparsable), at);
+                        Optional.ofNullable(argumentsUnparsable), Optional.ofNullable(duplicateOf), at);
             }
         }
     }
@@ -198,7 +215,9 @@ public record EventsExpectation(List<EventExpectation> events, Position at) impl
     private static Optional<Expectation> read(Node value, ExpectationReading reading) {
         List<EventExpectation> expected = new ArrayList<>();
         boolean complete = true;
-        for (Node item : value.items()) {
+        List<Node> items = value.items();
+        for (int position = 1; position <= items.size(); position++) {
+            Node item = items.get(position - 1);
             Optional<String> name = item.text("name");
             if (name.isEmpty()) {
                 complete = false;
@@ -222,6 +241,15 @@ public record EventsExpectation(List<EventExpectation> events, Position at) impl
             item.bool("validAfterNormalization").ifPresent(builder::validAfterNormalization);
             item.text("resolution").ifPresent(builder::resolution);
             item.bool("argumentsUnparsable").ifPresent(builder::argumentsUnparsable);
+            Optional<Integer> duplicateOf = item.integer("duplicateOf");
+            if (duplicateOf.isPresent() && duplicateOf.get() >= position) {
+                // a duplicate is a later copy: it names an event before it (docs/design.md#batch-duplicates-coalesced)
+                item.problemAt("duplicateOf", "duplicateOf names an earlier event of the batch: expected 1 to "
+                        + (position - 1) + ", was " + duplicateOf.get());
+                complete = false;
+                continue;
+            }
+            duplicateOf.ifPresent(builder::duplicateOf);
             try {
                 expected.add(builder.build());
             } catch (IllegalArgumentException e) {
@@ -287,6 +315,30 @@ public record EventsExpectation(List<EventExpectation> events, Position at) impl
                             : "expected the model's arguments to parse, but " + error.get()));
                 }
             });
+            event.duplicateOf().ifPresent(position -> duplicate(label, position, result, results, failures));
+        }
+    }
+
+    /** A deduplicated result names the earlier event it duplicates (docs/design.md#batch-duplicates-coalesced). */
+    private static void duplicate(String label, int position, EventResult result, List<EventResult> results,
+                                  List<String> failures) {
+        String expected = results.get(position - 1).eventId();
+        if (!(result.outcome() instanceof EventOutcome.Deduplicated deduplicated)) {
+            failures.add(label + "expected it to be deduplicated as a duplicate of event " + position + " (" + expected
+                    + ") but it was " + result.status() + " (" + result.outcome() + ")");
+            return;
+        }
+        String actual = deduplicated.primaryEventId();
+        if (!expected.equals(actual)) {
+            int named = 0;
+            for (int i = 0; i < results.size(); i++) {
+                if (results.get(i).eventId().equals(actual)) {
+                    named = i + 1;
+                }
+            }
+            failures.add(label + "expected it to duplicate event " + position + " (" + expected + ") but it names "
+                    + actual + (actual.equals(result.eventId()) ? ", itself" : named > 0 ? ", event " + named
+                    : ", no event of the batch"));
         }
     }
 

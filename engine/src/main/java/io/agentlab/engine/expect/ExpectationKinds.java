@@ -37,7 +37,8 @@ public final class ExpectationKinds {
             ErrorExpectation.KIND,
             UsageExpectation.KIND,
             AnyOfExpectation.KIND,
-            EventAgentRequestExpectation.KIND);
+            EventAgentRequestExpectation.KIND,
+            AuditToolCallsExpectation.KIND);
 
     private static final Map<String, ExpectationKind> BY_KEY = index();
 

@@ -15,6 +15,7 @@ import io.agentlab.kernel.api.KernelLimits;
 import io.agentlab.kernel.runtime.Conversation;
 import io.agentlab.kernel.runtime.RuntimeConfig;
 import io.agentlab.kernel.runtime.StoredMessage;
+import io.agentlab.kernel.runtime.TurnHandle;
 import io.agentlab.kernel.runtime.TurnResult;
 import io.agentlab.kernel.runtime.TurnRuntime;
 import io.agentlab.kernel.runtime.VisibleSink;
@@ -47,6 +48,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -223,11 +226,14 @@ public final class CaseRunner {
                         visible.append(text);
                     }
                 };
+                List<String> harness = new ArrayList<>();
                 int historyBefore = conversation.historyView().size();
                 List<StoredMessage> storedBefore = conversation.messages();
                 TurnResult result;
                 try {
-                    result = turn.retransmits().isPresent()
+                    result = turn.interrupt().isPresent()
+                            ? interrupted(runtime, conversation, turn, sink, log, harness)
+                            : turn.retransmits().isPresent()
                             ? runtime.retransmit(conversation, turns.get(turn.retransmits().get()).result().turnId(),
                             turn.user(), sink)
                             : runtime.runTurn(conversation, turn.user(), sink);
@@ -238,7 +244,6 @@ public final class CaseRunner {
                     environment.liveCalls().spent(suite.id() + "/" + testCase.id() + " turn " + (index + 1) + " ("
                             + mode.wireName() + ")", result.metrics().cost());
                 }
-                List<String> harness = new ArrayList<>();
                 // a fault the turn never reached would let the case pass without testing what it declares
                 unusedFaults.values().forEach(fault -> harness.add("the provider fault declared at " + fault.at()
                         + " was never injected: the turn made no " + fault.describeCall()));
@@ -269,6 +274,36 @@ public final class CaseRunner {
             probes.release();
         }
         return new CaseRun(suite, testCase, mode, turns, cancelled, terminal);
+    }
+
+    /**
+     * Runs a turn the user interrupts (docs/design.md#audit-run-canceled): started on the runtime's thread, interrupted
+     * as soon as a handler of the declared event has started — an order of events, not a delay — and awaited. A turn
+     * that ends before that handler starts was never interrupted, which the case reports.
+     */
+    private static TurnResult interrupted(TurnRuntime runtime, Conversation conversation, Suite.Turn turn,
+                                          VisibleSink sink, HandlerLog log, List<String> harness) {
+        Suite.Interruption interrupt = turn.interrupt().orElseThrow();
+        CompletableFuture<Void> running = log.whenStarted(interrupt.whileRunning());
+        TurnHandle handle = runtime.start(conversation, turn.user(), sink);
+        try {
+            CompletableFuture.anyOf(running, handle.result()).join();
+            if (running.isDone()) {
+                handle.interrupt();
+            } else {
+                harness.add("the interruption declared at " + interrupt.at() + " never happened: the turn ended "
+                        + "before a handler of " + interrupt.whileRunning() + " started");
+            }
+            return handle.result().join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException cause) {
+                throw cause;
+            }
+            if (e.getCause() instanceof Error cause) {
+                throw cause;
+            }
+            throw e;
+        }
     }
 
     /** How the history broke during a turn, if it did ({@code docs/design.md#modes-same-history}). */

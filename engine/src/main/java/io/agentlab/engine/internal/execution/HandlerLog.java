@@ -9,6 +9,8 @@ import io.agentlab.kernel.api.HandlerResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -42,6 +44,7 @@ public final class HandlerLog {
     private final AtomicInteger running = new AtomicInteger();
     private final AtomicInteger maxRunning = new AtomicInteger();
     private final List<Call> calls = new ArrayList<>();
+    private final Map<String, CompletableFuture<Void>> startWatches = new ConcurrentHashMap<>();
 
     /** The definition with its handler wrapped to record into this log. */
     public EventDefinition wrap(EventDefinition definition) {
@@ -54,6 +57,10 @@ public final class HandlerLog {
                 index = calls.size();
                 calls.add(new Call(invocation.name(), invocation.eventId(), invocation.arguments(),
                         invocation.idempotencyKey(), start, -1));
+            }
+            CompletableFuture<Void> watch = startWatches.remove(invocation.name());
+            if (watch != null) {
+                watch.complete(null); // before the handler works: it is running when a watcher acts on this
             }
             try {
                 Suite.HandlerFault fault = faults.get(invocation.name());
@@ -88,6 +95,16 @@ public final class HandlerLog {
     /** The faults handlers show from now on (a turn's {@code handlerFaults}), instead of calling their ports. */
     public void faults(Map<String, Suite.HandlerFault> next) {
         faults = Map.copyOf(next);
+    }
+
+    /**
+     * Completes when a handler of {@code event} starts from now on (the call is recorded and the handler has not yet
+     * returned), on the handler's thread; a second watch of the same event replaces the first.
+     */
+    public CompletableFuture<Void> whenStarted(String event) {
+        CompletableFuture<Void> watch = new CompletableFuture<>();
+        startWatches.put(event, watch);
+        return watch;
     }
 
     /** The calls so far, in start order. */

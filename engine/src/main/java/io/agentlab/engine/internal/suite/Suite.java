@@ -209,12 +209,14 @@ public record Suite(String id, String title, String spec, List<String> tags, Lis
      * @param providerFaults faults injected into particular model calls of the turn
      * @param expect         what must hold afterwards, in every mode
      * @param expectByMode   what must also hold in one mode
+     * @param interrupt      the user interrupting the turn while one of its events runs, if it does
      * @param at             where the turn starts
      */
     public record Turn(String user, Optional<Integer> retransmits, Map<InvocationMode, Reply> replies,
                        Optional<String> followUp, Optional<String> eventAgent, List<String> recordings,
                        Map<String, HandlerFault> faults, List<ProviderFault> providerFaults, Expectations expect,
-                       Map<InvocationMode, Expectations> expectByMode, Position at) {
+                       Map<InvocationMode, Expectations> expectByMode, Optional<Interruption> interrupt,
+                       Position at) {
         /** Copies the collections. */
         public Turn {
             replies = Map.copyOf(replies);
@@ -228,8 +230,18 @@ public record Suite(String id, String title, String spec, List<String> tags, Lis
         public static Turn scripted(String user, Map<InvocationMode, Reply> replies, Optional<String> followUp,
                                     Optional<String> eventAgent, Expectations expect) {
             return new Turn(user, Optional.empty(), replies, followUp, eventAgent, List.of(), Map.of(), List.of(),
-                    expect, Map.of(), Position.UNKNOWN);
+                    expect, Map.of(), Optional.empty(), Position.UNKNOWN);
         }
+    }
+
+    /**
+     * The user interrupting a turn (barge-in, docs/design.md#audit-run-canceled): once a handler of
+     * {@code whileRunning} has started, the engine interrupts the turn, which must then end cancelled.
+     *
+     * @param whileRunning the event whose handler start triggers the interruption
+     * @param at           where it is written
+     */
+    public record Interruption(String whileRunning, Position at) {
     }
 
     /**

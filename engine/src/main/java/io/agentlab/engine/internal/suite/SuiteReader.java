@@ -512,8 +512,18 @@ public final class SuiteReader {
             }
             expectByMode.put(mode.get(), ExpectationKinds.read(block, reading));
         }));
+        Optional<Suite.Interruption> interrupt = node.get("interrupt").flatMap(block -> {
+            Optional<String> event = block.text("whileRunning");
+            event.ifPresent(name -> checkEvent(block.keyAt("whileRunning"), block.path("whileRunning"), name));
+            if (number.isPresent()) {
+                // an interrupted turn is started as a new turn (TurnRuntime.start); a retransmission is not one
+                node.problemAt("interrupt", "a retransmission cannot be interrupted; interrupt a turn of its own");
+                return Optional.empty();
+            }
+            return event.map(name -> new Suite.Interruption(name, block.at()));
+        });
         return new Suite.Turn(user, retransmits, replies, followUp, eventAgent, recordings, faults, providerFaults,
-                expect, expectByMode, node.at());
+                expect, expectByMode, interrupt, node.at());
     }
 
     private List<ProviderFault> providerFaults(Node turn, Map<InvocationMode, Suite.Reply> replies,

@@ -14,10 +14,10 @@ class MatrixTest {
     @DisplayName("the catching tests of caught rows are read back, survivors and hangs name none")
     void catchers() {
         String doc = "intro | `not-a-row` | x | y | caught | `a/b [dual_agent]` |\n" + Matrix.BEGIN + "\n"
-                + "| `one` | batch-order | [c](design.md#c) | caught | `s/x [dual_agent]`, `s/y [parity]` and 2 more |\n"
-                + "| `two` | usage | [c](design.md#c) | survived | – |\n"
-                + "| `three` | usage | [c](design.md#c) | caught | the run never finished (killed after 300 s) |\n"
-                + "| `four` | usage | [c](design.md#c) | equivalent | – |\n" + Matrix.END + "\n";
+                + "| `one` | batch-order | [batch-input-order](design.md#batch-input-order) | caught | `s/x [dual_agent]`, `s/y [parity]` and 2 more |\n"
+                + "| `two` | usage | [batch-input-order](design.md#batch-input-order) | survived | – |\n"
+                + "| `three` | usage | [batch-input-order](design.md#batch-input-order) | caught | the run never finished (killed after 300 s) |\n"
+                + "| `four` | usage | [batch-input-order](design.md#batch-input-order) | equivalent | – |\n" + Matrix.END + "\n";
         Map<String, List<String>> catchers = Matrix.catchers(doc);
         assertThat(catchers).containsOnlyKeys("one");
         assertThat(catchers.get("one")).containsExactly("s/x [dual_agent]", "s/y [parity]");

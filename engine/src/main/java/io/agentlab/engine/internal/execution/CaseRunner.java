@@ -232,7 +232,7 @@ public final class CaseRunner {
                 TurnResult result;
                 try {
                     result = turn.interrupt().isPresent()
-                            ? interrupted(runtime, conversation, turn, sink, log, harness)
+                            ? interrupted(runtime, conversation, turn, sink, log, live ? new ArrayList<>() : harness)
                             : turn.retransmits().isPresent()
                             ? runtime.retransmit(conversation, turns.get(turn.retransmits().get()).result().turnId(),
                             turn.user(), sink)
@@ -279,7 +279,8 @@ public final class CaseRunner {
     /**
      * Runs a turn the user interrupts (docs/design.md#audit-run-canceled): started on the runtime's thread, interrupted
      * as soon as a handler of the declared event has started — an order of events, not a delay — and awaited. A turn
-     * that ends before that handler starts was never interrupted, which the case reports.
+     * that ends before that handler starts was never interrupted, which the case reports — when the reply is scripted:
+     * a live model that proposes no such event leaves the interruption out, as it leaves a label unmet.
      */
     private static TurnResult interrupted(TurnRuntime runtime, Conversation conversation, Suite.Turn turn,
                                           VisibleSink sink, HandlerLog log, List<String> harness) {

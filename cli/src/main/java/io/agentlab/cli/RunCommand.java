@@ -68,7 +68,7 @@ final class RunCommand implements Callable<Integer> {
     String shard;
 
     @Option(names = "--evaluate", description = "Evaluation mode: expectations become labels the model is scored "
-            + "against; only the kernel's guarantees fail a case; figures with spread and 95 % intervals in "
+            + "against; only the kernel's guarantees fail a case; figures with spread and 95 %% intervals in "
             + "evaluation.md. Gates are off unless --config agentlab.gates.enabled=true.")
     boolean evaluate;
 

@@ -31,6 +31,26 @@ class CommandLineTest {
     }
 
     @Test
+    @DisplayName("every command's --help exits 0 and prints nothing on stderr (a '%' in a description once made "
+            + "picocli warn there)")
+    void helpIsClean() {
+        java.io.PrintStream original = System.err;
+        java.io.ByteArrayOutputStream stderr = new java.io.ByteArrayOutputStream();
+        System.setErr(new java.io.PrintStream(stderr, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            for (String command : AgentLab.commandLine().getSubcommands().keySet()) {
+                Run help = run(command, "--help");
+                assertThat(help.code()).as(command).isZero();
+                assertThat(help.err()).as(command).isEmpty();
+                assertThat(help.out()).as(command).contains("Usage:");
+            }
+        } finally {
+            System.setErr(original);
+        }
+        assertThat(stderr.toString(java.nio.charset.StandardCharsets.UTF_8)).as("stderr").isEmpty();
+    }
+
+    @Test
     @DisplayName("every bad command line exits 2 with one clear line naming what is wrong, never a stack trace")
     void badCommandLines() {
         List<List<String>> cases = List.of(

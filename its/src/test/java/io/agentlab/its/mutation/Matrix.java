@@ -22,8 +22,10 @@ public final class Matrix {
 
     /** The committed matrix, relative to the repository root. */
     public static final String DOC = "docs/mutation-matrix.md";
-    static final String BEGIN = "<!-- mutation-matrix:begin -->";
-    static final String END = "<!-- mutation-matrix:end -->";
+    /** Where the generated section of the doc begins. */
+    public static final String BEGIN = "<!-- mutation-matrix:begin -->";
+    /** Where it ends. */
+    public static final String END = "<!-- mutation-matrix:end -->";
     private static final Pattern ROW = Pattern.compile(
             "^\\| `([a-z0-9-]+)` \\| [^|]+ \\| [^|]+ \\| (caught|survived|equivalent) \\|", Pattern.MULTILINE);
     private static final int NAMED = 4;
@@ -213,6 +215,12 @@ public final class Matrix {
             }
         }
         return catchers;
+    }
+
+    /** The case ({@code suite/case}) of a test named as the matrix names it ({@code suite/case [mode]}). */
+    public static String caseOf(String test) {
+        int mode = test.lastIndexOf(" [");
+        return mode < 0 ? test : test.substring(0, mode);
     }
 
     /** The committed doc with its generated section replaced by this run's. */

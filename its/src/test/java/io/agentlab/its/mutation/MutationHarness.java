@@ -121,7 +121,7 @@ public final class MutationHarness {
     private Result judge(Mutant mutant, Path classes) throws IOException, InterruptedException {
         long start = System.nanoTime();
         Path dir = settings.work().resolve(mutant.id());
-        List<String> known = settings.known().getOrDefault(mutant.id(), List.of()).stream().map(SuiteRun::caseOf)
+        List<String> known = settings.known().getOrDefault(mutant.id(), List.of()).stream().map(Matrix::caseOf)
                 .distinct().toList();
         Verdict verdict = known.isEmpty() ? null : verdict(mutant, classes, dir.resolve("known"), known);
         // only confirmed failures of the known cases decide; a hang, a broken run or a renamed case runs everything

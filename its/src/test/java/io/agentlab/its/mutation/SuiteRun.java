@@ -114,12 +114,6 @@ final class SuiteRun {
         return new Outcome.Finished(tests, List.copyOf(failed), took);
     }
 
-    /** The case ({@code suite/case}) of a test named as the matrix names it. */
-    static String caseOf(String test) {
-        int mode = test.lastIndexOf(" [");
-        return mode < 0 ? test : test.substring(0, mode);
-    }
-
     /** A test as the matrix names it: {@code suite/case [mode]}, the mode being dual_agent, chat_agent_tools or parity. */
     static String name(JsonNode test) {
         String kind = test.path("kind").asString();

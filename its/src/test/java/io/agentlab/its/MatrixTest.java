@@ -1,7 +1,8 @@
-package io.agentlab.its.mutation;
+package io.agentlab.its;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.agentlab.its.mutation.Matrix;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
@@ -21,6 +22,6 @@ class MatrixTest {
         Map<String, List<String>> catchers = Matrix.catchers(doc);
         assertThat(catchers).containsOnlyKeys("one");
         assertThat(catchers.get("one")).containsExactly("s/x [dual_agent]", "s/y [parity]");
-        assertThat(SuiteRun.caseOf("s/x [dual_agent]")).isEqualTo("s/x");
+        assertThat(Matrix.caseOf("s/x [dual_agent]")).isEqualTo("s/x");
     }
 }

@@ -1,5 +1,5 @@
 // A stub OpenAI-compatible chat server on loopback, for measuring the kit's own verdicts against a live server
-// (scripts/live-gate-stability.sh, docs/gates.md#stability). It is NOT a model: every answer is the same short
+// (scripts/verdict-stability.sh, docs/live-evaluation.md#stability). It is NOT a model: every answer is the same short
 // sentence, streamed after a prefill delay that grows with the request's size (so tools mode, whose request carries
 // every tool schema, is a little slower, as with a real server) plus random jitter, then one chunk a millisecond.
 //

@@ -36,6 +36,9 @@ final class SuiteIndex {
     private record Text(SuiteOrigin origin, String location, Optional<String> text) {
     }
 
+    /** Classpath folders looked in first for {@code <id>.suite.yaml}: the shipped jar's, the README's, the root. */
+    private static final List<String> CONVENTIONAL_FOLDERS = List.of("agentlab/suites/", "suites/", "");
+
     private final SuiteReader.Context context;
     private final List<Path> suiteDirectories;
     private final ClassLoader loader;
@@ -95,6 +98,16 @@ final class SuiteIndex {
         for (Path file : candidates(files, path -> path.getFileName().toString(), id)) {
             if (matches(fileText(file), id)) {
                 return file(file);
+            }
+        }
+        // where suites usually are, named after their id: one class-loader lookup each, no listing (a rerun of the
+        // shipped suites costs what selecting their resource does; docs/engine.md#selecting-suites)
+        for (String folder : CONVENTIONAL_FOLDERS) {
+            for (String ending : List.of(".suite.yaml", ".suite.yml")) {
+                String name = folder + id + ending;
+                if (loader.getResource(name) != null && matches(resourceText(name), id)) {
+                    return resource(name);
+                }
             }
         }
         if (classpathSuites == null) {

@@ -203,6 +203,25 @@ class SelectionTest {
                         thirty + "/[parity:modes]");
     }
 
+    /** {@code @SelectClasspathResource} with a line, as a user writes it under {@code @Suite}. */
+    @org.junit.platform.suite.api.Suite
+    @org.junit.platform.suite.api.IncludeEngines(ConformanceTestEngine.ENGINE_ID)
+    @org.junit.platform.suite.api.SelectClasspathResource(value = "sample-suites/volume.suite.yaml", line = 42)
+    @org.junit.platform.suite.api.ConfigurationParameter(key = ConformanceSettings.CONTROL_RUNS, value = "false")
+    static class LineSuite {
+    }
+
+    @Test
+    @DisplayName("@SelectClasspathResource(line = N) under @Suite runs the case at that line")
+    void lineUnderSuite() {
+        EngineExecutionResults results = EngineTestKit.engine("junit-platform-suite")
+                .selectors(org.junit.platform.engine.discovery.DiscoverySelectors.selectClass(LineSuite.class))
+                .configurationParameter(ConformanceSettings.REPLAY_SPEED, "0")
+                .outputDirectoryCreator(new TempOutputDirectories(temp.resolve("suite"))).execute();
+        assertThat(ran(results)).allSatisfy(id -> assertThat(id).contains("/[engine:agentlab-conformance]"
+                + "/[suite:volume]/[case:set-to-thirty]/")).hasSize(3);
+    }
+
     private static List<String> cases(EngineDiscoveryResults results) {
         return results.getEngineDescriptor().getDescendants().stream().filter(CaseDescriptor.class::isInstance)
                 .map(descriptor -> descriptor.getUniqueId().toString()).toList();

@@ -137,6 +137,28 @@ class ShippedJarSelectionTest {
     }
 
     @Test
+    @DisplayName("the Console Launcher's --select-unique-id reruns one mode of a case in the suites jar, and only it")
+    void consoleLauncherRerun() throws Exception {
+        Path jar = jar();
+        java.io.StringWriter out = new java.io.StringWriter();
+        java.io.StringWriter err = new java.io.StringWriter();
+        int exit = withJar(jar, () -> org.junit.platform.console.ConsoleLauncher.run(new java.io.PrintWriter(out),
+                new java.io.PrintWriter(err), "execute", "--disable-banner", "--disable-ansi-colors",
+                "--details=flat", "--class-path=" + jar, "--include-engine=" + ConformanceTestEngine.ENGINE_ID,
+                "--select-unique-id=" + MODE,
+                "--select-unique-id=[engine:agentlab-conformance]/[suite:batch-semantics]/[case:no-such-case]",
+                "--config=" + ConformanceSettings.REPLAY_SPEED + "=0",
+                "--config=" + ConformanceSettings.CONTROL_RUNS + "=false",
+                "--config=" + ConformanceSettings.REPORT_DIRECTORY + "=" + temp.resolve("console"),
+                "--config=junit.platform.reporting.output.dir=" + temp.resolve("console-output"))
+                .getExitCode());
+        assertThat(exit).as(out + "\n" + err).isZero();
+        // the unknown case is a warning (logged, not printed to the writers): the known one still runs, alone
+        assertThat(out.toString()).contains("1 tests found", "1 tests successful", "0 tests failed",
+                "Finished:    results-in-input-order [dual_agent] (" + MODE + ")");
+    }
+
+    @Test
     @DisplayName("finding a suite of the jar by its unique id costs about what selecting its resource does")
     void lookupByIdIsCheap() throws Exception {
         Path jar = jar();

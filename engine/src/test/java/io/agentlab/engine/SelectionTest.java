@@ -222,6 +222,20 @@ class SelectionTest {
                 + "/[suite:volume]/[case:set-to-thirty]/")).hasSize(3);
     }
 
+    @Test
+    @DisplayName("a rerun by unique id under a @Suite class (Surefire's rerunFailingTestsCount, an IDE) runs that test")
+    void rerunUnderSuiteClass() {
+        String mode = "[engine:junit-platform-suite]/[suite:" + SampleSuitesTest.class.getName() + "]/" + ENGINE
+                + "/[suite:volume]/[case:set-to-thirty]/[mode:dual_agent]";
+        EngineExecutionResults results = EngineTestKit.engine("junit-platform-suite")
+                .selectors(selectUniqueId(mode), selectUniqueId(mode.replace("set-to-thirty", "no-such-case")))
+                .configurationParameter(ConformanceSettings.REPLAY_SPEED, "0")
+                .configurationParameter(ConformanceSettings.CONTROL_RUNS, "false")
+                .outputDirectoryCreator(new TempOutputDirectories(temp.resolve("rerun"))).execute();
+        assertThat(ran(results)).containsExactly(mode);
+        results.testEvents().assertStatistics(stats -> stats.succeeded(1).failed(0));
+    }
+
     private static List<String> cases(EngineDiscoveryResults results) {
         return results.getEngineDescriptor().getDescendants().stream().filter(CaseDescriptor.class::isInstance)
                 .map(descriptor -> descriptor.getUniqueId().toString()).toList();

@@ -108,19 +108,29 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
                 settings.suiteDirectories(), loader, issues);
         EngineDiscoveryRequestResolver.<ConformanceEngineDescriptor>builder()
                 .addResourceContainerSelectorResolver(ResourceFilter.of(resource -> SuiteFiles.isScanned(resource.getName())))
-                .addSelectorResolver(context -> new SuiteResolver(uniqueId, index, settings.modes(), loader, issues))
+                .addSelectorResolver(context -> new SuiteResolver(uniqueId, index, settings.modes(), loader, issues,
+                        () -> Gates.enabled(parameters) ? Optional.of(Gates.from(parameters, settings.modes()))
+                                : Optional.empty()))
                 .build()
                 .resolve(request, engine, issues);
         engine.accept(ConformanceTestEngine::orderCaseChildren);
+        // a gate selected by unique id (docs/engine.md#selecting-suites) judges the cases after it: gates run last
+        engine.orderChildren(children -> {
+            List<TestDescriptor> ordered = new ArrayList<>(children);
+            ordered.sort(Comparator.comparing(child -> child instanceof GatesDescriptor ? 1 : 0));
+            return ordered;
+        });
+        boolean gatesSelected = engine.getChildren().stream().anyMatch(GatesDescriptor.class::isInstance);
         // a recording that departs from its family's usual shape is read all the same; say where, once per note
         // (docs/recording.md#protocol-and-notes)
         recordings.notes().forEach(note -> issues.reportIssue(DiscoveryIssue.builder(
                 DiscoveryIssue.Severity.INFO, note)));
         engine.selectedSuites(engine.getChildren().stream().filter(SuiteDescriptor.class::isInstance)
                 .map(child -> ((SuiteDescriptor) child).suite().id()).toList());
-        if (Gates.enabled(parameters) && !engine.getChildren().isEmpty()) {
+        if (Gates.enabled(parameters) && !engine.getChildren().isEmpty() && !gatesSelected) {
             try {
-                GatesDescriptor gates = new GatesDescriptor(uniqueId.append(GatesDescriptor.SEGMENT, "run"));
+                GatesDescriptor gates = new GatesDescriptor(uniqueId.append(GatesDescriptor.SEGMENT,
+                        GatesDescriptor.VALUE));
                 for (Gate gate : Gates.from(parameters, settings.modes())) {
                     gates.addChild(new GateDescriptor(gates.getUniqueId().append(GateDescriptor.SEGMENT, gate.id()),
                             gate));

@@ -10,6 +10,8 @@ import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
 final class GatesDescriptor extends AbstractTestDescriptor implements ConformanceNode {
 
     static final String SEGMENT = "gates";
+    /** The one gates node's value: {@code [gates:run]}. */
+    static final String VALUE = "run";
 
     GatesDescriptor(UniqueId uniqueId) {
         super(uniqueId, "gates");

@@ -48,7 +48,7 @@ class ReadmeAdoptionIT {
         Files.writeString(tests.resolve("ConformanceTest.java"), "package com.example;\n\n"
                 + snippet(readme, "gate-owner-suite"), StandardCharsets.UTF_8);
         Path suites = Files.createDirectories(project.resolve("src/test/resources/my-suites"));
-        Files.writeString(suites.resolve("bedtime.suite.yaml"), snippet(readme, "own-suite"), StandardCharsets.UTF_8);
+        Files.writeString(suites.resolve("my-bedtime.suite.yaml"), snippet(readme, "own-suite"), StandardCharsets.UTF_8);
         return project;
     }
 
@@ -67,7 +67,7 @@ class ReadmeAdoptionIT {
         assertThat(results).contains("[suite:my-bedtime]", "[suite:volume]", "[suite:mode-parity]", "[gate:parity]");
         assertThat(project.resolve("target/agentlab-reports/junit/TEST-agentlab-conformance.xml")).exists();
 
-        Path suite = project.resolve("src/test/resources/my-suites/bedtime.suite.yaml");
+        Path suite = project.resolve("src/test/resources/my-suites/my-bedtime.suite.yaml");
         String yaml = Files.readString(suite);
         int expectation = yaml.lastIndexOf("delta: -10");
         assertThat(expectation).as("the README's own suite expects delta -10").isPositive();

@@ -1,0 +1,77 @@
+package io.agentlab.engine.internal.suite;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import java.util.Optional;
+import org.apiguardian.api.API;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.dataformat.yaml.YAMLMapper;
+
+/**
+ * The top of a YAML document, read without building or checking the rest: a suite's id (to index suites by id for a
+ * rerun by unique id without reading every case) and whether a file that is not named {@code *.suite.yaml} is a suite
+ * all the same (docs/engine.md#which-files-are-suites). Never throws: unreadable text has no head.
+ */
+@API(status = INTERNAL, since = "0.1")
+public final class SuiteHead {
+
+    private static final YAMLMapper MAPPER = new YAMLMapper();
+
+    private SuiteHead() {
+    }
+
+    /** The value of the top-level {@code id} key, if the document is a mapping that writes one as a scalar. */
+    public static Optional<String> id(String text) {
+        if (text.length() > YamlReader.MAX_CHARS) {
+            return Optional.empty();
+        }
+        try (JsonParser parser = MAPPER.createParser(text)) {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                return Optional.empty();
+            }
+            while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
+                String key = parser.currentName();
+                JsonToken value = parser.nextToken();
+                if ("id".equals(key)) {
+                    return value.isScalarValue() ? Optional.ofNullable(parser.getValueAsString()) : Optional.empty();
+                }
+                parser.skipChildren(); // the cases are never built: only their tokens pass by
+            }
+            return Optional.empty();
+        } catch (JacksonException e) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * Whether the document is a mapping with the top-level keys {@code id} and {@code cases}: how a YAML file that is
+     * not named {@code *.suite.yaml} is recognised as a suite when it is selected by name.
+     */
+    public static boolean looksLikeSuite(String text) {
+        if (text.length() > YamlReader.MAX_CHARS) {
+            return false;
+        }
+        boolean id = false;
+        boolean cases = false;
+        try (JsonParser parser = MAPPER.createParser(text)) {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                return false;
+            }
+            while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
+                String key = parser.currentName();
+                id |= "id".equals(key);
+                cases |= "cases".equals(key);
+                if (id && cases) {
+                    return true;
+                }
+                parser.nextToken();
+                parser.skipChildren();
+            }
+            return false;
+        } catch (JacksonException e) {
+            return false;
+        }
+    }
+}

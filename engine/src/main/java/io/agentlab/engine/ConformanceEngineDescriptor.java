@@ -22,6 +22,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.UniqueId;
+import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.engine.support.descriptor.EngineDescriptor;
 import org.junit.platform.engine.support.hierarchical.Node;
 
@@ -31,6 +32,9 @@ import org.junit.platform.engine.support.hierarchical.Node;
  * anything runs it measures what the launch covers ({@link Coverage}): the gates and the reports read it.
  */
 final class ConformanceEngineDescriptor extends EngineDescriptor implements Node<ConformanceContext> {
+
+    /** The key of the report entry that says what the launch covers. */
+    static final String COVERAGE_ENTRY = "agentlab.coverage";
 
     private TimedReplay replay;
     private RecordingProxy recorder;
@@ -48,6 +52,9 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
     @Override
     public ConformanceContext before(ConformanceContext context) {
         coverage = measure();
+        // every client shows report entries: the launch says what it covers before anything runs
+        context.request().getEngineExecutionListener().reportingEntryPublished(this,
+                ReportEntry.from(COVERAGE_ENTRY, coverage.describe()));
         ConformanceSettings settings = context.settings();
         Optional<OpenAiCompatibleClient.Config> live = settings.live();
         if (live.isPresent() && settings.liveRecordDirectory().isPresent()) {

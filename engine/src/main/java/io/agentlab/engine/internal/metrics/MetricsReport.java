@@ -171,6 +171,11 @@ public final class MetricsReport {
         root.path("turns").forEach(turn -> report.addSample(TurnSample.fromJson(turn)));
         root.path("timing").properties().forEach(e -> report.timing.put(e.getKey(), e.getValue().asString()));
         root.path("parity").properties().forEach(e -> report.parity.put(e.getKey(), e.getValue().asBoolean()));
+        if (root.path("coverage").isObject()) {
+            // read back as written; a merge of shards never copies it, since the merged run covers the whole
+            report.coverage.putAll(MAPPER.convertValue(root.path("coverage"),
+                    new TypeReference<Map<String, Object>>() { }));
+        }
         if (root.path("run").isObject()) {
             report.run.putAll(MAPPER.convertValue(root.path("run"), new TypeReference<Map<String, Object>>() { }));
         }

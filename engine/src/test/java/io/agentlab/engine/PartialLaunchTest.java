@@ -85,6 +85,39 @@ class PartialLaunchTest {
     }
 
     @Test
+    @DisplayName("a Surefire-style rerun through the Launcher, by a unique id under @Suite: that case, no gate judged")
+    void rerunUnderSuiteThroughLauncher() {
+        String id = "[engine:junit-platform-suite]/[suite:" + SampleSuitesTest.class.getName() + "]/" + VOLUME
+                + "/[case:set-to-thirty]";
+        List<String> finished = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<String> skipped = new java.util.concurrent.CopyOnWriteArrayList<>();
+        org.junit.platform.launcher.LauncherDiscoveryRequest request = org.junit.platform.launcher.core
+                .LauncherDiscoveryRequestBuilder.request().selectors(selectUniqueId(id))
+                .configurationParameter(ConformanceSettings.REPLAY_SPEED, "0")
+                .configurationParameter(ConformanceSettings.CONTROL_RUNS, "false")
+                .configurationParameter(Gates.ENABLED, "true").build();
+        org.junit.platform.launcher.core.LauncherFactory.create().execute(request,
+                new org.junit.platform.launcher.TestExecutionListener() {
+                    @Override
+                    public void executionFinished(org.junit.platform.launcher.TestIdentifier test,
+                                                  TestExecutionResult result) {
+                        if (test.isTest()) {
+                            finished.add(test.getDisplayName() + " " + result.getStatus());
+                        }
+                    }
+
+                    @Override
+                    public void executionSkipped(org.junit.platform.launcher.TestIdentifier test, String reason) {
+                        skipped.add(reason);
+                    }
+                });
+        assertThat(finished).containsExactlyInAnyOrder("volume/set-to-thirty [dual_agent] SUCCESSFUL",
+                "volume/set-to-thirty [chat_agent_tools] SUCCESSFUL", "volume/set-to-thirty [parity] SUCCESSFUL");
+        assertThat(skipped).isNotEmpty().allSatisfy(reason -> assertThat(reason).contains("not evaluated",
+                "selected by unique id"));
+    }
+
+    @Test
     @DisplayName("agentlab.gates.on-partial=true judges the gates over what ran, as asked")
     void gatesOnPartial() {
         EngineExecutionResults rerun = kit(temp.resolve("report"))

@@ -11,7 +11,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code agentlab baseline}: accepts a finished run's figures as the new baseline — the deliberate step after an
- * intended change, instead of a run that rewrites its own reference. Exit code 0 written, 2 unreadable input.
+ * intended change, instead of a run that rewrites its own reference. Exit code 0 written, 2 unreadable input or a
+ * partial launch's figures (unless {@code --allow-partial}).
  */
 @Command(name = "baseline", mixinStandardHelpOptions = true,
         description = "Write a run's per-mode figures (its metrics.json) as the baseline the gates compare against.")
@@ -28,10 +29,15 @@ final class BaselineCommand implements Callable<Integer> {
             description = "The baseline file to write (replaced), e.g. conformance-suites/baseline.json.")
     Path to;
 
+    @Option(names = "--allow-partial",
+            description = "Accept the figures of a partial launch too (a tag, --case, rerun or shard run), whose "
+                    + "baseline the next whole run would be held to.")
+    boolean allowPartial;
+
     @Override
     public Integer call() {
         try {
-            Baseline.refresh(from, to);
+            Baseline.refresh(from, to, allowPartial);
         } catch (UncheckedIOException | IllegalArgumentException e) {
             spec.commandLine().getErr().println("agentlab baseline: " + e.getMessage());
             return 2;

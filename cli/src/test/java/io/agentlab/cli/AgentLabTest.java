@@ -122,6 +122,33 @@ class AgentLabTest {
     }
 
     @Test
+    @DisplayName("baseline: a partial launch's metrics.json is refused in one line, unless --allow-partial")
+    void baselineRefusesPartial() throws IOException {
+        Path report = temp.resolve("report");
+        assertThat(run("run", "--suites", suites("passing"), "--speed", "0", "--no-gates", "--report",
+                report.toString(), "--config", "agentlab.report.control=false").code()).isZero();
+        String whole = Files.readString(report.resolve("metrics.json"));
+        Run partial = run("run", "--suites", suites("passing"), "--speed", "0", "--no-gates", "--report",
+                report.toString(), "--config", "agentlab.report.control=false", "--case",
+                "[engine:agentlab-conformance]/[suite:cli-volume]/[case:set-to-thirty]/[mode:dual_agent]");
+        assertThat(partial.code()).as(partial.out()).isZero();
+        assertThat(partial.out()).contains("partial launch: 1 of 1 case(s) (1 of 3 test(s))");
+        // the whole run's figures stay where they were; the rerun's are beside them
+        assertThat(Files.readString(report.resolve("metrics.json"))).isEqualTo(whole);
+        Path baseline = temp.resolve("baseline.json");
+        Run refused = run("baseline", "--from", report.resolve("partial/metrics.json").toString(), "--to",
+                baseline.toString());
+        assertThat(refused.code()).isEqualTo(2);
+        assertThat(refused.err().lines()).singleElement().asString().startsWith("agentlab baseline: ")
+                .contains("partial launch", "--allow-partial");
+        assertThat(baseline).doesNotExist();
+        Run allowed = run("baseline", "--from", report.resolve("partial/metrics.json").toString(), "--to",
+                baseline.toString(), "--allow-partial");
+        assertThat(allowed.code()).as(allowed.err()).isZero();
+        assertThat(baseline).exists();
+    }
+
+    @Test
     @DisplayName("run: a failing case exits 1 and prints what failed, with its clause")
     void runFails() {
         Run run = run("run", "--suites", suites("failing"), "--speed", "0", "--no-gates", "--report",

@@ -49,6 +49,11 @@ final class CaseDescriptor extends AbstractTestDescriptor implements Conformance
 
     /** The modes this case runs in under {@code configured}. */
     List<InvocationMode> modes(List<InvocationMode> configured) {
+        return modes(testCase, configured);
+    }
+
+    /** The modes {@code testCase} runs in under {@code configured}. */
+    static List<InvocationMode> modes(Suite.Case testCase, List<InvocationMode> configured) {
         List<InvocationMode> modes = new ArrayList<>();
         for (InvocationMode mode : testCase.modes()) {
             if (configured.contains(mode)) {
@@ -56,6 +61,12 @@ final class CaseDescriptor extends AbstractTestDescriptor implements Conformance
             }
         }
         return modes;
+    }
+
+    /** How many tests {@code testCase} has under {@code configured}: one per mode, and parity when both run. */
+    static int tests(Suite.Case testCase, List<InvocationMode> configured) {
+        int modes = modes(testCase, configured).size();
+        return modes + (modes == 2 ? 1 : 0);
     }
 
     @Override

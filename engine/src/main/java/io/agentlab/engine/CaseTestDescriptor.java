@@ -6,16 +6,18 @@ import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
 
 /**
- * A test under a case — one mode, or the parity check: named {@code <case id> [<label>]} (also in Surefire's
- * reports), pointing at the case's line, and run in order on the case's thread.
+ * A test under a case — one mode, or the parity check: named {@code <case id> [<label>]}, or with the suite in front
+ * ({@link Naming}), pointing at the case's line, and run in order on the case's thread. The legacy reporting name
+ * always carries the suite.
  */
 abstract class CaseTestDescriptor extends AbstractTestDescriptor implements ConformanceNode {
 
     private final String label;
     private final Set<TestTag> tags;
 
-    CaseTestDescriptor(UniqueId uniqueId, CaseDescriptor parent, String label) {
-        super(uniqueId, parent.testCase().id() + " [" + label + "]", parent.getSource().orElse(null));
+    CaseTestDescriptor(UniqueId uniqueId, CaseDescriptor parent, String label, Naming naming) {
+        super(uniqueId, naming.testName(parent.suite().id(), parent.testCase().id(), label),
+                parent.getSource().orElse(null));
         this.label = label;
         this.tags = parent.getTags();
     }

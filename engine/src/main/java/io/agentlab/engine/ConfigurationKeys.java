@@ -43,6 +43,11 @@ public final class ConfigurationKeys {
      * Surefire hands every {@code -D} to the engine as a parameter): never reported as unknown.
      */
     private static final List<String> SYSTEM_PROPERTIES = new ArrayList<>();
+    /**
+     * Keys of the command line and the {@code agentlab:verify} goal ({@code client-keys} in the metadata), with what
+     * to use instead: under another client (Surefire, the Console Launcher, an IDE) the engine cannot act on them.
+     */
+    private static final Map<String, String> CLIENT_KEYS = new LinkedHashMap<>();
 
     static {
         load();
@@ -101,6 +106,21 @@ public final class ConfigurationKeys {
             return ALIASES.entrySet().stream().filter(e -> e.getValue().equals(current)).map(Map.Entry::getKey)
                     .findFirst();
         }
+    }
+
+    /**
+     * The warning for a key of the command line or the Maven goal reaching the engine through another client (Surefire
+     * hands every {@code -D} on): it does nothing here, and the warning says what does.
+     */
+    public static Optional<String> clientOnly(String key) {
+        return Optional.ofNullable(CLIENT_KEYS.get(key)).map(instead -> "configuration key '" + key + "' does nothing "
+                + "under this client: it is an option of `agentlab run` and the agentlab:verify goal, not of the engine; "
+                + instead + " (docs/configuration.md#client-keys)");
+    }
+
+    /** The keys of the command line and the Maven goal the engine warns about ({@code client-keys} in the metadata). */
+    public static Set<String> clientKeys() {
+        return Collections.unmodifiableSet(CLIENT_KEYS.keySet());
     }
 
     /** Whether {@code key} is an engine key (or lies under a prefix key). */
@@ -182,6 +202,8 @@ public final class ConfigurationKeys {
                     });
                     metadata.path("system-properties").forEach(property -> SYSTEM_PROPERTIES.add(
                             property.path("key").asString()));
+                    metadata.path("client-keys").forEach(key -> CLIENT_KEYS.put(key.path("key").asString(),
+                            key.path("instead").asString()));
                     return;
                 }
             }

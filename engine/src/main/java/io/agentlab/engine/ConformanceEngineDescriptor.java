@@ -4,6 +4,7 @@ import io.agentlab.engine.internal.execution.CaseRunner;
 import io.agentlab.engine.internal.execution.LiveCalls;
 import io.agentlab.engine.internal.execution.RecordedEvaluation;
 import io.agentlab.engine.internal.report.ControlMatrix;
+import io.agentlab.engine.internal.report.Coverage;
 import io.agentlab.engine.internal.report.InBackground;
 import io.agentlab.engine.internal.suite.SuiteReader;
 import io.agentlab.kernel.api.EventDefinition;
@@ -13,25 +14,32 @@ import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
 import io.agentlab.providers.recorded.TimedReplay;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
+import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.UniqueId;
+import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.engine.support.descriptor.EngineDescriptor;
 import org.junit.platform.engine.support.hierarchical.Node;
 
 /**
  * The engine's root: starts the shared replay server before any suite runs; afterwards hands the run to the
- * {@link RunReporter}, the after-run component that writes and prints the reports, and closes the server. A run in
- * which suites were selected but no case ran fails.
+ * {@link RunReporter}, the after-run component that writes and prints the reports, and closes the server. Before
+ * anything runs it measures what the launch covers ({@link Coverage}): the gates and the reports read it.
  */
 final class ConformanceEngineDescriptor extends EngineDescriptor implements Node<ConformanceContext> {
 
+    /** The key of the report entry that says what the launch covers. */
+    static final String COVERAGE_ENTRY = "agentlab.coverage";
+
     private TimedReplay replay;
     private RecordingProxy recorder;
-    private List<String> selectedSuites = List.of();
+    private List<Selected> selected = List.of();
+    private Coverage coverage = new Coverage(List.of(), false, false);
     private ConformanceSettings settings;
     private CompletableFuture<List<ControlMatrix.Cell>> controls;
     /** Set when the run is over: a control matrix still running beside it stops before its next turn. */
@@ -43,6 +51,10 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
 
     @Override
     public ConformanceContext before(ConformanceContext context) {
+        coverage = measure();
+        // every client shows report entries: the launch says what it covers before anything runs
+        context.request().getEngineExecutionListener().reportingEntryPublished(this,
+                ReportEntry.from(COVERAGE_ENTRY, coverage.describe()));
         ConformanceSettings settings = context.settings();
         Optional<OpenAiCompatibleClient.Config> live = settings.live();
         if (live.isPresent() && settings.liveRecordDirectory().isPresent()) {
@@ -86,23 +98,56 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
         return Optional.ofNullable(settings);
     }
 
-    /** Remembers which suites discovery selected, before filters and pruning may remove their nodes. */
-    void selectedSuites(List<String> suites) {
-        this.selectedSuites = List.copyOf(suites);
+    /**
+     * A suite discovery selected, counted before the client's filters and pruning may remove its nodes.
+     *
+     * @param id              the suite's id
+     * @param cases           the cases it holds
+     * @param tests           its tests in the configured modes
+     * @param discoveredTests its tests discovery resolved (fewer when unique ids selected part of it)
+     */
+    record Selected(String id, int cases, int tests, int discoveredTests) {
+    }
+
+    /** Remembers which suites discovery selected and how much of each, before filters and pruning. */
+    void selected(List<Selected> suites) {
+        this.selected = List.copyOf(suites);
+    }
+
+    /** What this launch covers, known once execution starts (after the client's filters). */
+    Coverage coverage() {
+        return coverage;
+    }
+
+    /** Counts what is left of each selected suite in the tree the client executes (docs/engine.md#partial-launches). */
+    private Coverage measure() {
+        List<Coverage.Suite> suites = new ArrayList<>();
+        boolean byId = false;
+        boolean filtered = false;
+        for (Selected suite : selected) {
+            Optional<SuiteDescriptor> node = getChildren().stream().filter(SuiteDescriptor.class::isInstance)
+                    .map(SuiteDescriptor.class::cast).filter(d -> d.suite().id().equals(suite.id())).findFirst();
+            int tests = node.map(d -> (int) d.getDescendants().stream().filter(TestDescriptor::isTest).count())
+                    .orElse(0);
+            int cases = node.map(d -> (int) d.getChildren().stream().filter(c -> c.getChildren().stream()
+                    .anyMatch(TestDescriptor::isTest)).count()).orElse(0);
+            byId |= suite.discoveredTests() < suite.tests();
+            filtered |= tests < suite.discoveredTests();
+            suites.add(new Coverage.Suite(suite.id(), suite.cases(), cases, suite.tests(), tests));
+        }
+        return new Coverage(suites, byId, filtered);
     }
 
     @Override
     public void after(ConformanceContext context) throws IOException {
         try {
             if (context.metrics().samples().isEmpty()) {
-                if (!selectedSuites.isEmpty()
-                        && !context.request().getCancellationToken().isCancellationRequested()) {
-                    // No silent zero (docs/limits-and-safety.md#no-silent-zero): suites were selected, nothing ran.
-                    throw new NoCaseRanException(selectedSuites);
-                }
+                // nothing ran: when discovery found no test the run already failed with a discovery issue; when the
+                // client's filters removed every test, the client's own knob decides (--fail-if-no-tests,
+                // failIfNoSpecifiedTests; docs/limits-and-safety.md#no-silent-zero)
                 return;
             }
-            RunReporter.report(context, this, Optional.ofNullable(replay), Optional.ofNullable(controls));
+            RunReporter.report(context, this, coverage, Optional.ofNullable(replay), Optional.ofNullable(controls));
         } finally {
             if (recorder != null) {
                 recorder.close();
@@ -114,15 +159,6 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
             if (replay != null) {
                 replay.close();
             }
-        }
-    }
-
-    /** Fails the run: suites were selected, but no case ran in any mode. */
-    static final class NoCaseRanException extends RuntimeException {
-        NoCaseRanException(List<String> suites) {
-            super("no conformance case ran, although " + suites.size() + " suite(s) were selected " + suites
-                    + ": every case was filtered out or skipped (tag filters, agentlab.modes, the suites' own modes, "
-                    + "agentlab.provider); a run that executes nothing must not pass");
         }
     }
 }

@@ -143,6 +143,8 @@ public record ConformanceSettings(List<InvocationMode> modes, KernelUnderTestFac
     public static final String AGUI_PROFILE = "agentlab.agui.profile";
     /** A directory that receives each case's audit streams, {@code <suite>/<case>/<mode>/<turn>.sse}. */
     public static final String AUDIT_DIRECTORY = "agentlab.audit.directory";
+    /** How mode and parity tests are named: {@code auto} (default), {@code short} or {@code long} ({@link Naming}). */
+    public static final String NAMING_STRATEGY = "agentlab.naming.strategy";
     /** Prefix of the parallel executor's settings (as Jupiter's, e.g. {@code ...config.strategy=fixed}). */
     public static final String PARALLEL_CONFIG_PREFIX = "agentlab.execution.parallel.config.";
 

@@ -75,9 +75,11 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
                 DiscoveryIssueReporter.forwarding(request.getDiscoveryListener(), uniqueId));
         ConfigurationParameters parameters = ConfigurationKeys.withAliases(request.getConfigurationParameters());
         ConformanceSettings settings;
+        Naming naming;
         List<EventDefinition> definitions = new ArrayList<>();
         try {
             settings = ConformanceSettings.from(parameters);
+            naming = parameters.get(ConformanceSettings.NAMING_STRATEGY).map(Naming::parse).orElse(Naming.AUTO);
             engine.settings(settings);
             for (EventPlugin plugin : settings.factory().plugins()) {
                 definitions.add(plugin.definition());
@@ -95,8 +97,9 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
             } else if (deprecated.isPresent()) {
                 issues.reportIssue(DiscoveryIssue.builder(DiscoveryIssue.Severity.WARNING, deprecated.get()));
             } else {
-                ConfigurationKeys.problem(key).ifPresent(problem -> issues.reportIssue(DiscoveryIssue.builder(
-                        DiscoveryIssue.Severity.WARNING, problem)));
+                // a key of the command line or the Maven goal does nothing here: say so instead of ignoring it
+                ConfigurationKeys.clientOnly(key).or(() -> ConfigurationKeys.problem(key)).ifPresent(problem ->
+                        issues.reportIssue(DiscoveryIssue.builder(DiscoveryIssue.Severity.WARNING, problem)));
             }
         }
         // the report's capability-growth curve depends only on the offered events: it is counted on another core
@@ -108,8 +111,8 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
                 settings.suiteDirectories(), loader, issues);
         EngineDiscoveryRequestResolver.<ConformanceEngineDescriptor>builder()
                 .addResourceContainerSelectorResolver(ResourceFilter.of(resource -> SuiteFiles.isScanned(resource.getName())))
-                .addSelectorResolver(context -> new SuiteResolver(uniqueId, index, settings.modes(), loader, issues,
-                        () -> Gates.enabled(parameters) ? Optional.of(Gates.from(parameters, settings.modes()))
+                .addSelectorResolver(context -> new SuiteResolver(uniqueId, index, settings.modes(), naming, loader,
+                        issues, () -> Gates.enabled(parameters) ? Optional.of(Gates.from(parameters, settings.modes()))
                                 : Optional.empty()))
                 .build()
                 .resolve(request, engine, issues);
@@ -125,8 +128,19 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
         // (docs/recording.md#protocol-and-notes)
         recordings.notes().forEach(note -> issues.reportIssue(DiscoveryIssue.builder(
                 DiscoveryIssue.Severity.INFO, note)));
-        engine.selectedSuites(engine.getChildren().stream().filter(SuiteDescriptor.class::isInstance)
-                .map(child -> ((SuiteDescriptor) child).suite().id()).toList());
+        List<ConformanceEngineDescriptor.Selected> selected = selected(engine, settings);
+        engine.selected(selected);
+        if (!selected.isEmpty() && selected.stream().mapToInt(ConformanceEngineDescriptor.Selected::discoveredTests)
+                .sum() == 0) {
+            // No silent zero, decided before any client's filter, so identically under every client
+            // (docs/limits-and-safety.md#no-silent-zero): suites were selected and the engine made no test of them
+            issues.reportIssue(DiscoveryIssue.builder(DiscoveryIssue.Severity.ERROR, "no conformance test was "
+                    + "discovered, although " + selected.size() + " suite(s) were selected " + selected.stream()
+                    .map(ConformanceEngineDescriptor.Selected::id).toList() + ": no case runs in "
+                    + ConformanceSettings.MODES + "=" + settings.modes().stream().map(m -> m.wireName()).toList()
+                    + " (each suite's and case's own modes are intersected with it); a run that executes nothing "
+                    + "must not pass"));
+        }
         if (Gates.enabled(parameters) && !engine.getChildren().isEmpty() && !gatesSelected) {
             try {
                 GatesDescriptor gates = new GatesDescriptor(uniqueId.append(GatesDescriptor.SEGMENT,
@@ -142,6 +156,22 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
             }
         }
         return engine;
+    }
+
+    /** Each suite discovery resolved, with what it holds and how much of it the selectors reached. */
+    private static List<ConformanceEngineDescriptor.Selected> selected(ConformanceEngineDescriptor engine,
+                                                                      ConformanceSettings settings) {
+        List<ConformanceEngineDescriptor.Selected> selected = new ArrayList<>();
+        for (TestDescriptor child : engine.getChildren()) {
+            if (child instanceof SuiteDescriptor suite) {
+                int tests = suite.suite().cases().stream().mapToInt(c -> CaseDescriptor.tests(c, settings.modes()))
+                        .sum();
+                int discovered = (int) suite.getDescendants().stream().filter(TestDescriptor::isTest).count();
+                selected.add(new ConformanceEngineDescriptor.Selected(suite.suite().id(), suite.suite().cases().size(),
+                        tests, discovered));
+            }
+        }
+        return selected;
     }
 
     /** Mode nodes run before the parity node that compares them, whatever order selectors arrived in. */

@@ -1,7 +1,11 @@
 package io.agentlab.engine;
 
 import io.agentlab.engine.gates.Gate;
+import io.agentlab.engine.gates.Gates;
+import io.agentlab.engine.internal.report.Coverage;
 import java.util.Map;
+import java.util.Optional;
+import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
@@ -37,6 +41,15 @@ final class GateDescriptor extends AbstractTestDescriptor implements Conformance
 
     @Override
     public SkipResult shouldBeSkipped(ConformanceContext context) {
+        Optional<Coverage> coverage = getParent().flatMap(TestDescriptor::getParent)
+                .filter(ConformanceEngineDescriptor.class::isInstance)
+                .map(engine -> ((ConformanceEngineDescriptor) engine).coverage());
+        if (coverage.isPresent() && coverage.get().partial() && !context.request().getConfigurationParameters()
+                .getBoolean(Gates.ON_PARTIAL).orElse(false)) {
+            // a subset's precision or baseline figures say nothing about the whole (docs/engine.md#partial-launches)
+            return SkipResult.skip("gate " + gate.id() + " not evaluated: gates judge whole runs, and this is a "
+                    + coverage.get().describe() + " (" + Gates.ON_PARTIAL + "=true evaluates them over what ran)");
+        }
         verdict = gate.check().apply(context.metrics());
         return verdict instanceof Gate.Verdict.Skip skip ? SkipResult.skip("gate " + gate.id() + ": " + skip.reason())
                 : SkipResult.doNotSkip();

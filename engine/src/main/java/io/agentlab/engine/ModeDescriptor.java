@@ -30,8 +30,8 @@ final class ModeDescriptor extends CaseTestDescriptor {
 
     private final InvocationMode mode;
 
-    ModeDescriptor(UniqueId uniqueId, CaseDescriptor parent, InvocationMode mode) {
-        super(uniqueId, parent, mode.wireName());
+    ModeDescriptor(UniqueId uniqueId, CaseDescriptor parent, InvocationMode mode, Naming naming) {
+        super(uniqueId, parent, mode.wireName(), naming);
         this.mode = mode;
     }
 

@@ -18,8 +18,8 @@ final class ParityDescriptor extends CaseTestDescriptor {
     static final String SEGMENT = "parity";
     static final String VALUE = "modes";
 
-    ParityDescriptor(UniqueId uniqueId, CaseDescriptor parent) {
-        super(uniqueId, parent, "parity");
+    ParityDescriptor(UniqueId uniqueId, CaseDescriptor parent, Naming naming) {
+        super(uniqueId, parent, "parity", naming);
     }
 
     @Override

@@ -7,6 +7,7 @@ import io.agentlab.engine.internal.metrics.TurnTimeline;
 import io.agentlab.engine.internal.report.CapabilityGrowth;
 import io.agentlab.engine.internal.report.ConsoleReport;
 import io.agentlab.engine.internal.report.ControlMatrix;
+import io.agentlab.engine.internal.report.Coverage;
 import io.agentlab.engine.internal.report.Evaluation;
 import io.agentlab.engine.internal.report.History;
 import io.agentlab.engine.internal.report.HtmlReport;
@@ -33,6 +34,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import org.junit.platform.commons.JUnitException;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.reporting.FileEntry;
 
@@ -56,6 +58,8 @@ final class RunReporter {
     static final String EVALUATION_FILE = "evaluation.json";
     /** The same as a Markdown table. */
     static final String EVALUATION_MARKDOWN_FILE = "evaluation.md";
+    /** The folder, under the report folders, that receives a partial launch's reports. */
+    static final String PARTIAL_FOLDER = "partial";
     /** Enabled events the capability-growth curve reaches (the offered ones, then synthetic ones). */
     static final int GROWTH_EVENTS = 50;
 
@@ -76,10 +80,12 @@ final class RunReporter {
      * Writes and prints the reports of the run in {@code context}; {@code replay} serves the control turns, unless
      * {@code controls} holds them already (started beside the cases at replay speed 0).
      */
-    static void report(ConformanceContext context, TestDescriptor root, Optional<TimedReplay> replay,
+    static void report(ConformanceContext context, TestDescriptor root, Coverage coverage, Optional<TimedReplay> replay,
                        Optional<CompletableFuture<List<ControlMatrix.Cell>>> controls) throws IOException {
         ConformanceSettings settings = context.settings();
-        Optional<Path> extra = settings.reportDirectory();
+        // a partial launch never replaces the whole run's reports (docs/engine.md#partial-launches)
+        Optional<Path> extra = settings.reportDirectory().map(folder -> coverage.partial()
+                ? folder.resolve(PARTIAL_FOLDER) : folder);
         List<ModeMetrics> modes = new ArrayList<>();
         for (InvocationMode mode : InvocationMode.values()) {
             ModeMetrics metrics = context.metrics().mode(mode);
@@ -88,11 +94,14 @@ final class RunReporter {
             }
         }
         // read the references before this run's files replace any of them
-        List<History> history = history(context, extra, modes);
-        RunReport report = build(context, replay, controls, modes, history);
-        Path directory = context.request().getOutputDirectoryCreator().createOutputDirectory(root);
+        // a subset's figures moved against the whole run's only by what was left out: no comparison
+        List<History> history = coverage.partial() ? List.of() : history(context, extra, modes);
+        RunReport report = build(context, replay, controls, modes, history, coverage);
+        Optional<Path> directory = outputDirectory(context, root)
+                .map(folder -> coverage.partial() ? folder.resolve(PARTIAL_FOLDER) : folder);
         Map<String, String> files = new LinkedHashMap<>();
         context.metrics().run(report.metadata().toMap());
+        context.metrics().coverage(coverage.toMap());
         files.put(METRICS_FILE, context.metrics().toJson());
         files.put(MARKDOWN_FILE, MarkdownReport.render(report));
         files.put(HTML_FILE, HtmlReport.render(report));
@@ -105,22 +114,43 @@ final class RunReporter {
         if (extra.isPresent()) {
             Files.createDirectories(extra.get());
         }
+        if (directory.isPresent()) {
+            Files.createDirectories(directory.get());
+        }
         for (Map.Entry<String, String> file : files.entrySet()) {
-            Path written = Files.writeString(directory.resolve(file.getKey()), file.getValue(), StandardCharsets.UTF_8);
-            context.request().getEngineExecutionListener().fileEntryPublished(root, FileEntry.from(written,
-                    file.getKey().endsWith(".json") ? "application/json" : file.getKey().endsWith(".md")
-                            ? "text/markdown" : "text/html"));
+            if (directory.isPresent()) {
+                Path written = Files.writeString(directory.get().resolve(file.getKey()), file.getValue(),
+                        StandardCharsets.UTF_8);
+                context.request().getEngineExecutionListener().fileEntryPublished(root, FileEntry.from(written,
+                        file.getKey().endsWith(".json") ? "application/json" : file.getKey().endsWith(".md")
+                                ? "text/markdown" : "text/html"));
+            }
             if (extra.isPresent()) {
                 Files.writeString(extra.get().resolve(file.getKey()), file.getValue(), StandardCharsets.UTF_8);
             }
         }
+        Optional<Path> shown = extra.or(() -> directory);
         System.out.println("\n" + ConsoleReport.render(report) + evaluation.map(figures -> figures.markdown() + "\n")
-                .orElse("") + "report: " + extra.orElse(directory).resolve(HTML_FILE).toAbsolutePath());
+                .orElse("") + shown.map(folder -> "report: " + folder.resolve(HTML_FILE).toAbsolutePath())
+                .orElse("report: not written (the client provides no output directory, as EngineTestKit by default; "
+                        + "set " + ConformanceSettings.REPORT_DIRECTORY + " to keep one)"));
+    }
+
+    /**
+     * The client's output directory for the engine's root, if it provides one: EngineTestKit's default creator refuses
+     * every output, and a run whose tests all passed must not fail for it (docs/engine.md#reports-and-gates).
+     */
+    private static Optional<Path> outputDirectory(ConformanceContext context, TestDescriptor root) throws IOException {
+        try {
+            return Optional.of(context.request().getOutputDirectoryCreator().createOutputDirectory(root));
+        } catch (JUnitException e) {
+            return Optional.empty();
+        }
     }
 
     private static RunReport build(ConformanceContext context, Optional<TimedReplay> replay,
                                    Optional<CompletableFuture<List<ControlMatrix.Cell>>> controls,
-                                   List<ModeMetrics> modes, List<History> history) {
+                                   List<ModeMetrics> modes, List<History> history, Coverage coverage) {
         ConformanceSettings settings = context.settings();
         List<TurnTimeline> timelines = context.metrics().timelines();
         List<EventDefinition> offered = settings.factory().plugins().stream().map(EventPlugin::definition).toList();
@@ -134,7 +164,7 @@ final class RunReporter {
         RunMetadata metadata = new RunMetadata(context.log().startedAt(), Instant.now(), RunMetadata.engineVersion(),
                 RunMetadata.currentCommit(), provider(settings), settings.replaySpeed(),
                 settings.modes().stream().map(InvocationMode::wireName).toList(), models,
-                settings.factory().getClass().getName(), RunMetadata.thisMachine());
+                settings.factory().getClass().getName(), RunMetadata.thisMachine(), coverage.describe());
         return new RunReport(metadata, context.log().outcomes(), modes, timelines, matrix, growth,
                 context.metrics().timings(), history);
     }

@@ -50,14 +50,16 @@ final class SuiteResolver implements SelectorResolver {
     private final ClassLoader loader;
     private final DiscoveryIssueReporter issues;
     private final UniqueId engineId;
+    private final Naming naming;
     private final Supplier<Optional<List<Gate>>> gates;
 
     /**
      * @param gates the run's gates, or empty when gates are off; asked only when a unique id names a gate
      */
-    SuiteResolver(UniqueId engineId, SuiteIndex index, List<InvocationMode> modes, ClassLoader loader,
+    SuiteResolver(UniqueId engineId, SuiteIndex index, List<InvocationMode> modes, Naming naming, ClassLoader loader,
                   DiscoveryIssueReporter issues, Supplier<Optional<List<Gate>>> gates) {
         this.engineId = engineId;
+        this.naming = naming.resolve(engineId);
         this.index = index;
         this.modes = List.copyOf(modes);
         this.loader = loader;
@@ -220,14 +222,14 @@ final class SuiteResolver implements SelectorResolver {
                         .stream().map(InvocationMode::wireName).toList() + ")");
             }
             return context.addToParent(() -> selectUniqueId(caseUid), existingOr(caseUid.append(ModeDescriptor.SEGMENT,
-                            mode.get().wireName()), uid -> new ModeDescriptor(uid, caseDescriptor.get(), mode.get())))
+                            mode.get().wireName()), uid -> new ModeDescriptor(uid, caseDescriptor.get(), mode.get(), naming)))
                     .map(descriptor -> Resolution.match(Match.exact(descriptor))).orElse(Resolution.unresolved());
         }
         if (ParityDescriptor.SEGMENT.equals(leaf.getType()) && caseDescriptor.get().modes(modes).size() == 2) {
             // parity needs both runs: selecting it selects the two mode nodes too (ordered ahead of it later)
             modeSelectors(caseDescriptor.get()).forEach(context::resolve);
             return context.addToParent(() -> selectUniqueId(caseUid), existingOr(caseUid.append(ParityDescriptor.SEGMENT,
-                            ParityDescriptor.VALUE), uid -> new ParityDescriptor(uid, caseDescriptor.get())))
+                            ParityDescriptor.VALUE), uid -> new ParityDescriptor(uid, caseDescriptor.get(), naming)))
                     .map(descriptor -> Resolution.match(Match.exact(descriptor))).orElse(Resolution.unresolved());
         }
         return unknown(selector, "no node '" + leaf + "' under case '" + testCase.get().id() + "'");

@@ -228,8 +228,11 @@ class MetricsReportTest {
     }
 
     @Test
-    @DisplayName("each case × mode publishes its per-turn figures as report entries")
+    @DisplayName("each case × mode publishes its per-turn figures as report entries; the engine what the launch covers")
     void reportEntries() {
-        assertThat(results.allEvents().reportingEntryPublished().count()).isEqualTo(4);
+        assertThat(results.testEvents().reportingEntryPublished().count()).isEqualTo(4);
+        assertThat(results.containerEvents().reportingEntryPublished().map(event -> event.getRequiredPayload(
+                org.junit.platform.engine.reporting.ReportEntry.class).getKeyValuePairs().get("agentlab.coverage"))
+                .toList()).singleElement().asString().startsWith("whole suites: ");
     }
 }

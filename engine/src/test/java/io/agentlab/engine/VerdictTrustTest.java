@@ -65,7 +65,7 @@ class VerdictTrustTest {
     }
 
     @Test
-    @DisplayName("a selected suite whose every case is filtered out fails the run, naming the suite")
+    @DisplayName("a selected suite the engine makes no test of (agentlab.modes) fails the run, naming the suite")
     void selectedButNothingRanFails() throws IOException {
         Path file = Files.writeString(temp.resolve("zero.suite.yaml"), SUITE);
         EngineExecutionResults results = kit().selectors(selectFile(file.toFile()))
@@ -77,7 +77,7 @@ class VerdictTrustTest {
                 .findFirst().orElseThrow();
         TestExecutionResult result = engine.getRequiredPayload(TestExecutionResult.class);
         assertThat(result.getStatus()).isEqualTo(TestExecutionResult.Status.FAILED);
-        assertThat(result.getThrowable()).get().asString().contains("no conformance case ran")
+        assertThat(result.getThrowable()).get().asString().contains("no conformance test was discovered")
                 .contains("[zero]").contains("agentlab.modes");
     }
 

@@ -23,6 +23,7 @@ import org.junit.platform.commons.PreconditionViolationException;
 import org.junit.platform.engine.DiscoveryIssue;
 import org.junit.platform.engine.DiscoverySelector;
 import org.junit.platform.engine.UniqueId;
+import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.launcher.EngineFilter;
 import org.junit.platform.launcher.Launcher;
 import org.junit.platform.launcher.LauncherConstants;
@@ -30,6 +31,7 @@ import org.junit.platform.launcher.LauncherDiscoveryListener;
 import org.junit.platform.launcher.LauncherDiscoveryRequest;
 import org.junit.platform.launcher.PostDiscoveryFilter;
 import org.junit.platform.launcher.TagFilter;
+import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.TestPlan;
 import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
@@ -53,6 +55,9 @@ public final class ConformanceRunner {
         return warning.startsWith(NOTE) ? warning : "warning: " + warning;
     }
 
+
+    /** The engine's report entry saying what a launch covers. */
+    static final String COVERAGE_ENTRY = "agentlab.coverage";
 
     /** The folder under the report folder that receives JUnit's XML reports. */
     public static final String JUNIT_FOLDER = "junit";
@@ -153,8 +158,22 @@ public final class ConformanceRunner {
         Progress progress = new Progress(out, terminal, System::nanoTime);
         LegacyXmlReportGeneratingListener legacyXml = new LegacyXmlReportGeneratingListener(
                 report.resolve(JUNIT_FOLDER), out);
+        List<String> covered = new ArrayList<>();
+        TestExecutionListener coverage = new TestExecutionListener() {
+            @Override
+            public void reportingEntryPublished(TestIdentifier test, ReportEntry entry) {
+                // the engine says what the launch covers; a partial one keeps its reports apart
+                // (docs/engine.md#partial-launches)
+                String line = entry.getKeyValuePairs().get(COVERAGE_ENTRY);
+                if (line != null) {
+                    covered.add("covered: " + line + (line.startsWith("partial") ? "; its reports are in "
+                            + report.resolve("partial") : ""));
+                }
+            }
+        };
         discovery.launcher().execute(LauncherExecutionRequestBuilder.request(discovery.plan())
-                .listeners(progress, results, legacyXml).build());
+                .listeners(progress, results, legacyXml, coverage).build());
+        notes.addAll(covered);
         RunResults written = new RunResults(spec.shard(), spec.configuration(), results.outcomes());
         written.write(report);
         return new RunResult(written, report, notes);

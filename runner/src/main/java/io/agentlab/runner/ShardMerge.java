@@ -36,6 +36,8 @@ public final class ShardMerge {
 
     /** The engine's metrics file in a report folder. */
     public static final String METRICS_FILE = "metrics.json";
+    /** The folder in a report folder that holds a partial launch's reports, as a shard's. */
+    static final String PARTIAL_FOLDER = "partial";
     private static final String GATE_PREFIX = "[engine:agentlab-conformance]/[gates:run]/[gate:";
 
     private ShardMerge() {
@@ -61,7 +63,10 @@ public final class ShardMerge {
                 throw new UsageException(folder + ": not the results of a shard (run with --shard I/N)");
             }
             results.add(shard);
-            Path file = (Files.isDirectory(folder) ? folder : folder.getParent()).resolve(METRICS_FILE);
+            Path base = Files.isDirectory(folder) ? folder : folder.getParent();
+            // a shard is a partial launch: the engine wrote its reports under partial/ (docs/engine.md#partial-launches)
+            Path file = Files.exists(base.resolve(PARTIAL_FOLDER).resolve(METRICS_FILE))
+                    ? base.resolve(PARTIAL_FOLDER).resolve(METRICS_FILE) : base.resolve(METRICS_FILE);
             if (Files.exists(file)) {
                 try {
                     metrics.add(MetricsReport.fromJson(Files.readString(file, StandardCharsets.UTF_8)));

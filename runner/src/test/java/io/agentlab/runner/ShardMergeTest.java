@@ -78,7 +78,11 @@ class ShardMergeTest {
                     .noneMatch(test -> "gate".equals(test.kind()));
             assertThat(shard.notes()).anyMatch(note -> note.startsWith("gates deferred"));
             folders.add(folder);
-            shardTurns.addAll(MetricsReport.fromJson(Files.readString(folder.resolve("metrics.json"))).samples());
+            // a shard is a partial launch: its reports sit under partial/, and say so (docs/engine.md#partial-launches)
+            assertThat(folder.resolve("metrics.json")).doesNotExist();
+            String metrics = Files.readString(folder.resolve("partial/metrics.json"));
+            assertThat(metrics).contains("\"partial\" : true");
+            shardTurns.addAll(MetricsReport.fromJson(metrics).samples());
         }
         RunResult merged = ShardMerge.merge(folders, Map.of(), temp.resolve("merged"));
 

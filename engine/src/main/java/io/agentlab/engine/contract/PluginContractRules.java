@@ -49,6 +49,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.apiguardian.api.API;
+import org.junit.jupiter.api.TestReporter;
 import org.opentest4j.AssertionFailedError;
 import org.opentest4j.TestAbortedException;
 import tools.jackson.databind.JsonNode;
@@ -66,7 +67,31 @@ public final class PluginContractRules {
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final int RESOLVER_EXAMPLES = Integer.getInteger("agentlab.contract.resolver-examples", 1_000);
 
+    /** The reporter of the rule running on this thread ({@link PluginContractTests#pluginContractReporter}). */
+    static final ThreadLocal<TestReporter> REPORTER = new ThreadLocal<>();
+
     private PluginContractRules() {
+    }
+
+    /** Runs the rule {@code id} of the catalogue against the contract test {@code test}, held to its requirement. */
+    static void run(PluginContractTests test, String id) throws Throwable {
+        PluginContract configuration = Optional.ofNullable(test.getClass().getAnnotation(PluginContract.class))
+                .orElseThrow(() -> new IllegalStateException(test.getClass().getName()
+                        + " implements PluginContractTests but is not annotated @PluginContract"));
+        TestReporter reporter = REPORTER.get();
+        PluginContractSubject subject = new PluginContractSubject(test::plugin, test.examples(),
+                test.pluginWithFailingPort().isPresent() ? Optional.of(() -> test.pluginWithFailingPort().orElseThrow())
+                        : Optional.empty(),
+                test.pluginWithHangingPort().isPresent() ? Optional.of(() -> test.pluginWithHangingPort().orElseThrow())
+                        : Optional.empty(),
+                configuration, (key, value) -> {
+                    if (reporter != null) {
+                        reporter.publishEntry(Map.of(key, value));
+                    }
+                });
+        ContractRule rule = catalogue().stream().filter(candidate -> candidate.id().equals(id)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no rule " + id + " in the catalogue"));
+        Requirement.of(rule.required()).run(rule.displayName(), () -> rule.check().run(subject));
     }
 
     /** The catalogue, in order. */

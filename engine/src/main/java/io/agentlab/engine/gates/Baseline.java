@@ -67,9 +67,18 @@ public record Baseline(Path file, Map<String, Map<String, Double>> figures) {
 
     /**
      * Writes the baseline figures of a finished run's {@code metrics.json} to {@code baseline}, replacing it; returns
-     * what was written. Every mode of the run is recorded; a run without a mode's figure fails, naming it.
+     * what was written. Every mode of the run is recorded; a run without a mode's figure fails, naming it. A partial
+     * launch's figures (its {@code coverage} says {@code partial}) are refused.
      */
     public static String refresh(Path metricsJson, Path baseline) {
+        return refresh(metricsJson, baseline, false);
+    }
+
+    /**
+     * As {@link #refresh(Path, Path)}; with {@code allowPartial} a partial launch's figures are accepted too (a run
+     * of a tagged subset whose own baseline it is).
+     */
+    public static String refresh(Path metricsJson, Path baseline, boolean allowPartial) {
         JsonNode metrics;
         try {
             metrics = JSON.readTree(Files.readString(metricsJson, StandardCharsets.UTF_8));
@@ -81,6 +90,12 @@ public record Baseline(Path file, Map<String, Map<String, Double>> figures) {
         if (!metrics.path("modes").isObject() || metrics.path("modes").isEmpty()) {
             throw new IllegalArgumentException(metricsJson + " has no per-mode figures ('modes'): is it a "
                     + "metrics.json of a run in which a case ran?");
+        }
+        if (metrics.path("coverage").path("partial").asBoolean(false) && !allowPartial) {
+            // the next whole run would fail every baseline gate a subset's figures set (docs/engine.md#partial-launches)
+            throw new IllegalArgumentException(metricsJson + " is a partial launch's ("
+                    + metrics.path("coverage").path("description").asString("part of its suites")
+                    + "), not a whole run's: run the whole suites, or pass --allow-partial to accept them anyway");
         }
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("comment", "Per-mode figures the gates compare against; written by `agentlab baseline` from "

@@ -45,6 +45,8 @@ public final class Gates {
     public static final String STRICT_PARITY = "agentlab.gates.parity";
     /** A committed baseline file ({@code metrics} per mode). */
     public static final String BASELINE_FILE = "agentlab.baseline.file";
+    /** Whether the gates judge a partial launch too (docs/engine.md#partial-launches); default false. */
+    public static final String ON_PARTIAL = "agentlab.gates.on-partial";
     /** The largest regression against the baseline, as a fraction; default 0.10. */
     public static final String MAX_REGRESSION = "agentlab.baseline.max-regression";
     /** The key that once made a run write its baseline; now refused with a pointer to the command. */

@@ -72,6 +72,27 @@ class PluginContractRulesTest {
     }
 
     @Test
+    @DisplayName("every rule is a test method named by its id: the display name as the catalogue, the method name "
+            + "without the dash (what Surefire's XML shows), and nothing else")
+    void ruleMethods() {
+        java.util.Map<String, String> methods = new java.util.TreeMap<>();
+        for (java.lang.reflect.Method method : PluginContractTests.class.getMethods()) {
+            if (method.isAnnotationPresent(org.junit.jupiter.api.Test.class)) {
+                methods.put(method.getName(), method.getAnnotation(DisplayName.class).value());
+                assertThat(method.getParameterCount()).as(method.getName()).isZero();
+            }
+        }
+        java.util.Map<String, String> expected = new java.util.TreeMap<>();
+        PluginContractRules.catalogue().forEach(rule -> expected.put(rule.displayName().replace("-", ""),
+                rule.displayName()));
+        assertThat(methods).isEqualTo(expected);
+        EngineExecutionResults results = EngineTestKit.engine("junit-jupiter")
+                .selectors(selectClass(VolumePluginContractTest.class)).execute();
+        assertThat(results.testEvents().started().map(event -> event.getTestDescriptor().getLegacyReportingName())
+                .toList()).contains("required_PC06_resolver_deterministic_and_total()");
+    }
+
+    @Test
     @DisplayName("docs/plugin-contract.md lists every rule with its id, name, kind and clause")
     void catalogueDocumented() throws IOException {
         String doc = Files.readString(Path.of("../docs/plugin-contract.md"));

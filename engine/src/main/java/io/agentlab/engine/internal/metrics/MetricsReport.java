@@ -33,6 +33,7 @@ public final class MetricsReport {
     private final List<TurnSample> samples = new ArrayList<>();
     private final List<TurnTimeline> timelines = new ArrayList<>();
     private final Map<String, Object> run = new LinkedHashMap<>();
+    private final Map<String, Object> coverage = new LinkedHashMap<>();
     private final Map<String, String> timing = new LinkedHashMap<>();
     private final Map<String, Boolean> parity = new LinkedHashMap<>();
 
@@ -48,6 +49,15 @@ public final class MetricsReport {
     public synchronized void run(Map<String, Object> metadata) {
         run.clear();
         run.putAll(metadata);
+    }
+
+    /**
+     * Notes what the launch covered ({@code metrics.json}'s {@code coverage}; {@code agentlab baseline} refuses a
+     * partial one). A report read back, or merged from shards, has none: it stands for whole suites.
+     */
+    public synchronized void coverage(Map<String, Object> coverage) {
+        this.coverage.clear();
+        this.coverage.putAll(coverage);
     }
 
     /** How the run was made, as noted or read back; empty when nobody said. */
@@ -101,6 +111,9 @@ public final class MetricsReport {
         root.put("contract", "docs/design.md#usage-fair-comparison; docs/design.md#metrics-per-mode");
         synchronized (this) {
             root.put("run", new LinkedHashMap<>(run));
+            if (!coverage.isEmpty()) {
+                root.put("coverage", new LinkedHashMap<>(coverage));
+            }
             // sorted, so the file is the same whatever order cases finished in (parallel runs, shards)
             root.put("timing", new TreeMap<>(timing));
             root.put("parity", new TreeMap<>(parity));
@@ -158,6 +171,11 @@ public final class MetricsReport {
         root.path("turns").forEach(turn -> report.addSample(TurnSample.fromJson(turn)));
         root.path("timing").properties().forEach(e -> report.timing.put(e.getKey(), e.getValue().asString()));
         root.path("parity").properties().forEach(e -> report.parity.put(e.getKey(), e.getValue().asBoolean()));
+        if (root.path("coverage").isObject()) {
+            // read back as written; a merge of shards never copies it, since the merged run covers the whole
+            report.coverage.putAll(MAPPER.convertValue(root.path("coverage"),
+                    new TypeReference<Map<String, Object>>() { }));
+        }
         if (root.path("run").isObject()) {
             report.run.putAll(MAPPER.convertValue(root.path("run"), new TypeReference<Map<String, Object>>() { }));
         }

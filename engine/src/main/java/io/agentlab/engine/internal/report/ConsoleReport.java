@@ -32,7 +32,7 @@ public final class ConsoleReport {
         out.append("run ").append(Format.instant(meta.startedAt())).append(", kit ").append(meta.kitVersion()).append(", commit ")
                 .append(meta.commit().orElse("unknown")).append(", ").append(meta.provider()).append(" provider, speed ")
                 .append(Format.plain(meta.replaySpeed())).append(", ").append(String.join(" + ", meta.modes()))
-                .append('\n');
+                .append('\n').append(meta.coverage()).append('\n');
         List<TestOutcome> broken = report.broken();
         for (TestOutcome outcome : broken.subList(0, Math.min(NAMED_FAILURES, broken.size()))) {
             out.append("  ").append(outcome.status().wireName().toUpperCase(Locale.ROOT)).append(' ')

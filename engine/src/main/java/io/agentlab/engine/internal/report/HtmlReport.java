@@ -83,6 +83,7 @@ public final class HtmlReport {
         meta(html, "modes", String.join(", ", meta.modes()));
         meta(html, "kernel under test", meta.kernelFactory());
         meta(html, "machine", meta.machine());
+        meta(html, "covered", meta.coverage());
         html.append("</dl>\n<nav aria-label=\"sections\"><a href=\"#failures\">Failures</a> <a href=\"#results\">")
                 .append("All results</a> <a href=\"#timelines\">Timelines</a> <a href=\"#withheld\">Withheld answers</a> ")
                 .append("<a href=\"#comparison\">Comparison</a> <a href=\"#control\">Control and growth</a> ")

@@ -35,7 +35,8 @@ public final class MarkdownReport {
                 .append("| replay speed | ").append(Format.plain(meta.replaySpeed())).append(" |\n")
                 .append("| modes | ").append(String.join(", ", meta.modes())).append(" |\n")
                 .append("| kernel under test | `").append(meta.kernelFactory()).append("` |\n")
-                .append("| machine | ").append(meta.machine()).append(" |\n\n");
+                .append("| machine | ").append(meta.machine()).append(" |\n")
+                .append("| covered | ").append(meta.coverage()).append(" |\n\n");
 
         out.append("## Failures\n\n");
         if (report.broken().isEmpty()) {

@@ -28,11 +28,12 @@ import org.apiguardian.api.API;
  * @param models        the models the run's calls named
  * @param kernelFactory the kernel under test's factory class
  * @param machine       operating system, architecture, processors and Java version
+ * @param coverage      what the launch covered: whole suites, or which part of them ({@link Coverage#describe()})
  */
 @API(status = INTERNAL, since = "0.1")
 public record RunMetadata(Instant startedAt, Instant finishedAt, String kitVersion, Optional<String> commit,
                           String provider, double replaySpeed, List<String> modes, List<String> models,
-                          String kernelFactory, String machine) {
+                          String kernelFactory, String machine, String coverage) {
 
     /** Copies the lists. */
     public RunMetadata {
@@ -104,7 +105,7 @@ public record RunMetadata(Instant startedAt, Instant finishedAt, String kitVersi
                 text(map.get("kitVersion")), Optional.ofNullable(map.get("commit")).map(Object::toString),
                 text(map.get("provider")), map.get("replaySpeed") instanceof Number speed ? speed.doubleValue() : 1.0,
                 strings(map.get("modes")), strings(map.get("models")), text(map.get("kernelFactory")),
-                text(map.get("machine")));
+                text(map.get("machine")), "merged shards: whole suites");
     }
 
     private static Instant instant(Object value) {

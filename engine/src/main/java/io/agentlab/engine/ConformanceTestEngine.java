@@ -147,7 +147,7 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
                         GatesDescriptor.VALUE));
                 for (Gate gate : Gates.from(parameters, settings.modes())) {
                     gates.addChild(new GateDescriptor(gates.getUniqueId().append(GateDescriptor.SEGMENT, gate.id()),
-                            gate));
+                            gate, false));
                 }
                 engine.addChild(gates);
             } catch (RuntimeException e) {

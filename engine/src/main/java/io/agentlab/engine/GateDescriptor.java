@@ -17,11 +17,14 @@ final class GateDescriptor extends AbstractTestDescriptor implements Conformance
     static final String SEGMENT = "gate";
 
     private final Gate gate;
+    /** Selected by its own unique id: asked for, so it judges what ran even in a partial launch. */
+    private final boolean selected;
     private Gate.Verdict verdict;
 
-    GateDescriptor(UniqueId uniqueId, Gate gate) {
+    GateDescriptor(UniqueId uniqueId, Gate gate, boolean selected) {
         super(uniqueId, gate.description());
         this.gate = gate;
+        this.selected = selected;
     }
 
     @Override
@@ -44,7 +47,7 @@ final class GateDescriptor extends AbstractTestDescriptor implements Conformance
         Optional<Coverage> coverage = getParent().flatMap(TestDescriptor::getParent)
                 .filter(ConformanceEngineDescriptor.class::isInstance)
                 .map(engine -> ((ConformanceEngineDescriptor) engine).coverage());
-        if (coverage.isPresent() && coverage.get().partial() && !context.request().getConfigurationParameters()
+        if (!selected && coverage.isPresent() && coverage.get().partial() && !context.request().getConfigurationParameters()
                 .getBoolean(Gates.ON_PARTIAL).orElse(false)) {
             // a subset's precision or baseline figures say nothing about the whole (docs/engine.md#partial-launches)
             return SkipResult.skip("gate " + gate.id() + " not evaluated: gates judge whole runs, and this is a "

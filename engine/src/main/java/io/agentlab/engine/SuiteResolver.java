@@ -263,7 +263,7 @@ final class SuiteResolver implements SelectorResolver {
                     + configured.get().stream().map(Gate::id).toList());
         }
         return context.addToParent(() -> selectUniqueId(gatesUid), existingOr(gatesUid.append(GateDescriptor.SEGMENT,
-                        gate.get().id()), uid -> new GateDescriptor(uid, gate.get())))
+                        gate.get().id()), uid -> new GateDescriptor(uid, gate.get(), true)))
                 .map(descriptor -> Resolution.match(Match.exact(descriptor))).orElse(Resolution.unresolved());
     }
 

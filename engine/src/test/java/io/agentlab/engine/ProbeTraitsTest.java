@@ -1,33 +1,22 @@
 package io.agentlab.engine;
 
+import static io.agentlab.engine.InlineSuite.fails;
+import static io.agentlab.engine.InlineSuite.failures;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.platform.engine.discovery.DiscoverySelectors.selectFile;
-import static org.junit.platform.testkit.engine.EventConditions.displayName;
-import static org.junit.platform.testkit.engine.EventConditions.event;
-import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
-import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
 import io.agentlab.kernel.api.BatchResult;
 import io.agentlab.kernel.api.ContinuationDecision;
 import io.agentlab.kernel.api.EventKernelFactory;
 import io.agentlab.kernel.api.HandlerResult;
 import io.agentlab.kernel.core.ReferenceKernel;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
-import org.junit.platform.testkit.engine.EngineTestKit;
-import org.junit.platform.testkit.engine.Event;
 
 /**
  * The probe traits ({@code failureVisible}, {@code requiredFields}/{@code fallback}, outcome {@code throw},
@@ -38,47 +27,17 @@ import org.junit.platform.testkit.engine.Event;
  */
 class ProbeTraitsTest {
 
-    private static final AtomicInteger FILES = new AtomicInteger();
-
     @TempDir
     Path temp;
 
     private EngineExecutionResults run(String yaml, Class<? extends KernelUnderTestFactory> factory) {
-        try {
-            Path file = Files.writeString(temp.resolve("traits" + FILES.incrementAndGet() + ".suite.yaml"), yaml);
-            EngineTestKit.Builder kit = EngineTestKit.engine(ConformanceTestEngine.ENGINE_ID)
-                    .selectors(selectFile(file.toFile()))
-                    .configurationParameter(ConformanceSettings.REPLAY_SPEED, "0")
-                    .configurationParameter(ConformanceSettings.CONTROL_RUNS, "false")
-                    .configurationParameter(ConformanceSettings.KERNEL_FACTORY, factory.getName())
-                    .outputDirectoryCreator(new TempOutputDirectories(temp.resolve("out" + FILES.get())));
-            assertThat(kit.discover().getDiscoveryIssues()).as("the suite is well formed").isEmpty();
-            return kit.execute();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return InlineSuite.run(temp, yaml, factory);
     }
 
     private void reference(String yaml) {
         EngineExecutionResults results = run(yaml, ServiceLoaderKernelFactory.class);
         assertThat(failures(results)).as("the reference kernel passes").isEmpty();
         results.testEvents().assertStatistics(stats -> stats.started(3).succeeded(3));
-    }
-
-    private static List<String> failures(EngineExecutionResults results) {
-        return results.testEvents().finished().stream()
-                .filter(e -> e.getRequiredPayload(TestExecutionResult.class).getStatus() != TestExecutionResult.Status.SUCCESSFUL)
-                .map(e -> e.getTestDescriptor().getDisplayName() + ": " + e.getRequiredPayload(TestExecutionResult.class)
-                        .getThrowable().map(Throwable::getMessage).orElse("?"))
-                .toList();
-    }
-
-    private static void fails(EngineExecutionResults results, String node, String... parts) {
-        assertThat(results.testEvents().finished().stream().map(Event::getTestDescriptor)
-                .map(d -> d.getDisplayName())).contains(node);
-        results.testEvents().assertThatEvents().as(node + " fails saying " + Arrays.toString(parts) + "; failures: "
-                + failures(results)).haveExactly(1, event(displayName(node), finishedWithFailure(message(m ->
-                Arrays.stream(parts).allMatch(m::contains)))));
     }
 
     /** One case {@code id} on {@code probes}, one turn {@code turn} (indented as a turn's keys). */

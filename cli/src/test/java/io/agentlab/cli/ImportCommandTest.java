@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ImportCommandTest {
 
     /** A made-up key (synthesized): it must never reach a recording. */
-    private static final String KEY = "example-placeholder-credential-not-a-key";
+    private static final String KEY = "example!placeholder!credential!not!a!key";
     private static final String CHUNK = "{\"id\":\"chatcmpl-AbCdEfGhIjKlMnOpQrStUvWxYz012\",\"object\":"
             + "\"chat.completion.chunk\",\"created\":1796047267,\"model\":\"m\",\"choices\":[{\"index\":0,\"delta\":"
             + "{\"role\":\"assistant\",\"content\":\"Okay, the lamp is on.\"},\"finish_reason\":\"stop\"}]}";

@@ -49,7 +49,7 @@ class StreamImportPropertiesTest {
     private static final Options OPTIONS = Options.defaults().withToday(LocalDate.of(2026, 12, 1));
     private static final YAMLMapper YAML = new YAMLMapper();
     /** A made-up key in every captured request (synthesized): it must never reach a recording. */
-    private static final String KEY = "example-placeholder-credential-not-a-key";
+    private static final String KEY = "example!placeholder!credential!not!a!key";
     /** Text pieces: short enough that no piece can look like a credential, with the characters that break escaping. */
     private static final List<String> PIECES = List.of("Okay", ", ", "the lamp", " is on.", "\"quoted\"", "back\\slash",
             "tab\there", "line\nbreak", "crlf\r\n", "音量调到三十", "🙂", "𝟘", "é", "\u2028", "\u0085", "\u0000", "</data>",

@@ -38,7 +38,7 @@ import org.junit.jupiter.api.io.TempDir;
 class StreamImportTest {
 
     static final Path EXAMPLES = Path.of("src/test/resources/import");
-    static final String KEY = "example-placeholder-credential-not-a-key";
+    static final String KEY = "example!placeholder!credential!not!a!key";
     static final Options OPTIONS = Options.defaults().withToday(LocalDate.of(2026, 12, 1));
 
     @TempDir

@@ -1,10 +1,10 @@
 package io.agentlab.cli;
 
-import io.agentlab.engine.contract.AguiEndpointContract;
-import io.agentlab.engine.contract.AguiEndpointContract.Report;
-import io.agentlab.engine.contract.AguiEndpointContract.Settings;
-import io.agentlab.engine.contract.AguiEndpointContract.Unreadable;
-import io.agentlab.kernel.runtime.audit.AguiProfile;
+import io.agentlab.contracts.AguiEndpointContract;
+import io.agentlab.contracts.AguiEndpointContract.Report;
+import io.agentlab.contracts.AguiEndpointContract.Settings;
+import io.agentlab.contracts.AguiEndpointContract.Unreadable;
+import io.agentlab.agui.AguiProfile;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;

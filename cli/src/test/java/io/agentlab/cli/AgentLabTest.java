@@ -5,12 +5,12 @@ import static io.agentlab.cli.Run.suites;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
-import io.agentlab.kernel.runtime.audit.AguiEvent;
-import io.agentlab.kernel.runtime.audit.AguiSseCodec;
+import io.agentlab.agui.AguiEvent;
+import io.agentlab.agui.AguiSseCodec;
 import io.agentlab.kernel.runtime.llm.CallRole;
 import io.agentlab.kernel.runtime.llm.ChatMessage;
 import io.agentlab.kernel.runtime.llm.ChatRequest;
-import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
+import io.agentlab.provider.openai.OpenAiCompatibleClient;
 import io.agentlab.providers.recorded.Recordings;
 import io.agentlab.providers.recorded.TimedReplay;
 import java.io.IOException;
@@ -203,7 +203,7 @@ class AgentLabTest {
             Run gone = run("check-stream", base + "/gone");
             assertThat(gone.code()).isEqualTo(2);
             assertThat(gone.err()).isEqualTo("agentlab check-stream: cannot read " + base + "/gone: GET answered HTTP "
-                    + "410 Gone (an AG-UI endpoint answers 200 with an SSE stream)" + System.lineSeparator());
+                    + "410 (an AG-UI endpoint answers 200 with an SSE stream)" + System.lineSeparator());
         } finally {
             server.stop(0);
         }

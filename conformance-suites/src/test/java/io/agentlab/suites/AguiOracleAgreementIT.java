@@ -5,11 +5,11 @@ import static org.assertj.core.api.Assertions.fail;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClasspathResource;
 
 import io.agentlab.engine.ConformanceTestEngine;
-import io.agentlab.engine.contract.AguiEndpointContract;
-import io.agentlab.engine.contract.AguiEndpointContract.Report;
-import io.agentlab.engine.contract.AguiEndpointContract.Settings;
-import io.agentlab.kernel.runtime.audit.AguiProfile;
-import io.agentlab.kernel.runtime.audit.AguiStreamChecker.Violation;
+import io.agentlab.contracts.AguiEndpointContract;
+import io.agentlab.contracts.AguiEndpointContract.Report;
+import io.agentlab.contracts.AguiEndpointContract.Settings;
+import io.agentlab.agui.AguiProfile;
+import io.agentlab.agui.AguiStreamChecker.Violation;
 import io.agentlab.kernel.runtime.llm.Json;
 import java.io.File;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package io.agentlab.suites;
 
-import io.agentlab.kernel.runtime.audit.AguiEvent;
-import io.agentlab.kernel.runtime.audit.AguiSseCodec;
+import io.agentlab.agui.AguiEvent;
+import io.agentlab.agui.AguiSseCodec;
 import io.agentlab.kernel.runtime.llm.Json;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

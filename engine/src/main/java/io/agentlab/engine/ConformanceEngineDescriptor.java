@@ -10,7 +10,7 @@ import io.agentlab.engine.internal.suite.SuiteReader;
 import io.agentlab.kernel.api.EventDefinition;
 import io.agentlab.kernel.api.EventPlugin;
 import io.agentlab.providers.recorded.RecordingProxy;
-import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
+import io.agentlab.provider.openai.OpenAiCompatibleClient;
 import io.agentlab.providers.recorded.TimedReplay;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -10,7 +10,7 @@ import io.agentlab.engine.internal.suite.RecordingLibrary;
 import io.agentlab.engine.internal.suite.SuiteReader;
 import io.agentlab.kernel.api.EventDefinition;
 import io.agentlab.kernel.api.EventPlugin;
-import io.agentlab.providers.recorded.PromptTokens;
+import io.agentlab.tokens.PromptTokens;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;

@@ -26,7 +26,8 @@ class LayeringTest {
 
     /** Modules whose classes are checked, relative to the repository root. */
     static final List<String> MODULES = List.of("kernel-reference/api", "kernel-reference/core",
-            "kernel-reference/runtime", "plugins", "providers-recorded", "engine", "runner", "plugins-contracts",
+            "agui", "kernel-reference/runtime", "provider-openai", "tokens", "plugins", "providers-recorded",
+            "contracts", "engine", "runner", "plugins-contracts",
             "conformance-suites", "cli", "maven-plugin", "benchmarks");
 
     /** An {@code @API(status = INTERNAL)} type. */
@@ -78,7 +79,8 @@ class LayeringTest {
             + " goal) and the documented test")
     void internalTypes() {
         noClasses().that().resideOutsideOfPackages("io.agentlab.engine..", "io.agentlab.kernel..",
-                        "io.agentlab.runner..", "io.agentlab.cli..", "io.agentlab.maven..")
+                        "io.agentlab.agui..", "io.agentlab.provider..", "io.agentlab.tokens..",
+                        "io.agentlab.contracts..", "io.agentlab.runner..", "io.agentlab.cli..", "io.agentlab.maven..")
                 .and().doNotHaveFullyQualifiedName("io.agentlab.suites.ProviderStreamExportTest")
                 .should().dependOnClassesThat(INTERNAL)
                 .because("docs/api.md lists what users may depend on")
@@ -97,6 +99,21 @@ class LayeringTest {
                 .because("test doubles ship as test fixtures, not in a main artifact")
                 .check(new ClassFileImporter().importPaths(MODULES.stream().map(module -> root().resolve(module)
                         .resolve("target/classes")).filter(Files::isDirectory).toList()));
+    }
+
+    @Test
+    @DisplayName("the contracts artifact uses no engine, replay, HTTP client, YAML parser or tokenizer class "
+            + "(docs/plugin-contract.md#artifacts)")
+    void contractsStandAlone() {
+        JavaClasses contracts = new ClassFileImporter().importPath(root().resolve("contracts/target/classes"));
+        assertThat(contracts.contain("io.agentlab.contracts.PluginContractRules")).isTrue();
+        noClasses().should().dependOnClassesThat().resideInAnyPackage("io.agentlab.engine..",
+                        "io.agentlab.providers..", "io.agentlab.provider..", "okhttp3..", "okio..",
+                        "com.github.tomakehurst..", "org.wiremock..", "tools.jackson.dataformat.yaml..",
+                        "com.knuddels..")
+                .because("a plugin author's test classpath must not clash with the team's own libraries; PC-02's "
+                        + "tokens come through io.agentlab.tokens (optional), PC-11 through PluginContractSupport")
+                .check(contracts);
     }
 
     @Test

@@ -4,7 +4,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.agentlab.engine.internal.execution.TurnRun;
 import io.agentlab.engine.internal.suite.Position;
-import io.agentlab.kernel.runtime.audit.AguiEvent;
+import io.agentlab.agui.AguiEvent;
 import java.util.List;
 import java.util.Optional;
 import org.apiguardian.api.API;

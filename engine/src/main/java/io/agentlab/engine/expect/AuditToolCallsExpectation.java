@@ -5,7 +5,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import io.agentlab.engine.internal.execution.TurnRun;
 import io.agentlab.engine.internal.suite.Node;
 import io.agentlab.engine.internal.suite.Position;
-import io.agentlab.kernel.runtime.audit.AguiEvent;
+import io.agentlab.agui.AguiEvent;
 import io.agentlab.kernel.runtime.llm.Json;
 import java.util.ArrayList;
 import java.util.Collections;

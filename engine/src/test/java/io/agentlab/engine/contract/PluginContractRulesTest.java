@@ -1,4 +1,4 @@
-package io.agentlab.engine.contract;
+package io.agentlab.contracts;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;

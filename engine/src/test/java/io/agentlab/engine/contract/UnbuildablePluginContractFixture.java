@@ -1,4 +1,4 @@
-package io.agentlab.engine.contract;
+package io.agentlab.contracts;
 
 import io.agentlab.kernel.api.EventDefinition;
 import io.agentlab.kernel.api.EventPlugin;

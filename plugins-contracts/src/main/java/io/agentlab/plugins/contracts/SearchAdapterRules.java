@@ -1,7 +1,7 @@
 package io.agentlab.plugins.contracts;
 
-import io.agentlab.engine.contract.AdapterContractTests;
-import io.agentlab.engine.contract.AdapterRuleCatalogue;
+import io.agentlab.contracts.AdapterContractTests;
+import io.agentlab.contracts.AdapterRuleCatalogue;
 import io.agentlab.plugins.PortException;
 import io.agentlab.plugins.search.SearchHit;
 import io.agentlab.plugins.search.WebSearchPort;

@@ -1,7 +1,7 @@
 package io.agentlab.plugins.contracts;
 
-import io.agentlab.engine.contract.AdapterContractTests;
-import io.agentlab.engine.contract.AdapterRuleCatalogue;
+import io.agentlab.contracts.AdapterContractTests;
+import io.agentlab.contracts.AdapterRuleCatalogue;
 import io.agentlab.plugins.session.SessionTerminationPort;
 import java.util.List;
 import java.util.UUID;

@@ -7,7 +7,7 @@ import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
-import io.agentlab.engine.contract.AdapterRuleCatalogue;
+import io.agentlab.contracts.AdapterRuleCatalogue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

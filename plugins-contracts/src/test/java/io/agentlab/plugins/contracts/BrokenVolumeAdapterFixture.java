@@ -1,7 +1,7 @@
 package io.agentlab.plugins.contracts;
 
-import io.agentlab.engine.contract.AdapterContract;
-import io.agentlab.engine.contract.AdapterContractTests;
+import io.agentlab.contracts.AdapterContract;
+import io.agentlab.contracts.AdapterContractTests;
 import io.agentlab.plugins.volume.DeviceVolumePort;
 import io.agentlab.plugins.volume.VolumeMode;
 import io.agentlab.plugins.volume.VolumeState;

@@ -1,7 +1,7 @@
 package io.agentlab.plugins.contracts;
 
-import io.agentlab.engine.contract.AdapterContract;
-import io.agentlab.engine.contract.AdapterContractTests;
+import io.agentlab.contracts.AdapterContract;
+import io.agentlab.contracts.AdapterContractTests;
 import io.agentlab.plugins.session.InMemorySessions;
 import io.agentlab.plugins.session.SessionTerminationPort;
 

@@ -2,11 +2,11 @@ package io.agentlab.providers.recorded;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import io.agentlab.kernel.runtime.llm.BoundedSseReader;
+import io.agentlab.provider.openai.BoundedSseReader;
 import io.agentlab.kernel.runtime.llm.CallRole;
 import io.agentlab.kernel.runtime.llm.Json;
-import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
-import io.agentlab.kernel.runtime.llm.PooledConnectionRetry;
+import io.agentlab.provider.openai.OpenAiCompatibleClient;
+import io.agentlab.provider.openai.PooledConnectionRetry;
 import io.agentlab.kernel.runtime.llm.ProviderException;
 import io.agentlab.kernel.runtime.llm.ResponseLimits;
 import java.io.IOException;

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Random;
+import io.agentlab.tokens.PromptTokens;
 
 /**
  * Provider-faithful streams from a script, in either mode: the visible reply split at given or random boundaries,

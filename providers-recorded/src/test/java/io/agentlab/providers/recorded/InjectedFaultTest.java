@@ -9,7 +9,7 @@ import io.agentlab.kernel.runtime.llm.CallRole;
 import io.agentlab.kernel.runtime.llm.ChatCompletion;
 import io.agentlab.kernel.runtime.llm.ChatMessage;
 import io.agentlab.kernel.runtime.llm.ChatRequest;
-import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
+import io.agentlab.provider.openai.OpenAiCompatibleClient;
 import io.agentlab.kernel.runtime.llm.ProviderException;
 import io.agentlab.kernel.runtime.llm.ToolCall;
 import io.agentlab.kernel.runtime.llm.ToolSpec;

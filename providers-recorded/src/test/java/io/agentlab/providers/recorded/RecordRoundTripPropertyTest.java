@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.quicktheories.QuickTheory.qt;
 
 import com.sun.net.httpserver.HttpServer;
-import io.agentlab.kernel.runtime.llm.BoundedSseReader;
-import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
+import io.agentlab.provider.openai.BoundedSseReader;
+import io.agentlab.provider.openai.OpenAiCompatibleClient;
 import io.agentlab.kernel.runtime.llm.ResponseLimits;
 import java.io.IOException;
 import java.io.OutputStream;

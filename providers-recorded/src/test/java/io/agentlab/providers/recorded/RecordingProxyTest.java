@@ -18,7 +18,7 @@ import com.github.tomakehurst.wiremock.http.Response;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import io.agentlab.kernel.runtime.llm.ChatCompletion;
 import io.agentlab.kernel.runtime.llm.Chunks;
-import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
+import io.agentlab.provider.openai.OpenAiCompatibleClient;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

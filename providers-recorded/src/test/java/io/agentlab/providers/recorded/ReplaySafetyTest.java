@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.kernel.runtime.llm.ChatCompletion;
-import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
+import io.agentlab.provider.openai.OpenAiCompatibleClient;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.Inet4Address;

@@ -16,7 +16,7 @@ import io.agentlab.kernel.runtime.TurnRuntime;
 import io.agentlab.kernel.runtime.VisibleSink;
 import io.agentlab.kernel.runtime.llm.CallRole;
 import io.agentlab.kernel.runtime.llm.ChatRequestJson;
-import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
+import io.agentlab.provider.openai.OpenAiCompatibleClient;
 import io.agentlab.kernel.runtime.llm.ProviderRegistry;
 import io.agentlab.providers.recorded.StreamSynthesizer.Script;
 import io.agentlab.providers.recorded.StreamSynthesizer.ScriptedEvent;
@@ -29,6 +29,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import io.agentlab.tokens.PromptTokens;
 
 /** A synthesized recording replayed through the runtime gives the script's visible text and batch, in both modes. */
 class ReplayThroughRuntimeTest {

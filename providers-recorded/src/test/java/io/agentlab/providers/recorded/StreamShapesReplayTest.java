@@ -6,7 +6,7 @@ import io.agentlab.kernel.runtime.llm.CallRole;
 import io.agentlab.kernel.runtime.llm.ChatCompletion;
 import io.agentlab.kernel.runtime.llm.ChatMessage;
 import io.agentlab.kernel.runtime.llm.ChatRequest;
-import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
+import io.agentlab.provider.openai.OpenAiCompatibleClient;
 import io.agentlab.kernel.runtime.llm.StreamAccumulator;
 import io.agentlab.kernel.runtime.llm.ToolSpec;
 import java.io.IOException;

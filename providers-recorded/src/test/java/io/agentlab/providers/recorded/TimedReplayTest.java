@@ -9,7 +9,7 @@ import io.agentlab.kernel.runtime.llm.ChatMessage;
 import io.agentlab.kernel.runtime.llm.ChatRequest;
 import io.agentlab.kernel.runtime.llm.ChatRequestJson;
 import io.agentlab.kernel.runtime.llm.Chunks;
-import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
+import io.agentlab.provider.openai.OpenAiCompatibleClient;
 import io.agentlab.kernel.runtime.llm.ProviderException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import io.agentlab.tokens.PromptTokens;
 
 /** Timing-faithful replay over real HTTP. */
 class TimedReplayTest {

@@ -2,7 +2,7 @@ package io.agentlab.engine.internal.execution;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.agentlab.kernel.runtime.audit.AguiSseCodec;
+import io.agentlab.agui.AguiSseCodec;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

@@ -9,7 +9,7 @@ import io.agentlab.kernel.api.Resolution;
 import io.agentlab.kernel.api.ResultPolicy;
 import io.agentlab.kernel.runtime.InvocationProtocol;
 import io.agentlab.kernel.runtime.RuntimeConfig;
-import io.agentlab.providers.recorded.PromptTokens;
+import io.agentlab.tokens.PromptTokens;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

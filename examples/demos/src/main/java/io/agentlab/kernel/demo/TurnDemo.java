@@ -9,7 +9,7 @@ import io.agentlab.kernel.runtime.TurnResult;
 import io.agentlab.kernel.runtime.TurnRuntime;
 import io.agentlab.kernel.runtime.llm.Chunks;
 import io.agentlab.kernel.runtime.llm.Json;
-import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
+import io.agentlab.provider.openai.OpenAiCompatibleClient;
 import io.agentlab.kernel.runtime.llm.ProviderRegistry;
 import io.agentlab.kernel.runtime.usage.PricingCatalog;
 import java.io.IOException;

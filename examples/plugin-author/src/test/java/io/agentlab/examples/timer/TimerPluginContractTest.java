@@ -1,8 +1,8 @@
 package io.agentlab.examples.timer;
 
-import io.agentlab.engine.contract.PluginContract;
-import io.agentlab.engine.contract.PluginContractTests;
-import io.agentlab.engine.contract.PluginExample;
+import io.agentlab.contracts.PluginContract;
+import io.agentlab.contracts.PluginContractTests;
+import io.agentlab.contracts.PluginExample;
 import io.agentlab.kernel.api.EventPlugin;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.agentlab.examples.calendar;
 
-import io.agentlab.engine.contract.AdapterContract;
-import io.agentlab.engine.contract.AdapterContractTests;
+import io.agentlab.contracts.AdapterContract;
+import io.agentlab.contracts.AdapterContractTests;
 import io.agentlab.plugins.calendar.CalendarSchedulePort;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

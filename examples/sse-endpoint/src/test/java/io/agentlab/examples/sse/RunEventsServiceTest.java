@@ -2,7 +2,7 @@ package io.agentlab.examples.sse;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentlab.engine.contract.AguiEndpointContract;
+import io.agentlab.contracts.AguiEndpointContract;
 import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.kernel.runtime.RuntimeConfig;
 import io.agentlab.kernel.runtime.TurnRuntime;

@@ -2,7 +2,7 @@ package io.agentlab.kernel.runtime;
 
 import io.agentlab.kernel.api.BatchResult;
 import io.agentlab.kernel.api.ContinuationDecision;
-import io.agentlab.kernel.runtime.audit.AguiEvent;
+import io.agentlab.agui.AguiEvent;
 import io.agentlab.kernel.runtime.protocol.ProposedEvent;
 import java.util.List;
 import java.util.Optional;

@@ -15,7 +15,7 @@ import io.agentlab.kernel.api.KernelLimits;
 import io.agentlab.kernel.api.TurnContext;
 import io.agentlab.kernel.core.ReferenceKernel;
 import io.agentlab.kernel.runtime.audit.AguiEmitter;
-import io.agentlab.kernel.runtime.audit.AguiProfile;
+import io.agentlab.agui.AguiProfile;
 import io.agentlab.kernel.runtime.llm.ChatCompletion;
 import io.agentlab.kernel.runtime.llm.ChatMessage;
 import io.agentlab.kernel.runtime.llm.ChatRequest;

@@ -3,11 +3,11 @@ package io.agentlab.kernel.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.agentlab.kernel.runtime.audit.AguiEvent;
-import io.agentlab.kernel.runtime.audit.AguiProfile;
-import io.agentlab.kernel.runtime.audit.AguiSseCodec;
-import io.agentlab.kernel.runtime.audit.AguiStreamChecker;
-import io.agentlab.kernel.runtime.audit.AguiStreamChecker.Violation;
+import io.agentlab.agui.AguiEvent;
+import io.agentlab.agui.AguiProfile;
+import io.agentlab.agui.AguiSseCodec;
+import io.agentlab.agui.AguiStreamChecker;
+import io.agentlab.agui.AguiStreamChecker.Violation;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentlab.kernel.api.EventDefinition;
 import io.agentlab.kernel.api.InvocationMode;
-import io.agentlab.kernel.runtime.audit.AguiEvent;
-import io.agentlab.kernel.runtime.audit.AguiProfile;
-import io.agentlab.kernel.runtime.audit.AguiStreamChecker;
+import io.agentlab.agui.AguiEvent;
+import io.agentlab.agui.AguiProfile;
+import io.agentlab.agui.AguiStreamChecker;
 import io.agentlab.kernel.runtime.llm.ChatCompletion;
 import io.agentlab.kernel.runtime.llm.ChatProvider;
 import io.agentlab.kernel.runtime.llm.ChatRequest;

@@ -1,8 +1,8 @@
 package io.agentlab.providers.recorded.imports;
 
 import io.agentlab.kernel.runtime.llm.Json;
-import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
-import io.agentlab.providers.recorded.PromptTokens;
+import io.agentlab.provider.openai.OpenAiCompatibleClient;
+import io.agentlab.tokens.PromptTokens;
 import io.agentlab.providers.recorded.Recording;
 import io.agentlab.providers.recorded.Recordings;
 import io.agentlab.providers.recorded.RedactionRefusedException;

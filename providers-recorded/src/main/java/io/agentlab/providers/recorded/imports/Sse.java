@@ -1,6 +1,6 @@
 package io.agentlab.providers.recorded.imports;
 
-import io.agentlab.kernel.runtime.llm.BoundedSseReader;
+import io.agentlab.provider.openai.BoundedSseReader;
 import io.agentlab.kernel.runtime.llm.ProviderException;
 import io.agentlab.kernel.runtime.llm.ResponseLimits;
 import java.io.ByteArrayOutputStream;

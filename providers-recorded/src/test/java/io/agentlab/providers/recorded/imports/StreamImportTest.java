@@ -124,7 +124,7 @@ class StreamImportTest {
         assertThat(r.request()).extracting("mode", "role", "lastUserMessage")
                 .containsExactly("dual_agent", "follow_up", "is the lamp on?");
         assertThat(data(r)).hasSize(6).endsWith("[DONE]");
-        int prompt = io.agentlab.providers.recorded.PromptTokens.count(
+        int prompt = io.agentlab.tokens.PromptTokens.count(
                 "{\"model\":\"gpt-4.1-mini-2025-04-14\",\"messages\":[{\"role\":\"system\",\"content\":\"You are Pip, a "
                         + "home assistant.\"},{\"role\":\"user\",\"content\":\"is the lamp on?\"}],\"stream\":true,"
                         + "\"stream_options\":{\"include_usage\":true}}");

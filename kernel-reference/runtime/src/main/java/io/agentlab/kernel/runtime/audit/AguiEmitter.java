@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import io.agentlab.agui.AguiEvent;
+import io.agentlab.agui.AguiProfile;
 
 /**
  * One run's AG-UI events, written in one profile's wire shape. The runtime calls a typed method per step of the turn;

@@ -1,5 +1,5 @@
 /**
- * The AG-UI audit stream ({@code docs/design.md#audit-events}): typed events for a whole turn, an SSE encoder/decoder
- * and a stream checker whose rules are named and documented.
+ * The runtime's AG-UI audit stream ({@code docs/design.md#audit-events}): a whole turn as typed AG-UI events. The
+ * event model, codec and checker are AG-UI protocol support and live in {@code io.agentlab.agui}.
  */
 package io.agentlab.kernel.runtime.audit;

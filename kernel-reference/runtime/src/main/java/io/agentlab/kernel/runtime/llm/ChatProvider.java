@@ -1,7 +1,7 @@
 package io.agentlab.kernel.runtime.llm;
 
 /**
- * A model reached through the provider seam. Implementations: {@link OpenAiCompatibleClient} (real HTTP) and
+ * A model reached through the provider seam. Implementations: {@code io.agentlab.provider.openai.OpenAiCompatibleClient} (agentlab-provider-openai; real HTTP) and
  * {@code ScriptedChatProvider} (in-process, for unit tests; test fixtures).
  */
 public interface ChatProvider {

@@ -1,0 +1,118 @@
+package io.agentlab.engine.internal.contract;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import io.agentlab.contracts.PluginContractSupport;
+import io.agentlab.contracts.PluginExample;
+import io.agentlab.engine.KernelUnderTestFactory;
+import io.agentlab.engine.expect.EventsExpectation;
+import io.agentlab.engine.expect.Expectations;
+import io.agentlab.engine.internal.execution.CaseRun;
+import io.agentlab.engine.internal.execution.CaseRunner;
+import io.agentlab.engine.internal.execution.ExpectationCheck;
+import io.agentlab.engine.internal.execution.Parity;
+import io.agentlab.engine.internal.execution.TurnRun;
+import io.agentlab.engine.internal.suite.ParityRules;
+import io.agentlab.engine.internal.suite.Position;
+import io.agentlab.engine.internal.suite.RecordingLibrary;
+import io.agentlab.engine.internal.suite.Suite;
+import io.agentlab.engine.internal.suite.SuiteOrigin;
+import io.agentlab.engine.internal.suite.SuiteReader;
+import io.agentlab.kernel.api.CanonicalJson;
+import io.agentlab.kernel.api.EventPlugin;
+import io.agentlab.kernel.api.InvocationMode;
+import io.agentlab.kernel.api.KernelLimits;
+import io.agentlab.kernel.runtime.usage.PricingCatalog;
+import io.agentlab.providers.recorded.LatencyModel;
+import io.agentlab.providers.recorded.ProviderFamily;
+import io.agentlab.providers.recorded.TimedReplay;
+import java.io.IOException;
+import java.io.InputStream;
+import java.time.OffsetDateTime;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+import org.apiguardian.api.API;
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.dataformat.yaml.YAMLMapper;
+
+/**
+ * The engine's side of the plugin contract (docs/plugin-contract.md#artifacts): YAML example files, and PC-11's
+ * examples run as one-turn suite cases through the same {@link CaseRunner} as every shipped suite.
+ * Registered in {@code META-INF/services}.
+ */
+@API(status = INTERNAL, since = "0.2")
+public final class EnginePluginContractSupport implements PluginContractSupport {
+
+    private static final YAMLMapper YAML = new YAMLMapper();
+
+    /** For the service loader. */
+    public EnginePluginContractSupport() {
+    }
+
+    @Override
+    public Map<String, Object> readYaml(InputStream in) throws IOException {
+        Map<String, Object> document = YAML.readValue(in, new TypeReference<Map<String, Object>>() { });
+        return document == null ? Map.of() : document;
+    }
+
+    @Override
+    public List<String> runExamples(Supplier<EventPlugin> plugins, List<PluginExample> examples, List<Long> seeds) {
+        String name = plugins.get().definition().name();
+        KernelUnderTestFactory factory = () -> List.of(plugins.get());
+        List<String> failures = new ArrayList<>();
+        try (TimedReplay replay = TimedReplay.start(List.of(), 0)) {
+            for (long seed : seeds) {
+                CaseRunner runner = new CaseRunner(new CaseRunner.Environment(factory, replay, new RecordingLibrary(
+                        List.of(), "recordings", EnginePluginContractSupport.class.getClassLoader()), seed,
+                        () -> false, Optional.empty(), PricingCatalog.empty()));
+                for (int i = 0; i < examples.size(); i++) {
+                    PluginExample example = examples.get(i);
+                    Suite suite = suite(name, example, i);
+                    Suite.Case testCase = suite.cases().get(0);
+                    CaseRun dual = runner.run(suite, testCase, InvocationMode.DUAL_AGENT);
+                    CaseRun tools = runner.run(suite, testCase, InvocationMode.CHAT_AGENT_TOOLS);
+                    for (CaseRun run : List.of(dual, tools)) {
+                        for (TurnRun turn : run.turns()) {
+                            ExpectationCheck.failures(turn).forEach(f -> failures.add("\""
+                                    + example.utterance() + "\" (" + run.mode().wireName() + ", seed " + seed + "): "
+                                    + f));
+                        }
+                    }
+                    Parity.diff(dual, tools).ifPresent(diff -> failures.add("\"" + example.utterance()
+                            + "\" (seed " + seed + "): the modes disagree:\n" + diff));
+                }
+            }
+        }
+        return failures;
+    }
+
+    private static Suite suite(String name, PluginExample example, int index) {
+        Map<String, Object> arguments = example.expected().orElse(Map.of());
+        Map<InvocationMode, Suite.Reply> replies = Map.of(
+                InvocationMode.DUAL_AGENT, new Suite.Reply("Okay.", List.of(new Suite.ProposedEvent(name, "{}"))),
+                InvocationMode.CHAT_AGENT_TOOLS, new Suite.Reply("Okay.", List.of(new Suite.ProposedEvent(name,
+                        CanonicalJson.write(arguments)))));
+        EventsExpectation.EventExpectation.Builder event = EventsExpectation.EventExpectation.named(name)
+                .status(example.expected().isPresent() ? "succeeded" : "needs_clarification");
+        example.expected().ifPresent(expected -> event.arguments(expected).exactArguments());
+        Expectations expect = Expectations.builder()
+                .add(new EventsExpectation(List.of(event.build()), Position.UNKNOWN)).build();
+        Suite.Turn turn = Suite.Turn.scripted(example.utterance(), replies, Optional.of("Done."), Optional.of("{}"),
+                expect);
+        Suite.Case testCase = new Suite.Case("example-" + (index + 1), example.utterance(),
+                "PC-11 docs/design.md#modes-parity", List.of(), List.of(InvocationMode.values()), List.of(turn),
+                ParityRules.none(), Position.UNKNOWN);
+        return new Suite("plugin-contract", "Plugin contract examples", "", List.of(), List.of(InvocationMode.values()),
+                new Suite.KernelSettings(List.of(name), KernelLimits.DEFAULT_CONCURRENCY_LIMIT,
+                        KernelLimits.DEFAULT_BATCH_DEADLINE),
+                new Suite.SessionSettings(ZoneId.of(example.timezone()),
+                        Optional.of(OffsetDateTime.parse(example.now()).toInstant()), Locale.ENGLISH),
+                new Suite.ProviderSettings(ProviderFamily.OPENAI, SuiteReader.DEFAULT_MODEL, new LatencyModel(0, 0, 0)),
+                List.of(), List.of(), List.of(testCase), SuiteOrigin.classpath("plugin-contract"), Position.UNKNOWN);
+    }
+}

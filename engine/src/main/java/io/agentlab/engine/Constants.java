@@ -200,7 +200,8 @@ public final class Constants {
     /**
      * Client key: the suites {@code agentlab run} and the {@code agentlab:verify} goal run, comma-separated folders
      * or files, or {@code classpath:FOLDER}. Under another client the engine warns that it does nothing
-     * (docs/configuration.md#client-keys). Default: the shipped suites.
+     * (docs/configuration.md#client-keys). Default: the shipped suites,
+     * {@code classpath:agentlab/suites}.
      */
     public static final String SUITES = "agentlab.suites";
 

@@ -2,7 +2,7 @@ package io.agentlab.benchmarks;
 
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectFile;
 
-import io.agentlab.engine.ConformanceSettings;
+import io.agentlab.engine.Constants;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
@@ -43,7 +43,7 @@ public final class EngineThroughput {
         }
         Files.writeString(suite, yaml);
         LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request().selectors(selectFile(suite.toFile()))
-                .configurationParameter(ConformanceSettings.REPLAY_SPEED, "0")
+                .configurationParameter(Constants.REPLAY_SPEED, "0")
                 .configurationParameter("junit.platform.reporting.output.dir", directory.resolve("out").toString())
                 .build();
         System.gc();

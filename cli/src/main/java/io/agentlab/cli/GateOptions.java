@@ -1,7 +1,7 @@
 package io.agentlab.cli;
 
 import io.agentlab.engine.ConfigurationKeys;
-import io.agentlab.engine.gates.Gates;
+import io.agentlab.engine.Constants;
 import io.agentlab.runner.UsageException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -41,10 +41,10 @@ final class GateOptions {
             values.put(key, pair.substring(equals + 1));
         }
         if (baseline != null) {
-            values.put(Gates.BASELINE_FILE, baseline.toString());
+            values.put(Constants.BASELINE_FILE, baseline.toString());
         }
         if (noGates) {
-            values.put(Gates.ENABLED, "false");
+            values.put(Constants.GATES_ENABLED, "false");
         }
         return values;
     }

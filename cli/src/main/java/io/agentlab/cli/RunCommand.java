@@ -1,6 +1,6 @@
 package io.agentlab.cli;
 
-import io.agentlab.engine.ConformanceSettings;
+import io.agentlab.engine.Constants;
 import io.agentlab.runner.ConformanceRunner;
 import io.agentlab.runner.RunResult;
 import io.agentlab.runner.RunResults;
@@ -92,7 +92,7 @@ final class RunCommand implements Callable<Integer> {
         RunSpec.Builder builder = options.spec(evaluate).includeTags(tags).excludeTags(excludeTags).cases(cases)
                 .reportDirectory(report);
         if (evaluate) {
-            builder.configuration(ConformanceSettings.EVALUATE, "true").configuration(ConformanceSettings.REPETITIONS,
+            builder.configuration(Constants.EVALUATE, "true").configuration(Constants.REPETITIONS,
                     Integer.toString(repetitions == null ? 1 : repetitions));
         }
         if (shard != null) {

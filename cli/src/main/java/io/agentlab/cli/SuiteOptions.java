@@ -1,7 +1,6 @@
 package io.agentlab.cli;
 
-import io.agentlab.engine.ConformanceSettings;
-import io.agentlab.engine.gates.Gates;
+import io.agentlab.engine.Constants;
 import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.runner.RunSpec;
 import io.agentlab.runner.UsageException;
@@ -82,23 +81,23 @@ final class SuiteOptions {
             throw new UsageException("--provider live needs --live-base-url (the provider's /v1 URL)");
         }
         RunSpec.Builder builder = RunSpec.builder().suites(suites)
-                .configuration(ConformanceSettings.MODES, String.join(",", modes))
-                .configuration(ConformanceSettings.PROVIDER, provider.toLowerCase(Locale.ROOT))
-                .configuration(ConformanceSettings.REPLAY_SPEED, Double.toString(speed))
-                .configuration(ConformanceSettings.LIVE_API_KEY_ENV, liveApiKeyEnv)
-                .configuration(Gates.ENABLED, Boolean.toString(!evaluating));
+                .configuration(Constants.MODES, String.join(",", modes))
+                .configuration(Constants.PROVIDER, provider.toLowerCase(Locale.ROOT))
+                .configuration(Constants.REPLAY_SPEED, Double.toString(speed))
+                .configuration(Constants.LIVE_API_KEY_ENV, liveApiKeyEnv)
+                .configuration(Constants.GATES_ENABLED, Boolean.toString(!evaluating));
         int cases = parallel != null ? parallel : speed == 0 ? DEFAULT_PARALLEL_AT_SPEED_0 : 1;
         if (cases < 1 || cases > MAX_PARALLEL) {
             throw new UsageException("--parallel: must be 1 to " + MAX_PARALLEL + ", got " + cases);
         }
-        builder.configuration(ConformanceSettings.PARALLEL, Boolean.toString(cases > 1));
+        builder.configuration(Constants.PARALLEL, Boolean.toString(cases > 1));
         if (cases > 1) {
-            builder.configuration(ConformanceSettings.PARALLEL_CONFIG_PREFIX + "strategy", "fixed")
-                    .configuration(ConformanceSettings.PARALLEL_CONFIG_PREFIX + "fixed.parallelism",
+            builder.configuration(Constants.PARALLEL_CONFIG_PREFIX + "strategy", "fixed")
+                    .configuration(Constants.PARALLEL_CONFIG_PREFIX + "fixed.parallelism",
                             Integer.toString(cases));
         }
         if (liveBaseUrl != null) {
-            builder.configuration(ConformanceSettings.LIVE_BASE_URL, liveBaseUrl);
+            builder.configuration(Constants.LIVE_BASE_URL, liveBaseUrl);
         }
         gates.parameters().forEach(builder::configuration);
         return builder;

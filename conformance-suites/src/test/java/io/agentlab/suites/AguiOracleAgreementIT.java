@@ -49,10 +49,10 @@ import tools.jackson.databind.JsonNode;
  * AG-UI 1.0 stream of the suites must pass both; every broken variant must fail both, the kit naming the rule it was
  * broken for; every strictness variant must be taken by the client and rejected by the kit for its rule; every valid
  * variant must pass both. 200 random changes and 100 random multi-run threads, from a seed printed with any
- * disagreement ({@code -Dagentlab.agui-oracle.seed=N} replays it), need only agreement. Runs after the suites
+ * disagreement ({@code -Dagentlab-build.agui-oracle.seed=N} replays it), need only agreement. Runs after the suites
  * (failsafe, {@code mvn verify}); writes {@code target/agui-oracle/agreement.md}.
  *
- * <p>Needs {@code node} and {@code npm} on the PATH. {@code -Dagentlab.agui-oracle=required} (CI) fails without them;
+ * <p>Needs {@code node} and {@code npm} on the PATH. {@code -Dagentlab-build.agui-oracle=required} (CI) fails without them;
  * the default {@code auto} skips, saying so loudly; {@code off} skips on purpose.
  */
 class AguiOracleAgreementIT {
@@ -148,7 +148,7 @@ class AguiOracleAgreementIT {
                 + " (run the suites first: mvn -pl conformance-suites verify)").hasSize((int) cases);
         assertThat(social).as("social-dialect threads exported by SocialDialectSuitesTest").hasSize((int) cases);
 
-        long seed = Long.getLong("agentlab.agui-oracle.seed", System.nanoTime());
+        long seed = Long.getLong("agentlab-build.agui-oracle.seed", System.nanoTime());
         List<AguiStreamVariants.Variant> variants = new ArrayList<>(AguiStreamVariants.of(bodies(agui)));
         variants.addAll(AguiStreamVariants.random(bodies(agui), seed, RANDOM_VARIANTS));
         variants.addAll(AguiStreamVariants.randomRuns(bodies(agui), seed, RANDOM_RUN_VARIANTS));
@@ -278,7 +278,7 @@ class AguiOracleAgreementIT {
 
         if (!disagreements.isEmpty()) {
             fail(disagreements.size() + " stream(s) where the kit and the official client disagree (random variants "
-                    + "from seed " + seed + "; replay with -Dagentlab.agui-oracle.seed=" + seed + "):\n  - "
+                    + "from seed " + seed + "; replay with -Dagentlab-build.agui-oracle.seed=" + seed + "):\n  - "
                     + String.join("\n  - ", disagreements));
         }
         assertThat(expectations).as("streams whose verdict both give is not the one expected").isEmpty();
@@ -379,8 +379,8 @@ class AguiOracleAgreementIT {
 
     /** {@code name} on the PATH, or the test is skipped (loudly) unless it is required. */
     private static Path tool(String name) {
-        String mode = System.getProperty("agentlab.agui-oracle", "auto");
-        Assumptions.assumeFalse(mode.equals("off"), "AG-UI oracle check off (-Dagentlab.agui-oracle=off)");
+        String mode = System.getProperty("agentlab-build.agui-oracle", "auto");
+        Assumptions.assumeFalse(mode.equals("off"), "AG-UI oracle check off (-Dagentlab-build.agui-oracle=off)");
         Optional<Path> found = Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
                 .filter(dir -> !dir.isBlank())
                 .flatMap(dir -> Stream.of(name, name + ".cmd", name + ".exe").map(file -> Path.of(dir, file)))
@@ -388,9 +388,9 @@ class AguiOracleAgreementIT {
         if (found.isEmpty()) {
             String message = "AG-UI ORACLE CHECK SKIPPED: '" + name + "' is not on the PATH, so the official "
                     + "@ag-ui/client 1.0.0 did not judge the audit streams (install Node 20 with npm; CI runs with "
-                    + "-Dagentlab.agui-oracle=required)";
+                    + "-Dagentlab-build.agui-oracle=required)";
             if (mode.equals("required")) {
-                fail(message.replace("SKIPPED", "FAILED") + "; -Dagentlab.agui-oracle=required");
+                fail(message.replace("SKIPPED", "FAILED") + "; -Dagentlab-build.agui-oracle=required");
             }
             System.err.println("\n" + "!".repeat(100) + "\n" + message + "\n" + "!".repeat(100) + "\n");
             Assumptions.abort(message);

@@ -30,7 +30,7 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  * it. A marker on a clause a shipped case cites is stale. Only {@code clause:} values count for the suites: a suite's
  * {@code spec:} and YAML comments give no verdict of their own. The table of who verifies what is
  * {@code docs/clause-accounting.md}; regenerate it with {@code -Dtest=ClauseAccountingTest
- * -Dagentlab.regenerate-docs=true}.
+ * -Dagentlab-build.regenerate-docs=true}.
  */
 class ClauseAccountingTest {
 
@@ -40,7 +40,7 @@ class ClauseAccountingTest {
     static final String TABLE = "docs/clause-accounting.md";
     static final Path GENERATED = Path.of("target/clause-accounting.md");
     /** The system property that rewrites the committed table instead of comparing with it. */
-    static final String REGENERATE = "agentlab.regenerate-docs";
+    static final String REGENERATE = "agentlab-build.regenerate-docs";
 
     /** Why a clause is not verified by the suites; each kind is defined in docs/suites.md. */
     static final Set<String> KINDS = Set.of("non-goal", "process", "benchmark", "review", "plugin-authors", "gap");
@@ -107,7 +107,7 @@ class ClauseAccountingTest {
     }
 
     @Test
-    @DisplayName("docs/clause-accounting.md is the table this test generates (regenerate: -Dagentlab.regenerate-docs=true)")
+    @DisplayName("docs/clause-accounting.md is the table this test generates (regenerate: -Dagentlab-build.regenerate-docs=true)")
     void tableIsCurrent() throws IOException {
         String table = accounting.table();
         Files.createDirectories(GENERATED.toAbsolutePath().getParent());

@@ -1,8 +1,7 @@
 package io.agentlab.suites;
 
-import io.agentlab.engine.ConformanceSettings;
 import io.agentlab.engine.ConformanceTestEngine;
-import io.agentlab.engine.gates.Gates;
+import io.agentlab.engine.Constants;
 import org.junit.platform.suite.api.ConfigurationParameter;
 import org.junit.platform.suite.api.IncludeEngines;
 import org.junit.platform.suite.api.SelectClasspathResource;
@@ -19,12 +18,12 @@ import org.junit.platform.suite.api.Suite;
 @Suite
 @IncludeEngines(ConformanceTestEngine.ENGINE_ID)
 @SelectClasspathResource("agentlab/suites")
-@ConfigurationParameter(key = ConformanceSettings.REPORT_DIRECTORY, value = "target/agentlab-reports")
-@ConfigurationParameter(key = Gates.ENABLED, value = "true")
-@ConfigurationParameter(key = Gates.BASELINE_FILE, value = "baseline.json")
-@ConfigurationParameter(key = ConformanceSettings.AUDIT_DIRECTORY, value = "target/agentlab-audit/agui-1.0")
-@ConfigurationParameter(key = ConformanceSettings.PARALLEL, value = "true")
-@ConfigurationParameter(key = ConformanceSettings.PARALLEL_CONFIG_PREFIX + "strategy", value = "fixed")
-@ConfigurationParameter(key = ConformanceSettings.PARALLEL_CONFIG_PREFIX + "fixed.parallelism", value = "4")
+@ConfigurationParameter(key = Constants.REPORT_DIRECTORY, value = "target/agentlab-reports")
+@ConfigurationParameter(key = Constants.GATES_ENABLED, value = "true")
+@ConfigurationParameter(key = Constants.BASELINE_FILE, value = "baseline.json")
+@ConfigurationParameter(key = Constants.AUDIT_DIRECTORY, value = "target/agentlab-audit/agui-1.0")
+@ConfigurationParameter(key = Constants.PARALLEL, value = "true")
+@ConfigurationParameter(key = Constants.PARALLEL_CONFIG_PREFIX + "strategy", value = "fixed")
+@ConfigurationParameter(key = Constants.PARALLEL_CONFIG_PREFIX + "fixed.parallelism", value = "4")
 class ConformanceSuitesTest {
 }

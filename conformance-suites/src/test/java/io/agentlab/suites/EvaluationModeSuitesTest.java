@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClasspathResource;
 import static org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder.request;
 
-import io.agentlab.engine.ConformanceSettings;
 import io.agentlab.engine.ConformanceTestEngine;
+import io.agentlab.engine.Constants;
 import io.agentlab.kernel.runtime.llm.Json;
 import io.agentlab.providers.recorded.ProviderFamily;
 import io.agentlab.providers.recorded.ProviderStream;
@@ -48,10 +48,10 @@ class EvaluationModeSuitesTest {
 
     private Map<String, String> configuration(String report) {
         Map<String, String> configuration = new HashMap<>();
-        configuration.put(ConformanceSettings.EVALUATE, "true");
-        configuration.put(ConformanceSettings.CONTROL_RUNS, "false");
-        configuration.put(ConformanceSettings.REPLAY_SPEED, "0");
-        configuration.put(ConformanceSettings.REPORT_DIRECTORY, temp.resolve(report).toString());
+        configuration.put(Constants.EVALUATE, "true");
+        configuration.put(Constants.CONTROL_RUNS, "false");
+        configuration.put(Constants.REPLAY_SPEED, "0");
+        configuration.put(Constants.REPORT_DIRECTORY, temp.resolve(report).toString());
         return configuration;
     }
 
@@ -78,8 +78,8 @@ class EvaluationModeSuitesTest {
                         .content("Hmm, ", "let me think about that in my own words.")
                         .finish("stop", ProviderStream.Usage.of(200, 11)).done().payloads())) {
             Map<String, String> configuration = configuration("own-wording");
-            configuration.put(ConformanceSettings.PROVIDER, "live");
-            configuration.put(ConformanceSettings.LIVE_BASE_URL, model.baseUrl());
+            configuration.put(Constants.PROVIDER, "live");
+            configuration.put(Constants.LIVE_BASE_URL, model.baseUrl());
             TestExecutionSummary summary = evaluate(configuration);
             noFailure(summary);
             assertThat(model.requests()).isEqualTo(model.answered() + model.dropped());

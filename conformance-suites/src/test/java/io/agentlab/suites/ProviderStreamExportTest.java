@@ -2,7 +2,7 @@ package io.agentlab.suites;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentlab.engine.ConformanceSettings;
+import io.agentlab.engine.Constants;
 import io.agentlab.engine.ServiceLoaderKernelFactory;
 import io.agentlab.engine.internal.execution.CaseRunner;
 import io.agentlab.engine.internal.suite.RecordingLibrary;
@@ -99,7 +99,7 @@ class ProviderStreamExportTest {
                         }
                         for (ProviderFamily family : ProviderFamily.builtIns()) {
                             for (Recording recording : CaseRunner.synthesizedTurn(suite, testCase, turn, mode,
-                                    ConformanceSettings.DEFAULT_SEED, 0, family)) {
+                                    Constants.DEFAULT_SEED, 0, family)) {
                                 export(recording, family.wireName(), "synthesized", "suite " + suite.id() + ", case "
                                         + testCase.id() + ", turn " + turn + ", " + mode.wireName());
                             }

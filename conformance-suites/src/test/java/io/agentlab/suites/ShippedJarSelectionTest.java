@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClasspathResource;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectUniqueId;
 
-import io.agentlab.engine.ConformanceSettings;
 import io.agentlab.engine.ConformanceTestEngine;
+import io.agentlab.engine.Constants;
 import java.io.IOException;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -97,9 +97,9 @@ class ShippedJarSelectionTest {
     private LauncherDiscoveryRequest request(List<DiscoveryIssue> issues, DiscoverySelector... selectors) {
         return LauncherDiscoveryRequestBuilder.request().selectors(selectors)
                 .filters(EngineFilter.includeEngines(ConformanceTestEngine.ENGINE_ID))
-                .configurationParameter(ConformanceSettings.REPLAY_SPEED, "0")
-                .configurationParameter(ConformanceSettings.CONTROL_RUNS, "false")
-                .configurationParameter(ConformanceSettings.REPORT_DIRECTORY, temp.resolve("reports").toString())
+                .configurationParameter(Constants.REPLAY_SPEED, "0")
+                .configurationParameter(Constants.CONTROL_RUNS, "false")
+                .configurationParameter(Constants.REPORT_DIRECTORY, temp.resolve("reports").toString())
                 .configurationParameter(LauncherConstants.DISCOVERY_ISSUE_FAILURE_PHASE_PROPERTY_NAME, "execution")
                 .listeners(new LauncherDiscoveryListener() {
                     @Override
@@ -147,9 +147,9 @@ class ShippedJarSelectionTest {
                 "--details=flat", "--class-path=" + jar, "--include-engine=" + ConformanceTestEngine.ENGINE_ID,
                 "--select-unique-id=" + MODE,
                 "--select-unique-id=[engine:agentlab-conformance]/[suite:batch-semantics]/[case:no-such-case]",
-                "--config=" + ConformanceSettings.REPLAY_SPEED + "=0",
-                "--config=" + ConformanceSettings.CONTROL_RUNS + "=false",
-                "--config=" + ConformanceSettings.REPORT_DIRECTORY + "=" + temp.resolve("console"),
+                "--config=" + Constants.REPLAY_SPEED + "=0",
+                "--config=" + Constants.CONTROL_RUNS + "=false",
+                "--config=" + Constants.REPORT_DIRECTORY + "=" + temp.resolve("console"),
                 "--config=junit.platform.reporting.output.dir=" + temp.resolve("console-output"))
                 .getExitCode());
         assertThat(exit).as(out + "\n" + err).isZero();

@@ -1,7 +1,7 @@
 package io.agentlab.suites;
 
-import io.agentlab.engine.ConformanceSettings;
 import io.agentlab.engine.ConformanceTestEngine;
+import io.agentlab.engine.Constants;
 import org.junit.platform.suite.api.ConfigurationParameter;
 import org.junit.platform.suite.api.IncludeEngines;
 import org.junit.platform.suite.api.SelectClasspathResource;
@@ -17,10 +17,10 @@ import org.junit.platform.suite.api.Suite;
 @Suite
 @IncludeEngines(ConformanceTestEngine.ENGINE_ID)
 @SelectClasspathResource("agentlab/suites")
-@ConfigurationParameter(key = ConformanceSettings.AGUI_PROFILE, value = "social-dialect")
-@ConfigurationParameter(key = ConformanceSettings.AUDIT_DIRECTORY, value = "target/agentlab-audit/social-dialect")
-@ConfigurationParameter(key = ConformanceSettings.REPORT_DIRECTORY, value = "target/agentlab-reports-social-dialect")
-@ConfigurationParameter(key = ConformanceSettings.CONTROL_RUNS, value = "false")
-@ConfigurationParameter(key = ConformanceSettings.REPLAY_SPEED, value = "0")
+@ConfigurationParameter(key = Constants.AGUI_PROFILE, value = "social-dialect")
+@ConfigurationParameter(key = Constants.AUDIT_DIRECTORY, value = "target/agentlab-audit/social-dialect")
+@ConfigurationParameter(key = Constants.REPORT_DIRECTORY, value = "target/agentlab-reports-social-dialect")
+@ConfigurationParameter(key = Constants.CONTROL_RUNS, value = "false")
+@ConfigurationParameter(key = Constants.REPLAY_SPEED, value = "0")
 class SocialDialectSuitesTest {
 }

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
  * The suites' own recordings: provider-shaped streams whose usage fields are the point (DeepSeek cache hits on the
  * last chunk, DashScope cached tokens in {@code prompt_tokens_details}, a provider-reported cost, a stream without
  * usage), a tools-mode stream whose tool-call arguments are not JSON, and one whose visible text shares a chunk with its first tool call. Written from the code below in each provider
- * family's shape ({@link ProviderStream}) and marked synthesized; this test keeps the committed files equal to it. Regenerate with {@code -Dtest=UsageFixturesTest -Dagentlab.regenerate-fixtures=true}.
+ * family's shape ({@link ProviderStream}) and marked synthesized; this test keeps the committed files equal to it. Regenerate with {@code -Dtest=UsageFixturesTest -Dagentlab-build.regenerate-fixtures=true}.
  */
 class UsageFixturesTest {
 
@@ -111,7 +111,7 @@ class UsageFixturesTest {
     @Test
     @DisplayName("the committed usage recordings are exactly what the code above synthesizes")
     void committedMatchCode() throws IOException {
-        assertThat(Recordings.stale(DIRECTORY, fixtures(), Boolean.getBoolean("agentlab.regenerate-fixtures")))
-                .as("regenerate with -Dagentlab.regenerate-fixtures=true").isEmpty();
+        assertThat(Recordings.stale(DIRECTORY, fixtures(), Boolean.getBoolean("agentlab-build.regenerate-fixtures")))
+                .as("regenerate with -Dagentlab-build.regenerate-fixtures=true").isEmpty();
     }
 }

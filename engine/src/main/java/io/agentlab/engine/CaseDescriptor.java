@@ -88,9 +88,9 @@ final class CaseDescriptor extends AbstractTestDescriptor implements Conformance
 
     @Override
     public SkipResult shouldBeSkipped(ConformanceContext context) {
-        if (context.settings().provider() == ConformanceSettings.Provider.SYNTHESIZED
+        if (context.settings().provider() == EngineOptions.Provider.SYNTHESIZED
                 && testCase.turns().stream().anyMatch(turn -> !turn.recordings().isEmpty())) {
-            return SkipResult.skip(ConformanceSettings.PROVIDER + "=synthesized, and this case is answered by "
+            return SkipResult.skip(Constants.PROVIDER + "=synthesized, and this case is answered by "
                     + "recordings");
         }
         return SkipResult.doNotSkip();

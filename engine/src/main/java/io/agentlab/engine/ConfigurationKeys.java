@@ -22,10 +22,12 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The engine's {@code agentlab.*} configuration keys, read from the metadata the engine jar ships
- * ({@value #METADATA}, kept equal to {@link ConformanceSettings}, the gates and {@code docs/configuration.md} by a
- * test), so a mistyped key can be reported with the closest known one instead of being ignored, and a renamed key
- * keeps working under its old name, with a warning ({@code deprecated-aliases} in the metadata).
+ * What the engine knows about the {@code agentlab.*} namespace, read from the metadata the engine jar ships
+ * ({@value #METADATA}): so a mistyped key can be reported with the closest known one instead of being ignored, a
+ * renamed key keeps working under its old name, with a warning ({@code deprecated-aliases} in the metadata), and a
+ * key of the command line or the Maven goal ({@code client-keys}) is reported as doing nothing elsewhere. The keys
+ * themselves are {@link Constants}; a test keeps the metadata and {@code docs/configuration.md} equal to them
+ * (docs/configuration.md#keys).
  */
 @API(status = INTERNAL, since = "0.1")
 public final class ConfigurationKeys {
@@ -39,8 +41,9 @@ public final class ConfigurationKeys {
     /** Deprecated name → current name, from each parameter's {@code deprecated-aliases}. */
     private static final Map<String, String> ALIASES = new LinkedHashMap<>();
     /**
-     * System properties in the namespace that are not engine keys (the kit's own build and tests read them, and
-     * Surefire hands every {@code -D} to the engine as a parameter): never reported as unknown.
+     * System properties in the namespace that are not engine keys (another part of the kit reads them, such as
+     * {@code @PluginContract}, and Surefire hands every {@code -D} to the engine as a parameter): never reported as
+     * unknown. The kit's own build switches are outside the namespace, under {@code agentlab-build.*}.
      */
     private static final List<String> SYSTEM_PROPERTIES = new ArrayList<>();
     /**

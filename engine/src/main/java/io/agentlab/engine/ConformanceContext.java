@@ -15,7 +15,7 @@ import org.junit.platform.engine.support.hierarchical.EngineExecutionContext;
  * @param metrics  the turn records of this execution
  * @param log      every test's outcome, for the reports' results list
  */
-record ConformanceContext(ExecutionRequest request, ConformanceSettings settings, CaseRunner runner,
+record ConformanceContext(ExecutionRequest request, EngineOptions settings, CaseRunner runner,
                           MetricsReport metrics, RunLog log) implements EngineExecutionContext {
 
     ConformanceContext withRunner(CaseRunner caseRunner) {

@@ -40,7 +40,7 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
     private RecordingProxy recorder;
     private List<Selected> selected = List.of();
     private Coverage coverage = new Coverage(List.of(), false, false);
-    private ConformanceSettings settings;
+    private EngineOptions settings;
     private CompletableFuture<List<ControlMatrix.Cell>> controls;
     /** Set when the run is over: a control matrix still running beside it stops before its next turn. */
     private final AtomicBoolean controlsStop = new AtomicBoolean();
@@ -55,7 +55,7 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
         // every client shows report entries: the launch says what it covers before anything runs
         context.request().getEngineExecutionListener().reportingEntryPublished(this,
                 ReportEntry.from(COVERAGE_ENTRY, coverage.describe()));
-        ConformanceSettings settings = context.settings();
+        EngineOptions settings = context.settings();
         Optional<OpenAiCompatibleClient.Config> live = settings.live();
         if (live.isPresent() && settings.liveRecordDirectory().isPresent()) {
             // every exchange goes through the recording proxy, which keeps it redacted
@@ -90,11 +90,11 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
     }
 
     /** The settings discovery read, so the run uses the same instance (one parse per run). */
-    void settings(ConformanceSettings settings) {
+    void settings(EngineOptions settings) {
         this.settings = settings;
     }
 
-    Optional<ConformanceSettings> settings() {
+    Optional<EngineOptions> settings() {
         return Optional.ofNullable(settings);
     }
 

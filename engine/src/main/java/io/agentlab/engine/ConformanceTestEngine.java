@@ -74,12 +74,12 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
         DiscoveryIssueReporter issues = DiscoveryIssueReporter.deduplicating(
                 DiscoveryIssueReporter.forwarding(request.getDiscoveryListener(), uniqueId));
         ConfigurationParameters parameters = ConfigurationKeys.withAliases(request.getConfigurationParameters());
-        ConformanceSettings settings;
+        EngineOptions settings;
         Naming naming;
         List<EventDefinition> definitions = new ArrayList<>();
         try {
-            settings = ConformanceSettings.from(parameters);
-            naming = parameters.get(ConformanceSettings.NAMING_STRATEGY).map(Naming::parse).orElse(Naming.AUTO);
+            settings = EngineOptions.read(parameters);
+            naming = settings.naming();
             engine.settings(settings);
             for (EventPlugin plugin : settings.factory().plugins()) {
                 definitions.add(plugin.definition());
@@ -137,7 +137,7 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
             issues.reportIssue(DiscoveryIssue.builder(DiscoveryIssue.Severity.ERROR, "no conformance test was "
                     + "discovered, although " + selected.size() + " suite(s) were selected " + selected.stream()
                     .map(ConformanceEngineDescriptor.Selected::id).toList() + ": no case runs in "
-                    + ConformanceSettings.MODES + "=" + settings.modes().stream().map(m -> m.wireName()).toList()
+                    + Constants.MODES + "=" + settings.modes().stream().map(m -> m.wireName()).toList()
                     + " (each suite's and case's own modes are intersected with it); a run that executes nothing "
                     + "must not pass"));
         }
@@ -160,7 +160,7 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
 
     /** Each suite discovery resolved, with what it holds and how much of it the selectors reached. */
     private static List<ConformanceEngineDescriptor.Selected> selected(ConformanceEngineDescriptor engine,
-                                                                      ConformanceSettings settings) {
+                                                                      EngineOptions settings) {
         List<ConformanceEngineDescriptor.Selected> selected = new ArrayList<>();
         for (TestDescriptor child : engine.getChildren()) {
             if (child instanceof SuiteDescriptor suite) {
@@ -187,9 +187,9 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
 
     @Override
     protected HierarchicalTestExecutorService createExecutorService(ExecutionRequest request) {
-        if (discovered(request).map(ConformanceSettings::parallel).orElse(false)) {
+        if (discovered(request).map(EngineOptions::parallel).orElse(false)) {
             return ParallelHierarchicalTestExecutorServiceFactory.create(new PrefixedConfigurationParameters(
-                    request.getConfigurationParameters(), ConformanceSettings.PARALLEL_CONFIG_PREFIX));
+                    request.getConfigurationParameters(), Constants.PARALLEL_CONFIG_PREFIX));
         }
         return new SameThreadHierarchicalTestExecutorService();
     }
@@ -197,13 +197,13 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
     @Override
     protected ConformanceContext createExecutionContext(ExecutionRequest request) {
         // read again only when discovery could not, so the run fails saying why
-        ConformanceSettings settings = discovered(request).orElseGet(() -> ConformanceSettings.from(
+        EngineOptions settings = discovered(request).orElseGet(() -> EngineOptions.read(
                 request.getConfigurationParameters()));
         return new ConformanceContext(request, settings, null, new MetricsReport(), new RunLog());
     }
 
     /** The settings discovery read, if it could. */
-    private static Optional<ConformanceSettings> discovered(ExecutionRequest request) {
+    private static Optional<EngineOptions> discovered(ExecutionRequest request) {
         return request.getRootTestDescriptor() instanceof ConformanceEngineDescriptor engine ? engine.settings()
                 : Optional.empty();
     }

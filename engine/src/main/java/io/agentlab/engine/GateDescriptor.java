@@ -1,7 +1,6 @@
 package io.agentlab.engine;
 
 import io.agentlab.engine.gates.Gate;
-import io.agentlab.engine.gates.Gates;
 import io.agentlab.engine.internal.report.Coverage;
 import java.util.Map;
 import java.util.Optional;
@@ -48,10 +47,10 @@ final class GateDescriptor extends AbstractTestDescriptor implements Conformance
                 .filter(ConformanceEngineDescriptor.class::isInstance)
                 .map(engine -> ((ConformanceEngineDescriptor) engine).coverage());
         if (!selected && coverage.isPresent() && coverage.get().partial() && !context.request().getConfigurationParameters()
-                .getBoolean(Gates.ON_PARTIAL).orElse(false)) {
+                .getBoolean(Constants.GATES_ON_PARTIAL).orElse(false)) {
             // a subset's precision or baseline figures say nothing about the whole (docs/engine.md#partial-launches)
             return SkipResult.skip("gate " + gate.id() + " not evaluated: gates judge whole runs, and this is a "
-                    + coverage.get().describe() + " (" + Gates.ON_PARTIAL + "=true evaluates them over what ran)");
+                    + coverage.get().describe() + " (" + Constants.GATES_ON_PARTIAL + "=true evaluates them over what ran)");
         }
         verdict = gate.check().apply(context.metrics());
         return verdict instanceof Gate.Verdict.Skip skip ? SkipResult.skip("gate " + gate.id() + ": " + skip.reason())

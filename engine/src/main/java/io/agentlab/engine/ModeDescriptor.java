@@ -98,8 +98,8 @@ final class ModeDescriptor extends CaseTestDescriptor {
         return context;
     }
 
-    private static String timing(Suite suite, ConformanceSettings settings) {
-        if (settings.provider() == ConformanceSettings.Provider.LIVE) {
+    private static String timing(Suite suite, EngineOptions settings) {
+        if (settings.provider() == EngineOptions.Provider.LIVE) {
             return "live provider: measured";
         }
         boolean recorded = suite.cases().stream().flatMap(c -> c.turns().stream())

@@ -7,7 +7,7 @@ import org.apiguardian.api.API;
 import org.junit.platform.engine.UniqueId;
 
 /**
- * How mode and parity tests are named ({@value ConformanceSettings#NAMING_STRATEGY}; docs/engine.md#names), in the
+ * How mode and parity tests are named ({@value Constants#NAMING_STRATEGY}; docs/engine.md#names), in the
  * manner of Cucumber's {@code cucumber.junit-platform.naming-strategy}. Surefire's and Gradle's XML name a test by its
  * class (the {@code @Suite} class) and its display name alone, so there the display name must carry the suite, or two
  * suites with the same case id give the same testcase name.
@@ -26,7 +26,7 @@ public enum Naming {
         try {
             return valueOf(value.strip().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(ConformanceSettings.NAMING_STRATEGY + ": cannot use '" + value
+            throw new IllegalArgumentException(Constants.NAMING_STRATEGY + ": cannot use '" + value
                     + "'; expected auto, short or long", e);
         }
     }

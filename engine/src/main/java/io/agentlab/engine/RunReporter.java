@@ -1,7 +1,6 @@
 package io.agentlab.engine;
 
 import io.agentlab.engine.internal.execution.CaseRunner;
-import io.agentlab.engine.gates.Gates;
 import io.agentlab.engine.internal.metrics.ModeMetrics;
 import io.agentlab.engine.internal.metrics.TurnTimeline;
 import io.agentlab.engine.internal.report.CapabilityGrowth;
@@ -82,7 +81,7 @@ final class RunReporter {
      */
     static void report(ConformanceContext context, TestDescriptor root, Coverage coverage, Optional<TimedReplay> replay,
                        Optional<CompletableFuture<List<ControlMatrix.Cell>>> controls) throws IOException {
-        ConformanceSettings settings = context.settings();
+        EngineOptions settings = context.settings();
         // a partial launch never replaces the whole run's reports (docs/engine.md#partial-launches)
         Optional<Path> extra = settings.reportDirectory().map(folder -> coverage.partial()
                 ? folder.resolve(PARTIAL_FOLDER) : folder);
@@ -133,7 +132,7 @@ final class RunReporter {
         System.out.println("\n" + ConsoleReport.render(report) + evaluation.map(figures -> figures.markdown() + "\n")
                 .orElse("") + shown.map(folder -> "report: " + folder.resolve(HTML_FILE).toAbsolutePath())
                 .orElse("report: not written (the client provides no output directory, as EngineTestKit by default; "
-                        + "set " + ConformanceSettings.REPORT_DIRECTORY + " to keep one)"));
+                        + "set " + Constants.REPORT_DIRECTORY + " to keep one)"));
     }
 
     /**
@@ -151,7 +150,7 @@ final class RunReporter {
     private static RunReport build(ConformanceContext context, Optional<TimedReplay> replay,
                                    Optional<CompletableFuture<List<ControlMatrix.Cell>>> controls,
                                    List<ModeMetrics> modes, List<History> history, Coverage coverage) {
-        ConformanceSettings settings = context.settings();
+        EngineOptions settings = context.settings();
         List<TurnTimeline> timelines = context.metrics().timelines();
         List<EventDefinition> offered = settings.factory().plugins().stream().map(EventPlugin::definition).toList();
         List<ControlMatrix.Cell> matrix = controls.map(InBackground::join)
@@ -173,7 +172,7 @@ final class RunReporter {
     private static List<History> history(ConformanceContext context, Optional<Path> reportDirectory,
                                          List<ModeMetrics> modes) {
         List<History> history = new ArrayList<>();
-        context.request().getConfigurationParameters().get(Gates.BASELINE_FILE).map(Path::of)
+        context.request().getConfigurationParameters().get(Constants.BASELINE_FILE).map(Path::of)
                 .ifPresent(file -> history.add(History.against(file, "baseline", modes)));
         Optional<Path> previous = context.settings().previousMetrics().or(() -> reportDirectory
                 .map(directory -> directory.resolve(METRICS_FILE)).filter(Files::isRegularFile));
@@ -181,9 +180,9 @@ final class RunReporter {
         return history;
     }
 
-    private static String provider(ConformanceSettings settings) {
+    private static String provider(EngineOptions settings) {
         String name = settings.provider().name().toLowerCase(Locale.ROOT);
-        if (settings.provider() == ConformanceSettings.Provider.LIVE) {
+        if (settings.provider() == EngineOptions.Provider.LIVE) {
             // the host only: a URL could carry more than a report should show
             return name + settings.liveBaseUrl().map(url -> {
                 try {

@@ -189,7 +189,7 @@ final class SuiteResolver implements SelectorResolver {
         Optional<Suite> suite = index.byId(suiteId);
         if (suite.isEmpty()) {
             return unknown(selector, "no suite with id '" + suiteId + "' was found in the selected files, the configured "
-                    + ConformanceSettings.SUITE_DIRECTORIES + " or anywhere on the classpath (directories and jars)");
+                    + Constants.SUITE_DIRECTORIES + " or anywhere on the classpath (directories and jars)");
         }
         if (segments.size() == 2) {
             return suite(suite, context, Optional.empty(), "");
@@ -218,7 +218,7 @@ final class SuiteResolver implements SelectorResolver {
                     .filter(m -> m.wireName().equals(leaf.getValue())).findFirst();
             if (mode.isEmpty()) {
                 return unknown(selector, "case '" + testCase.get().id() + "' does not run in mode '" + leaf.getValue()
-                        + "' (its modes under " + ConformanceSettings.MODES + ": " + caseDescriptor.get().modes(modes)
+                        + "' (its modes under " + Constants.MODES + ": " + caseDescriptor.get().modes(modes)
                         .stream().map(InvocationMode::wireName).toList() + ")");
             }
             return context.addToParent(() -> selectUniqueId(caseUid), existingOr(caseUid.append(ModeDescriptor.SEGMENT,

@@ -102,8 +102,8 @@ class AccountingExpectationsTest {
                           visible: {withheldUntilToolCalls: true}
                 """);
         results = EngineTestKit.engine(ConformanceTestEngine.ENGINE_ID).selectors(selectFile(file.toFile()))
-                .configurationParameter(ConformanceSettings.REPLAY_SPEED, "0")
-                .configurationParameter(ConformanceSettings.CONTROL_RUNS, "false")
+                .configurationParameter(Constants.REPLAY_SPEED, "0")
+                .configurationParameter(Constants.CONTROL_RUNS, "false")
                 .outputDirectoryCreator(new TempOutputDirectories(temp.resolve("out"))).execute();
     }
 

@@ -278,7 +278,7 @@ class DiscoveryIssuesTest {
     @DisplayName("a bad configuration parameter is one clear issue naming the key")
     void badConfiguration() {
         EngineDiscoveryResults results = EngineTestKit.engine(ConformanceTestEngine.ENGINE_ID)
-                .configurationParameter(ConformanceSettings.REPLAY_SPEED, "fast").discover();
+                .configurationParameter(Constants.REPLAY_SPEED, "fast").discover();
         assertThat(results.getDiscoveryIssues()).singleElement().satisfies(issue -> assertThat(issue.message())
                 .contains("agentlab.replay.speed: cannot use 'fast'"));
     }

@@ -61,8 +61,8 @@ class EngineExecutionTest {
 
     private EngineTestKit.Builder kit(DiscoverySelector... selectors) {
         return EngineTestKit.engine(ConformanceTestEngine.ENGINE_ID).selectors(selectors)
-                .configurationParameter(ConformanceSettings.REPLAY_SPEED, "0")
-                .configurationParameter(ConformanceSettings.CONTROL_RUNS, "false") // MetricsReportTest covers them
+                .configurationParameter(Constants.REPLAY_SPEED, "0")
+                .configurationParameter(Constants.CONTROL_RUNS, "false") // MetricsReportTest covers them
                 .outputDirectoryCreator(new TempOutputDirectories(temp.resolve("out")));
     }
 
@@ -142,7 +142,7 @@ class EngineExecutionTest {
         UniqueId testCase = ENGINE.append("suite", "batch").append("case", "conflict-keys-serialize");
         LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
                 .selectors(selectUniqueId(testCase))
-                .configurationParameter(ConformanceSettings.REPLAY_SPEED, "0")
+                .configurationParameter(Constants.REPLAY_SPEED, "0")
                 .configurationParameter("junit.platform.reporting.output.dir", temp.resolve("launcher").toString())
                 .build();
         Launcher launcher = LauncherFactory.create();
@@ -159,7 +159,7 @@ class EngineExecutionTest {
     void annotatedSuiteClass() {
         EngineExecutionResults results = EngineTestKit.engine("junit-platform-suite")
                 .selectors(selectClass(SampleSuitesTest.class))
-                .configurationParameter(ConformanceSettings.REPLAY_SPEED, "0")
+                .configurationParameter(Constants.REPLAY_SPEED, "0")
                 .outputDirectoryCreator(new TempOutputDirectories(temp.resolve("suite"))).execute();
         results.testEvents().assertStatistics(stats -> stats.started(SAMPLE_TESTS).succeeded(SAMPLE_TESTS));
     }
@@ -223,7 +223,7 @@ class EngineExecutionTest {
     void brokenKernelIsCaught() {
         EngineExecutionResults results = kit(selectUniqueId(ENGINE.append("suite", "batch")
                 .append("case", "terminal-runs-last")))
-                .configurationParameter(ConformanceSettings.KERNEL_FACTORY, BrokenTerminalKernelFactory.class.getName())
+                .configurationParameter(Constants.KERNEL_FACTORY, BrokenTerminalKernelFactory.class.getName())
                 .execute();
         results.testEvents().assertThatEvents().haveExactly(2, event(finishedWithFailure(message(m -> m.startsWith(
                 "[docs/design.md#batch-terminal-last a terminal event starts only after every sibling settled] "
@@ -238,7 +238,7 @@ class EngineExecutionTest {
         kit(selectPackage("io.agentlab.engine.samples")).execute().testEvents()
                 .assertStatistics(stats -> stats.started(3).succeeded(3));
         EngineExecutionResults skipped = kit(selectPackage("io.agentlab.engine.samples"))
-                .configurationParameter(ConformanceSettings.PROVIDER, "synthesized").execute();
+                .configurationParameter(Constants.PROVIDER, "synthesized").execute();
         skipped.testEvents().assertStatistics(stats -> stats.started(0));
         assertThat(skipped.containerEvents().skipped().stream().map(e -> e.getPayload(String.class).orElse("")))
                 .containsExactly("agentlab.provider=synthesized, and this case is answered by recordings");
@@ -252,8 +252,8 @@ class EngineExecutionTest {
                         Recording[]::new));
         try (TimedReplay provider = TimedReplay.start(answers, 0)) {
             kit(selectPackage("io.agentlab.engine.samples"))
-                    .configurationParameter(ConformanceSettings.PROVIDER, "live")
-                    .configurationParameter(ConformanceSettings.LIVE_BASE_URL, provider.baseUrl()).execute()
+                    .configurationParameter(Constants.PROVIDER, "live")
+                    .configurationParameter(Constants.LIVE_BASE_URL, provider.baseUrl()).execute()
                     .testEvents().assertStatistics(stats -> stats.started(3).succeeded(3));
             assertThat(provider.mismatches()).isEmpty();
         }
@@ -263,7 +263,7 @@ class EngineExecutionTest {
     @DisplayName("agentlab.modes=dual_agent runs one mode and no parity node")
     void oneMode() {
         List<UniqueId> tests = kit(selectUniqueId(ENGINE.append("suite", "volume")))
-                .configurationParameter(ConformanceSettings.MODES, "dual_agent").discover().getEngineDescriptor()
+                .configurationParameter(Constants.MODES, "dual_agent").discover().getEngineDescriptor()
                 .getDescendants().stream().filter(TestDescriptor::isTest).map(TestDescriptor::getUniqueId).toList();
         assertThat(tests).hasSize(3).allSatisfy(id -> assertThat(id.getLastSegment().getValue()).isEqualTo("dual_agent"));
     }
@@ -293,7 +293,7 @@ class EngineExecutionTest {
         };
         LauncherDiscoveryRequest discovery = LauncherDiscoveryRequestBuilder.request()
                 .selectors(selectClasspathResource("sample-suites"))
-                .configurationParameter(ConformanceSettings.REPLAY_SPEED, "0")
+                .configurationParameter(Constants.REPLAY_SPEED, "0")
                 .configurationParameter("junit.platform.reporting.output.dir", temp.resolve("cancel").toString())
                 .build();
         LauncherFactory.create().execute(LauncherExecutionRequestBuilder.request(discovery).cancellationToken(token)
@@ -310,9 +310,9 @@ class EngineExecutionTest {
     void parallelEqualsSerial() {
         Map<String, String> serial = outcomes(kit(selectClasspathResource("sample-suites")).execute());
         Map<String, String> parallel = outcomes(kit(selectClasspathResource("sample-suites"))
-                .configurationParameter(ConformanceSettings.PARALLEL, "true")
-                .configurationParameter(ConformanceSettings.PARALLEL_CONFIG_PREFIX + "strategy", "fixed")
-                .configurationParameter(ConformanceSettings.PARALLEL_CONFIG_PREFIX + "fixed.parallelism", "4")
+                .configurationParameter(Constants.PARALLEL, "true")
+                .configurationParameter(Constants.PARALLEL_CONFIG_PREFIX + "strategy", "fixed")
+                .configurationParameter(Constants.PARALLEL_CONFIG_PREFIX + "fixed.parallelism", "4")
                 .execute());
         assertThat(serial).hasSize(SAMPLE_TESTS);
         assertThat(parallel).isEqualTo(serial);

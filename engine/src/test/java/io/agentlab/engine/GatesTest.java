@@ -32,11 +32,11 @@ class GatesTest {
 
     private EngineTestKit.Builder kit() {
         return EngineTestKit.engine(ConformanceTestEngine.ENGINE_ID).selectors(selectClasspathResource("sample-suites"))
-                .configurationParameter(ConformanceSettings.REPLAY_SPEED, "0")
-                .configurationParameter(ConformanceSettings.CONTROL_RUNS, "false")
-                .configurationParameter(Gates.ENABLED, "true")
+                .configurationParameter(Constants.REPLAY_SPEED, "0")
+                .configurationParameter(Constants.CONTROL_RUNS, "false")
+                .configurationParameter(Constants.GATES_ENABLED, "true")
                 // speed 0 makes TTFT noise; this test is about the mechanics, not the ratio
-                .configurationParameter(Gates.MAX_TTFT_RATIO, "100")
+                .configurationParameter(Constants.GATES_MAX_TTFT_RATIO, "100")
                 .outputDirectoryCreator(new TempOutputDirectories(temp.resolve("out")));
     }
 
@@ -55,7 +55,7 @@ class GatesTest {
     @Test
     @DisplayName("a breached threshold fails its gate node, naming the gate, the value and the key")
     void breach() {
-        EngineExecutionResults results = kit().configurationParameter(Gates.MIN_PRECISION, "1.01").execute();
+        EngineExecutionResults results = kit().configurationParameter(Constants.GATES_MIN_PRECISION, "1.01").execute();
         results.testEvents().assertThatEvents().haveExactly(1, event(displayName(
                 "event-selection precision (dual_agent) ≥ 1.01"), finishedWithFailure(message(
                 "gate min-precision-dual_agent breached: measured 1, threshold ≥ 1.01 (agentlab.gates.min-precision)"))));
@@ -69,12 +69,12 @@ class GatesTest {
         assertThat(old.discover().getDiscoveryIssues()).singleElement().satisfies(issue -> {
             assertThat(issue.severity()).isEqualTo(DiscoveryIssue.Severity.WARNING);
             assertThat(issue.message()).contains("'agentlab.gate.min-precision' is deprecated",
-                    "use '" + Gates.MIN_PRECISION + "'");
+                    "use '" + Constants.GATES_MIN_PRECISION + "'");
         });
         old.execute().testEvents().assertThatEvents().haveExactly(1, event(finishedWithFailure(message(
                 "gate min-precision-dual_agent breached: measured 1, threshold ≥ 1.01 (agentlab.gates.min-precision)"))));
         kit().configurationParameter("agentlab.gate.min-precision", "1.01")
-                .configurationParameter(Gates.MIN_PRECISION, "0.5").execute()
+                .configurationParameter(Constants.GATES_MIN_PRECISION, "0.5").execute()
                 .testEvents().assertStatistics(stats -> stats.failed(0));
     }
 
@@ -87,12 +87,12 @@ class GatesTest {
         assertThat(Files.readString(baseline)).isEqualTo(written);
         assertThat(written).contains("\"chatPromptTokensPerTurn\"", "\"dual_agent\"", "\"chat_agent_tools\"",
                 "agentlab baseline");
-        kit().configurationParameter(Gates.BASELINE_FILE, baseline.toString()).execute()
+        kit().configurationParameter(Constants.BASELINE_FILE, baseline.toString()).execute()
                 .testEvents().assertStatistics(stats -> stats.failed(0).succeeded(27 + 8 + 1 + 14));
         // pretend the baseline was much leaner: today's prompt tokens are now a regression
         Files.writeString(baseline, written.replaceAll("\"chatPromptTokensPerTurn\" : [0-9.]+",
                 "\"chatPromptTokensPerTurn\" : 10.0"));
-        EngineExecutionResults regressed = kit().configurationParameter(Gates.BASELINE_FILE, baseline.toString())
+        EngineExecutionResults regressed = kit().configurationParameter(Constants.BASELINE_FILE, baseline.toString())
                 .execute();
         regressed.testEvents().assertThatEvents().haveExactly(1, event(finishedWithFailure(message(m -> m.startsWith(
                 "gate baseline-dual_agent-chatPromptTokensPerTurn breached: measured ")
@@ -104,7 +104,7 @@ class GatesTest {
     @DisplayName("discovery reads no baseline: a missing file fails one gate when the gates run, and skips the figures")
     void baselineReadWhenGatesRun() {
         Path missing = temp.resolve("no-such-baseline.json");
-        EngineTestKit.Builder kit = kit().configurationParameter(Gates.BASELINE_FILE, missing.toString());
+        EngineTestKit.Builder kit = kit().configurationParameter(Constants.BASELINE_FILE, missing.toString());
         EngineDiscoveryResults discovery = kit.discover();
         assertThat(discovery.getDiscoveryIssues()).isEmpty();
         assertThat(discovery.getEngineDescriptor().getDescendants()).filteredOn(d -> d.getUniqueId().getLastSegment()

@@ -37,9 +37,9 @@ final class InlineSuite {
             Path file = Files.writeString(dir.resolve("inline" + n + ".suite.yaml"), yaml);
             EngineTestKit.Builder kit = EngineTestKit.engine(ConformanceTestEngine.ENGINE_ID)
                     .selectors(selectFile(file.toFile()))
-                    .configurationParameter(ConformanceSettings.REPLAY_SPEED, "0")
-                    .configurationParameter(ConformanceSettings.CONTROL_RUNS, "false")
-                    .configurationParameter(ConformanceSettings.KERNEL_FACTORY, factory.getName())
+                    .configurationParameter(Constants.REPLAY_SPEED, "0")
+                    .configurationParameter(Constants.CONTROL_RUNS, "false")
+                    .configurationParameter(Constants.KERNEL_FACTORY, factory.getName())
                     .outputDirectoryCreator(new TempOutputDirectories(dir.resolve("out" + n)));
             assertThat(kit.discover().getDiscoveryIssues()).as("the suite is well formed").isEmpty();
             return kit.execute();

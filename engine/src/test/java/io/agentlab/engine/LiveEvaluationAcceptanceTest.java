@@ -126,10 +126,10 @@ class LiveEvaluationAcceptanceTest {
         EngineTestKit.Builder kit = EngineTestKit.engine(ConformanceTestEngine.ENGINE_ID)
                 // by file, as the report fixture is: the sample suites' classpath root stays as it is
                 .selectors(selectFile(Path.of("src/test/resources/eval-suites/labels.yaml").toFile()))
-                .configurationParameter(ConformanceSettings.EVALUATE, "true")
-                .configurationParameter(ConformanceSettings.REPETITIONS, Integer.toString(REPETITIONS))
-                .configurationParameter(ConformanceSettings.CONTROL_RUNS, "false")
-                .configurationParameter(ConformanceSettings.REPORT_DIRECTORY, report.toString())
+                .configurationParameter(Constants.EVALUATE, "true")
+                .configurationParameter(Constants.REPETITIONS, Integer.toString(REPETITIONS))
+                .configurationParameter(Constants.CONTROL_RUNS, "false")
+                .configurationParameter(Constants.REPORT_DIRECTORY, report.toString())
                 .outputDirectoryCreator(new TempOutputDirectories(output));
         configuration.forEach(kit::configurationParameter);
         return kit.execute();
@@ -185,8 +185,8 @@ class LiveEvaluationAcceptanceTest {
         Path report = temp.resolve("report");
         try (StandInProvider provider = StandInProvider.start(StandInProvider.Connections.CLOSE_AFTER_EACH_STREAM,
                 policy)) {
-            EngineExecutionResults results = evaluate(report, Map.of(ConformanceSettings.PROVIDER, "live",
-                    ConformanceSettings.LIVE_BASE_URL, provider.baseUrl()), temp.resolve("out"));
+            EngineExecutionResults results = evaluate(report, Map.of(Constants.PROVIDER, "live",
+                    Constants.LIVE_BASE_URL, provider.baseUrl()), temp.resolve("out"));
 
             results.testEvents().assertStatistics(stats -> stats.failed(0).aborted(0));
             assertThat(results.testEvents().succeeded().count()).as("each case in each mode, and parity").isEqualTo(15);
@@ -222,9 +222,9 @@ class LiveEvaluationAcceptanceTest {
         Path live = temp.resolve("live");
         try (StandInProvider provider = StandInProvider.start(StandInProvider.Connections.CLOSE_AFTER_EACH_STREAM,
                 new Policy())) {
-            evaluate(live, Map.of(ConformanceSettings.PROVIDER, "live", ConformanceSettings.LIVE_BASE_URL,
-                    provider.baseUrl(), ConformanceSettings.LIVE_RECORD_DIRECTORY, recordings.toString(),
-                    ConformanceSettings.LIVE_RECORD_FAMILY, "llamacpp", ConformanceSettings.REPETITIONS,
+            evaluate(live, Map.of(Constants.PROVIDER, "live", Constants.LIVE_BASE_URL,
+                    provider.baseUrl(), Constants.LIVE_RECORD_DIRECTORY, recordings.toString(),
+                    Constants.LIVE_RECORD_FAMILY, "llamacpp", Constants.REPETITIONS,
                     Integer.toString(REPLAY_REPETITIONS)), temp.resolve("out-live"))
                     .testEvents().assertStatistics(stats -> stats.failed(0).aborted(0));
         }
@@ -233,8 +233,8 @@ class LiveEvaluationAcceptanceTest {
                     .isGreaterThanOrEqualTo(2 * 5 * REPLAY_REPETITIONS);
         }
         Path replayed = temp.resolve("replayed");
-        evaluate(replayed, Map.of(ConformanceSettings.REPLAY_DIRECTORY, recordings.toString(),
-                ConformanceSettings.REPLAY_SPEED, "0", ConformanceSettings.REPETITIONS,
+        evaluate(replayed, Map.of(Constants.REPLAY_DIRECTORY, recordings.toString(),
+                Constants.REPLAY_SPEED, "0", Constants.REPETITIONS,
                 Integer.toString(REPLAY_REPETITIONS)), temp.resolve("out-replayed"))
                 .testEvents().assertStatistics(stats -> stats.failed(0).aborted(0));
 

@@ -86,8 +86,8 @@ class MetricsReportTest {
         Path file = Files.writeString(temp.resolve("metrics.suite.yaml"), SUITE);
         Path prices = Files.writeString(temp.resolve("prices.json"), PRICES);
         results = EngineTestKit.engine(ConformanceTestEngine.ENGINE_ID).selectors(selectFile(file.toFile()))
-                .configurationParameter(ConformanceSettings.REPLAY_SPEED, "0")
-                .configurationParameter(ConformanceSettings.PRICING_FILE, prices.toString())
+                .configurationParameter(Constants.REPLAY_SPEED, "0")
+                .configurationParameter(Constants.PRICING_FILE, prices.toString())
                 .outputDirectoryCreator(new TempOutputDirectories(temp.resolve("out"))).execute();
         metrics = metricsOf(results);
     }
@@ -202,7 +202,7 @@ class MetricsReportTest {
     void unpriced() throws IOException {
         Path file = temp.resolve("metrics.suite.yaml");
         JsonNode unpriced = metricsOf(EngineTestKit.engine(ConformanceTestEngine.ENGINE_ID)
-                .selectors(selectFile(file.toFile())).configurationParameter(ConformanceSettings.REPLAY_SPEED, "0")
+                .selectors(selectFile(file.toFile())).configurationParameter(Constants.REPLAY_SPEED, "0")
                 .outputDirectoryCreator(new TempOutputDirectories(temp.resolve("unpriced"))).execute());
         assertThat(unpriced.path("modes").path("dual_agent").path("cost").isNull()).isTrue();
         assertThat(unpriced.path("modes").path("dual_agent").path("costPerSuccessfulEvent").isNull()).isTrue();

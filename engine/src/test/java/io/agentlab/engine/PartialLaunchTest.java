@@ -6,7 +6,6 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectFile;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectUniqueId;
 
-import io.agentlab.engine.gates.Gates;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,10 +36,10 @@ class PartialLaunchTest {
 
     private EngineTestKit.Builder kit(Path report) {
         return EngineTestKit.engine(ConformanceTestEngine.ENGINE_ID)
-                .configurationParameter(ConformanceSettings.REPLAY_SPEED, "0")
-                .configurationParameter(ConformanceSettings.CONTROL_RUNS, "false")
-                .configurationParameter(Gates.ENABLED, "true")
-                .configurationParameter(ConformanceSettings.REPORT_DIRECTORY, report.toString())
+                .configurationParameter(Constants.REPLAY_SPEED, "0")
+                .configurationParameter(Constants.CONTROL_RUNS, "false")
+                .configurationParameter(Constants.GATES_ENABLED, "true")
+                .configurationParameter(Constants.REPORT_DIRECTORY, report.toString())
                 .outputDirectoryCreator(new TempOutputDirectories(temp.resolve("out")));
     }
 
@@ -74,7 +73,7 @@ class PartialLaunchTest {
         List<String> skipped = rerun.testEvents().skipped().map(event -> event.getPayload(String.class).orElse(""))
                 .toList();
         assertThat(skipped).isNotEmpty().allSatisfy(reason -> assertThat(reason).contains("not evaluated",
-                "partial launch: 1 of 3 case(s) (3 of 9 test(s))", "selected by unique id", Gates.ON_PARTIAL));
+                "partial launch: 1 of 3 case(s) (3 of 9 test(s))", "selected by unique id", Constants.GATES_ON_PARTIAL));
         assertThat(Files.readString(report.resolve("metrics.json"))).isEqualTo(metrics);
         assertThat(Files.readString(report.resolve("report.md"))).isEqualTo(markdown);
         assertThat(Files.readString(report.resolve("index.html"))).isEqualTo(html);
@@ -93,9 +92,9 @@ class PartialLaunchTest {
         List<String> skipped = new java.util.concurrent.CopyOnWriteArrayList<>();
         org.junit.platform.launcher.LauncherDiscoveryRequest request = org.junit.platform.launcher.core
                 .LauncherDiscoveryRequestBuilder.request().selectors(selectUniqueId(id))
-                .configurationParameter(ConformanceSettings.REPLAY_SPEED, "0")
-                .configurationParameter(ConformanceSettings.CONTROL_RUNS, "false")
-                .configurationParameter(Gates.ENABLED, "true").build();
+                .configurationParameter(Constants.REPLAY_SPEED, "0")
+                .configurationParameter(Constants.CONTROL_RUNS, "false")
+                .configurationParameter(Constants.GATES_ENABLED, "true").build();
         org.junit.platform.launcher.core.LauncherFactory.create().execute(request,
                 new org.junit.platform.launcher.TestExecutionListener() {
                     @Override
@@ -121,7 +120,7 @@ class PartialLaunchTest {
     @DisplayName("agentlab.gates.on-partial=true judges the gates over what ran, as asked")
     void gatesOnPartial() {
         EngineExecutionResults rerun = kit(temp.resolve("report"))
-                .configurationParameter(Gates.ON_PARTIAL, "true")
+                .configurationParameter(Constants.GATES_ON_PARTIAL, "true")
                 .selectors(selectUniqueId(VOLUME + "/[case:set-to-thirty]")).execute();
         // a gate may still skip for its own reasons (too few samples, no threshold), never for the launch's coverage
         assertThat(rerun.testEvents().skipped().map(event -> event.getPayload(String.class).orElse("")).toList())
@@ -167,7 +166,7 @@ class PartialLaunchTest {
                         reply: {visible: Hello.}
                 """);
         EngineTestKit.Builder kit = kit(temp.resolve("report")).selectors(selectFile(file.toFile()))
-                .configurationParameter(ConformanceSettings.MODES, "chat_agent_tools");
+                .configurationParameter(Constants.MODES, "chat_agent_tools");
         assertThat(kit.discover().getDiscoveryIssues()).anySatisfy(issue -> {
             assertThat(issue.severity()).isEqualTo(DiscoveryIssue.Severity.ERROR);
             assertThat(issue.message()).contains("no conformance test was discovered", "[zero]", "agentlab.modes");
@@ -181,8 +180,8 @@ class PartialLaunchTest {
     void engineTestKitDefaults() {
         EngineExecutionResults results = EngineTestKit.engine(ConformanceTestEngine.ENGINE_ID)
                 .selectors(selectClasspathResource("sample-suites/volume.suite.yaml"))
-                .configurationParameter(ConformanceSettings.REPLAY_SPEED, "0")
-                .configurationParameter(ConformanceSettings.CONTROL_RUNS, "false").execute();
+                .configurationParameter(Constants.REPLAY_SPEED, "0")
+                .configurationParameter(Constants.CONTROL_RUNS, "false").execute();
         results.testEvents().assertStatistics(stats -> stats.started(9).succeeded(9));
         results.containerEvents().assertStatistics(stats -> stats.failed(0));
     }
@@ -210,16 +209,16 @@ class PartialLaunchTest {
                 .execute().testEvents().finished().map(event -> event.getTestDescriptor().getDisplayName()).toList();
         assertThat(root).contains("set-to-thirty [dual_agent]");
         List<String> longNames = kit(temp.resolve("r2"))
-                .configurationParameter(ConformanceSettings.NAMING_STRATEGY, "long")
+                .configurationParameter(Constants.NAMING_STRATEGY, "long")
                 .selectors(selectFile(other.resolve("again.suite.yaml").toFile()),
                         selectClasspathResource("sample-suites/volume.suite.yaml"))
-                .configurationParameter(Gates.ENABLED, "false")
+                .configurationParameter(Constants.GATES_ENABLED, "false")
                 .execute().testEvents().finished().map(event -> event.getTestDescriptor().getDisplayName()).toList();
         assertThat(longNames).contains("volume/set-to-thirty [dual_agent]", "volume-again/set-to-thirty [dual_agent]")
                 .doesNotHaveDuplicates();
         List<String> suite = EngineTestKit.engine("junit-platform-suite").selectors(selectClass(SampleSuitesTest.class))
-                .configurationParameter(ConformanceSettings.REPLAY_SPEED, "0")
-                .configurationParameter(ConformanceSettings.CONTROL_RUNS, "false")
+                .configurationParameter(Constants.REPLAY_SPEED, "0")
+                .configurationParameter(Constants.CONTROL_RUNS, "false")
                 .outputDirectoryCreator(new TempOutputDirectories(temp.resolve("suite"))).execute()
                 .testEvents().finished().map(event -> event.getTestDescriptor().getDisplayName()).toList();
         assertThat(suite).contains("volume/set-to-thirty [dual_agent]").allSatisfy(name -> assertThat(name)

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The engine tests' recordings are synthesized (they say {@code synthesized: true}) from the scripts below; this
  * test keeps the committed files equal to their scripts. Regenerate with
- * {@code -Dtest=RecordedFixturesTest -Dagentlab.regenerate-fixtures=true}.
+ * {@code -Dtest=RecordedFixturesTest -Dagentlab-build.regenerate-fixtures=true}.
  */
 class RecordedFixturesTest {
 
@@ -39,7 +39,7 @@ class RecordedFixturesTest {
     @DisplayName("the committed recordings are exactly what their scripts synthesize")
     void committedMatchScripts() throws IOException {
         assertThat(fixtures()).allSatisfy(recording -> assertThat(recording.metadata().synthesized()).isTrue());
-        assertThat(Recordings.stale(DIRECTORY, fixtures(), Boolean.getBoolean("agentlab.regenerate-fixtures")))
-                .as("regenerate with -Dagentlab.regenerate-fixtures=true").isEmpty();
+        assertThat(Recordings.stale(DIRECTORY, fixtures(), Boolean.getBoolean("agentlab-build.regenerate-fixtures")))
+                .as("regenerate with -Dagentlab-build.regenerate-fixtures=true").isEmpty();
     }
 }

@@ -35,7 +35,7 @@ import org.openqa.selenium.chrome.ChromeOptions;
  * page usable on a phone. Screenshots land in {@code target/report-browser/}.
  *
  * <p>Without Chromium this test is skipped, saying how to install it — except where the build requires it
- * ({@code CI=true}, as {@code .ci/run} runs, or {@code -Dagentlab.browser.required=true}): there it fails.
+ * ({@code CI=true}, as {@code .ci/run} runs, or {@code -Dagentlab-build.browser.required=true}): there it fails.
  */
 class ReportBrowserTest {
 
@@ -52,15 +52,15 @@ class ReportBrowserTest {
 
     @BeforeAll
     static void openBrowser(@TempDir Path profile) throws IOException {
-        Optional<Path> chromium = executable("agentlab.browser.chromium", "chromium", "chromium-browser");
-        Optional<Path> driver = executable("agentlab.browser.chromedriver", "chromedriver");
+        Optional<Path> chromium = executable("agentlab-build.browser.chromium", "chromium", "chromium-browser");
+        Optional<Path> driver = executable("agentlab-build.browser.chromedriver", "chromedriver");
         if (chromium.isEmpty() || driver.isEmpty()) {
             String missing = "the report's browser test needs Chromium and its chromedriver, and "
                     + (chromium.isEmpty() ? "chromium" : "chromedriver") + " is not on this machine (Debian: "
                     + "apt-get install chromium chromium-driver; .ci/run installs them)";
             if (required()) {
                 fail(missing + "; this build requires the browser test (CI=" + System.getenv("CI")
-                        + ", -Dagentlab.browser.required=" + System.getProperty("agentlab.browser.required") + ")");
+                        + ", -Dagentlab-build.browser.required=" + System.getProperty("agentlab-build.browser.required") + ")");
             }
             Assumptions.abort(missing + "; skipped here, it fails in CI");
         }
@@ -191,7 +191,7 @@ class ReportBrowserTest {
     }
 
     private static boolean required() {
-        return Boolean.getBoolean("agentlab.browser.required") || "true".equalsIgnoreCase(System.getenv("CI"));
+        return Boolean.getBoolean("agentlab-build.browser.required") || "true".equalsIgnoreCase(System.getenv("CI"));
     }
 
     /** A system property's path, else the first of {@code names} on the PATH. */

@@ -68,9 +68,9 @@ final class ReportFixture {
             try {
                 results = EngineTestKit.engine(ConformanceTestEngine.ENGINE_ID).selectors(selectFile(suite.toFile()))
                         // half speed: timelines keep the latency model's proportions, the run stays short
-                        .configurationParameter(ConformanceSettings.REPLAY_SPEED, "0.5")
-                        .configurationParameter(ConformanceSettings.REPORT_DIRECTORY, reports.toString())
-                        .configurationParameter(ConformanceSettings.PREVIOUS_METRICS, previous.toString())
+                        .configurationParameter(Constants.REPLAY_SPEED, "0.5")
+                        .configurationParameter(Constants.REPORT_DIRECTORY, reports.toString())
+                        .configurationParameter(Constants.PREVIOUS_METRICS, previous.toString())
                         .outputDirectoryCreator(new TempOutputDirectories(DIRECTORY.resolve("out"))).execute();
             } finally {
                 System.setOut(console);

@@ -12,6 +12,6 @@ import org.junit.platform.suite.api.Suite;
 @Suite
 @IncludeEngines(ConformanceTestEngine.ENGINE_ID)
 @SelectClasspathResource("sample-suites")
-@ConfigurationParameter(key = ConformanceSettings.REPORT_DIRECTORY, value = "target/agentlab-reports")
+@ConfigurationParameter(key = Constants.REPORT_DIRECTORY, value = "target/agentlab-reports")
 class SampleSuitesTest {
 }

@@ -8,7 +8,6 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectFile;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectUniqueId;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectUri;
 
-import io.agentlab.engine.gates.Gates;
 import io.agentlab.engine.jarfixture.InJarProbe;
 import java.io.IOException;
 import java.io.InputStream;
@@ -56,8 +55,8 @@ class SelectionTest {
 
     private EngineTestKit.Builder kit(DiscoverySelector... selectors) {
         return EngineTestKit.engine(ConformanceTestEngine.ENGINE_ID).selectors(selectors)
-                .configurationParameter(ConformanceSettings.REPLAY_SPEED, "0")
-                .configurationParameter(ConformanceSettings.CONTROL_RUNS, "false")
+                .configurationParameter(Constants.REPLAY_SPEED, "0")
+                .configurationParameter(Constants.CONTROL_RUNS, "false")
                 .outputDirectoryCreator(new TempOutputDirectories(temp.resolve("out")));
     }
 
@@ -162,12 +161,12 @@ class SelectionTest {
         String testCase = ENGINE + "/[suite:volume]/[case:set-to-thirty]";
         String gate = ENGINE + "/[gates:run]/[gate:parity]";
         EngineExecutionResults results = kit(selectUniqueId(gate), selectUniqueId(testCase))
-                .configurationParameter(Gates.ENABLED, "true").execute();
+                .configurationParameter(Constants.GATES_ENABLED, "true").execute();
         assertThat(ran(results)).containsExactly(testCase + "/[mode:dual_agent]",
                 testCase + "/[mode:chat_agent_tools]", testCase + "/[parity:modes]", gate);
         results.testEvents().assertStatistics(stats -> stats.failed(0));
         EngineDiscoveryResults all = kit(selectUniqueId(ENGINE + "/[gates:run]"), selectUniqueId(testCase))
-                .configurationParameter(Gates.ENABLED, "true").discover();
+                .configurationParameter(Constants.GATES_ENABLED, "true").discover();
         assertThat(all.getEngineDescriptor().getChildren()).last().satisfies(gates -> assertThat(gates.getChildren())
                 .extracting(child -> child.getUniqueId().getLastSegment().getValue()).contains("parity",
                         "min-precision-dual_agent"));
@@ -175,7 +174,7 @@ class SelectionTest {
         assertThat(issues(off, DiscoveryIssue.Severity.WARNING)).extracting(DiscoveryIssue::message)
                 .containsExactly("cannot select " + gate + ": gates are off; set agentlab.gates.enabled=true to run them");
         EngineDiscoveryResults unknown = kit(selectUniqueId(ENGINE + "/[gates:run]/[gate:speed]"))
-                .configurationParameter(Gates.ENABLED, "true").discover();
+                .configurationParameter(Constants.GATES_ENABLED, "true").discover();
         assertThat(issues(unknown, DiscoveryIssue.Severity.WARNING)).singleElement()
                 .satisfies(issue -> assertThat(issue.message()).contains("no gate 'speed' is configured; the gates are "
                         + "[parity, "));
@@ -207,7 +206,7 @@ class SelectionTest {
     @org.junit.platform.suite.api.Suite
     @org.junit.platform.suite.api.IncludeEngines(ConformanceTestEngine.ENGINE_ID)
     @org.junit.platform.suite.api.SelectClasspathResource(value = "sample-suites/volume.suite.yaml", line = 42)
-    @org.junit.platform.suite.api.ConfigurationParameter(key = ConformanceSettings.CONTROL_RUNS, value = "false")
+    @org.junit.platform.suite.api.ConfigurationParameter(key = Constants.CONTROL_RUNS, value = "false")
     static class LineSuite {
     }
 
@@ -216,7 +215,7 @@ class SelectionTest {
     void lineUnderSuite() {
         EngineExecutionResults results = EngineTestKit.engine("junit-platform-suite")
                 .selectors(org.junit.platform.engine.discovery.DiscoverySelectors.selectClass(LineSuite.class))
-                .configurationParameter(ConformanceSettings.REPLAY_SPEED, "0")
+                .configurationParameter(Constants.REPLAY_SPEED, "0")
                 .outputDirectoryCreator(new TempOutputDirectories(temp.resolve("suite"))).execute();
         assertThat(ran(results)).allSatisfy(id -> assertThat(id).contains("/[engine:agentlab-conformance]"
                 + "/[suite:volume]/[case:set-to-thirty]/")).hasSize(3);
@@ -229,8 +228,8 @@ class SelectionTest {
                 + "/[suite:volume]/[case:set-to-thirty]/[mode:dual_agent]";
         EngineExecutionResults results = EngineTestKit.engine("junit-platform-suite")
                 .selectors(selectUniqueId(mode), selectUniqueId(mode.replace("set-to-thirty", "no-such-case")))
-                .configurationParameter(ConformanceSettings.REPLAY_SPEED, "0")
-                .configurationParameter(ConformanceSettings.CONTROL_RUNS, "false")
+                .configurationParameter(Constants.REPLAY_SPEED, "0")
+                .configurationParameter(Constants.CONTROL_RUNS, "false")
                 .outputDirectoryCreator(new TempOutputDirectories(temp.resolve("rerun"))).execute();
         assertThat(ran(results)).containsExactly(mode);
         results.testEvents().assertStatistics(stats -> stats.succeeded(1).failed(0));

@@ -58,8 +58,8 @@ class VerdictTrustTest {
 
     private EngineTestKit.Builder kit() {
         return EngineTestKit.engine(ConformanceTestEngine.ENGINE_ID)
-                .configurationParameter(ConformanceSettings.REPLAY_SPEED, "0")
-                .configurationParameter(ConformanceSettings.CONTROL_RUNS, "false")
+                .configurationParameter(Constants.REPLAY_SPEED, "0")
+                .configurationParameter(Constants.CONTROL_RUNS, "false")
                 .configurationParameter("agentlab.gates.enabled", "false")
                 .outputDirectoryCreator(new TempOutputDirectories(temp.resolve("out")));
     }
@@ -69,7 +69,7 @@ class VerdictTrustTest {
     void selectedButNothingRanFails() throws IOException {
         Path file = Files.writeString(temp.resolve("zero.suite.yaml"), SUITE);
         EngineExecutionResults results = kit().selectors(selectFile(file.toFile()))
-                .configurationParameter(ConformanceSettings.MODES, "chat_agent_tools").execute();
+                .configurationParameter(Constants.MODES, "chat_agent_tools").execute();
 
         results.testEvents().assertStatistics(stats -> stats.started(0));
         Event engine = results.containerEvents().finished().stream()
@@ -107,7 +107,7 @@ class VerdictTrustTest {
                           portCalls: {device.volume.adjust: 1}
                 """);
         EngineExecutionResults results = kit().selectors(selectFile(file.toFile()))
-                .configurationParameter(ConformanceSettings.KERNEL_FACTORY, LateHandlerKernelFactory.class.getName())
+                .configurationParameter(Constants.KERNEL_FACTORY, LateHandlerKernelFactory.class.getName())
                 .execute();
         results.testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
     }

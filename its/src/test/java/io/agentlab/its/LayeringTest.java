@@ -56,7 +56,7 @@ class LayeringTest {
     }
 
     private static Path root() {
-        return Path.of(System.getProperty("agentlab.its.root", ".."));
+        return Path.of(System.getProperty("agentlab-build.its.root", ".."));
     }
 
     @Test

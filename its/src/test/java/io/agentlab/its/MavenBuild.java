@@ -17,7 +17,7 @@ import java.util.stream.Stream;
 final class MavenBuild {
 
     /** The repository's root. */
-    static final Path ROOT = Path.of(System.getProperty("agentlab.its.root", "..")).toAbsolutePath().normalize();
+    static final Path ROOT = Path.of(System.getProperty("agentlab-build.its.root", "..")).toAbsolutePath().normalize();
 
     private MavenBuild() {
     }
@@ -34,9 +34,9 @@ final class MavenBuild {
     /** Runs {@code mvn -B <args>} in {@code project}; the log goes to {@code project/build-N.log} too. */
     static Result run(Path project, String... args) {
         List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("agentlab.its.maven", "/usr/share/maven"), "bin", "mvn").toString());
+        command.add(Path.of(System.getProperty("agentlab-build.its.maven", "/usr/share/maven"), "bin", "mvn").toString());
         command.add("-B");
-        command.add("-Dmaven.repo.local=" + System.getProperty("agentlab.its.repository",
+        command.add("-Dmaven.repo.local=" + System.getProperty("agentlab-build.its.repository",
                 Path.of(System.getProperty("user.home"), ".m2", "repository").toString()));
         command.addAll(List.of(args));
         try {

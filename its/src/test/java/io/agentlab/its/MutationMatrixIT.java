@@ -16,26 +16,26 @@ import org.junit.jupiter.api.Test;
  * are applied, compiled and run against the suites in a forked JVM, and the fresh matrix must agree with
  * docs/mutation-matrix.md, mutant by mutant: a mutant the suites caught that now survives, a new mutant missing from
  * the doc, or an equivalent the suites catch fails the build. Required in CI (CI=true);
- * {@code -Dagentlab.mutation.skip=true} skips it on a developer's machine.
+ * {@code -Dagentlab-build.mutation.skip=true} skips it on a developer's machine.
  *
  * <p>The whole catalogue runs: every mutant must apply and compile before any suite runs (catalogue rot fails at
  * once), then each mutant the doc says was caught runs first against the cases that caught it, and against every suite
- * only when none of them fails twice (docs/mutation-matrix.md#time). {@code -Dagentlab.mutation.exhaustive=true}
- * runs every suite against every mutant; {@code agentlab.mutation.only} names mutants to run.
+ * only when none of them fails twice (docs/mutation-matrix.md#time). {@code -Dagentlab-build.mutation.exhaustive=true}
+ * runs every suite against every mutant; {@code agentlab-build.mutation.only} names mutants to run.
  */
 class MutationMatrixIT {
 
     @Test
     void everyMutantFaresAsTheCommittedMatrixSays() throws Exception {
         boolean ci = "true".equalsIgnoreCase(System.getenv("CI"));
-        assumeFalse(!ci && Boolean.getBoolean("agentlab.mutation.skip"),
-                "-Dagentlab.mutation.skip=true (never skipped when CI=true)");
+        assumeFalse(!ci && Boolean.getBoolean("agentlab-build.mutation.skip"),
+                "-Dagentlab-build.mutation.skip=true (never skipped when CI=true)");
         List<Path> classpath = kitClasspath();
         Path work = MavenBuild.ROOT.resolve("its").resolve("target").resolve("mutation");
         MutationMatrix.Checked checked = MutationMatrix.run(MavenBuild.ROOT, classpath, work);
         assertThat(checked.problems())
                 .as("the fresh matrix (%s) disagrees with %s; if a change is intended, rerun with "
-                        + "-Dagentlab.mutation.update=true and commit the doc", checked.report().resolve("matrix.md"),
+                        + "-Dagentlab-build.mutation.update=true and commit the doc", checked.report().resolve("matrix.md"),
                         "docs/mutation-matrix.md")
                 .isEmpty();
     }

@@ -1,6 +1,7 @@
 package io.agentlab.maven;
 
 import io.agentlab.engine.ConfigurationKeys;
+import io.agentlab.engine.Constants;
 import io.agentlab.engine.TestOutcome;
 import io.agentlab.runner.RunResults;
 import io.agentlab.runner.RunSpec;
@@ -47,9 +48,12 @@ import org.apache.maven.project.MavenProject;
         threadSafe = true)
 public final class VerifyMojo extends AbstractMojo {
 
-    /** The goal's own user properties; every other {@code -Dagentlab.*} is an engine parameter. */
-    static final Set<String> GOAL_KEYS = Set.of("agentlab.skip", "agentlab.suites", "agentlab.tags",
-            "agentlab.exclude-tags", "agentlab.cases", "agentlab.shard", "agentlab.jvm");
+    /**
+     * The goal's own user properties, the client keys of {@link Constants} ({@code client-keys} in the engine's
+     * configuration metadata, checked against the constants by the engine's {@code DocumentationTest}); every other
+     * {@code -Dagentlab.*} is an engine parameter.
+     */
+    static final Set<String> GOAL_KEYS = ConfigurationKeys.clientKeys();
 
     /** SLF4J providers: when the project has none, the fork gets the no-operation one instead of a warning. */
     static final Set<String> SLF4J_PROVIDERS = Set.of("slf4j-nop", "slf4j-simple", "logback-classic",
@@ -68,7 +72,7 @@ public final class VerifyMojo extends AbstractMojo {
     List<Artifact> pluginArtifacts;
 
     /** Suite folders or files (relative to the project), or {@code classpath:FOLDER}; default the shipped suites. */
-    @Parameter(property = "agentlab.suites")
+    @Parameter(property = Constants.SUITES)
     List<String> suites = new ArrayList<>();
 
     /** Engine parameters ({@code agentlab.*}, docs/configuration.md); {@code -Dagentlab.*} overrides them. */
@@ -76,27 +80,27 @@ public final class VerifyMojo extends AbstractMojo {
     Map<String, String> configurationParameters = new LinkedHashMap<>();
 
     /** JUnit tag expressions a test must match. */
-    @Parameter(property = "agentlab.tags")
+    @Parameter(property = Constants.TAGS)
     List<String> tags = new ArrayList<>();
 
     /** JUnit tag expressions that leave a test out. */
-    @Parameter(property = "agentlab.exclude-tags")
+    @Parameter(property = Constants.EXCLUDE_TAGS)
     List<String> excludeTags = new ArrayList<>();
 
     /** Case names ({@code case}, {@code suite/case}) or unique ids. */
-    @Parameter(property = "agentlab.cases")
+    @Parameter(property = Constants.CASES)
     List<String> cases = new ArrayList<>();
 
     /** This job's shard, {@code I/N}; merge the shards with {@code agentlab merge}. */
-    @Parameter(property = "agentlab.shard")
+    @Parameter(property = Constants.SHARD)
     String shard;
 
     /** Where the reports go. */
-    @Parameter(property = "agentlab.report.directory", defaultValue = "${project.build.directory}/agentlab-reports")
+    @Parameter(property = Constants.REPORT_DIRECTORY, defaultValue = "${project.build.directory}/agentlab-reports")
     File reportDirectory;
 
     /** Skip the goal. */
-    @Parameter(property = "agentlab.skip", defaultValue = "false")
+    @Parameter(property = Constants.SKIP, defaultValue = "false")
     boolean skip;
 
     /** Skipped with the tests, as Failsafe is. */
@@ -104,7 +108,7 @@ public final class VerifyMojo extends AbstractMojo {
     boolean skipTests;
 
     /** The java executable of the forked JVM; default the one running Maven. */
-    @Parameter(property = "agentlab.jvm")
+    @Parameter(property = Constants.JVM)
     File jvm;
 
     @Override

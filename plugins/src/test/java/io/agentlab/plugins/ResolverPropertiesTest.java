@@ -33,12 +33,12 @@ import org.quicktheories.core.Gen;
 /**
  * Properties of the built-in resolvers over arbitrary Unicode and over "token soup" built from the phrase vocabulary
  * (so the interesting branches are reached): total, deterministic, every complete resolution valid, canonical form
- * independent of key order. {@code agentlab.properties.resolver-examples} sets the count (default 10,000 each).
+ * independent of key order. {@code agentlab-build.properties.resolver-examples} sets the count (default 10,000 each).
  */
 class ResolverPropertiesTest {
 
-    private static final int EXAMPLES = Integer.getInteger("agentlab.properties.resolver-examples", 10_000);
-    private static final Long SEED = Long.getLong("agentlab.properties.seed");
+    private static final int EXAMPLES = Integer.getInteger("agentlab-build.properties.resolver-examples", 10_000);
+    private static final Long SEED = Long.getLong("agentlab-build.properties.seed");
     private static final List<EventDefinition> DEFINITIONS = BuiltInPlugins.withInMemoryPorts().stream()
             .map(EventPlugin::definition).filter(d -> d.name().startsWith("device") || d.name().startsWith("calendar")
                     || d.name().startsWith("knowledge")).toList();

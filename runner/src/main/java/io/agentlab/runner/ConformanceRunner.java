@@ -4,9 +4,8 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectDirectory;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectFile;
 
-import io.agentlab.engine.ConformanceSettings;
 import io.agentlab.engine.ConformanceTestEngine;
-import io.agentlab.engine.gates.Gates;
+import io.agentlab.engine.Constants;
 import io.agentlab.engine.TestOutcome;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -126,11 +125,11 @@ public final class ConformanceRunner {
         }
         Map<String, String> configuration = new LinkedHashMap<>(spec.configuration());
         Path report = spec.reportDirectory();
-        configuration.put(ConformanceSettings.REPORT_DIRECTORY, report.toString());
+        configuration.put(Constants.REPORT_DIRECTORY, report.toString());
         configuration.put("junit.platform.reporting.open.xml.enabled", "true");
         configuration.put("junit.platform.reporting.output.dir", report.resolve(JUNIT_FOLDER).toString());
-        if (spec.shard().isPresent() && Boolean.parseBoolean(spec.configuration().getOrDefault(Gates.ENABLED, "false"))) {
-            configuration.put(Gates.ENABLED, "false");
+        if (spec.shard().isPresent() && Boolean.parseBoolean(spec.configuration().getOrDefault(Constants.GATES_ENABLED, "false"))) {
+            configuration.put(Constants.GATES_ENABLED, "false");
             notes.add("gates deferred: shard " + spec.shard().get() + " holds part of the cases; `agentlab merge` "
                     + "applies them to the whole run");
         }

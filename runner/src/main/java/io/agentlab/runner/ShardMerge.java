@@ -1,6 +1,6 @@
 package io.agentlab.runner;
 
-import io.agentlab.engine.ConformanceSettings;
+import io.agentlab.engine.Constants;
 import io.agentlab.engine.gates.Gate;
 import io.agentlab.engine.gates.Gates;
 import io.agentlab.engine.internal.metrics.MetricsReport;
@@ -99,10 +99,10 @@ public final class ShardMerge {
             throw new UsageException("merge: " + e.getMessage(), e);
         }
         List<String> notes = new ArrayList<>();
-        if (Boolean.parseBoolean(configuration.getOrDefault(Gates.ENABLED, "false"))) {
+        if (Boolean.parseBoolean(configuration.getOrDefault(Constants.GATES_ENABLED, "false"))) {
             tests.addAll(gates(configuration, merged));
         } else {
-            notes.add("gates: off (" + Gates.ENABLED + " was not true in the shards' configuration)");
+            notes.add("gates: off (" + Constants.GATES_ENABLED + " was not true in the shards' configuration)");
         }
         write(out, merged, tests);
         notes.add("merged " + results.size() + " shards; the control matrix and capability-growth curve are in each "
@@ -164,7 +164,7 @@ public final class ShardMerge {
         List<InvocationMode> modes;
         List<Gate> gates;
         try {
-            modes = Arrays.stream(configuration.getOrDefault(ConformanceSettings.MODES,
+            modes = Arrays.stream(configuration.getOrDefault(Constants.MODES,
                             "dual_agent,chat_agent_tools").split(",")).map(String::strip).filter(s -> !s.isEmpty())
                     .map(InvocationMode::fromWireName).distinct().toList();
             gates = Gates.from(new MapParameters(configuration), modes);

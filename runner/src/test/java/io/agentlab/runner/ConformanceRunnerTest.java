@@ -3,8 +3,7 @@ package io.agentlab.runner;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.agentlab.engine.ConformanceSettings;
-import io.agentlab.engine.gates.Gates;
+import io.agentlab.engine.Constants;
 import io.agentlab.engine.TestOutcome;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -33,8 +32,8 @@ class ConformanceRunnerTest {
 
     private RunSpec.Builder spec(String... suites) {
         return RunSpec.builder().suites(List.of(suites)).reportDirectory(temp.resolve("report"))
-                .configuration(ConformanceSettings.REPLAY_SPEED, "0")
-                .configuration(ConformanceSettings.CONTROL_RUNS, "false");
+                .configuration(Constants.REPLAY_SPEED, "0")
+                .configuration(Constants.CONTROL_RUNS, "false");
     }
 
     private RunResult run(RunSpec.Builder spec) {
@@ -145,15 +144,15 @@ class ConformanceRunnerTest {
         assertThatThrownBy(() -> run(spec(suites("mixed")).includeTags(List.of("smoke &")))).isInstanceOf(
                 UsageException.class).hasMessageStartingWith("--tag/--exclude-tag: ");
         assertThatThrownBy(() -> spec(suites("mixed")).configuration("agentlab.gate.min-precison", "1"))
-                .isInstanceOf(UsageException.class).hasMessageContaining("did you mean '" + Gates.MIN_PRECISION + "'");
-        assertThatThrownBy(() -> run(spec(suites("mixed")).configuration(ConformanceSettings.MODES, "dual")))
+                .isInstanceOf(UsageException.class).hasMessageContaining("did you mean '" + Constants.GATES_MIN_PRECISION + "'");
+        assertThatThrownBy(() -> run(spec(suites("mixed")).configuration(Constants.MODES, "dual")))
                 .isInstanceOf(UsageException.class).hasMessageContaining("agentlab.modes: cannot use 'dual'");
     }
 
     @Test
     @DisplayName("a run whose every case was skipped executed nothing, and fails")
     void zeroExecuted() {
-        RunResult result = run(spec(suites("recorded-only")).configuration(ConformanceSettings.PROVIDER, "synthesized"));
+        RunResult result = run(spec(suites("recorded-only")).configuration(Constants.PROVIDER, "synthesized"));
         assertThat(result.results().count(TestOutcome.Status.SKIPPED)).isPositive();
         assertThat(result.results().executedCaseTests()).isZero();
         assertThat(result.exitCode()).isEqualTo(1);

@@ -3,8 +3,7 @@ package io.agentlab.runner;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.agentlab.engine.ConformanceSettings;
-import io.agentlab.engine.gates.Gates;
+import io.agentlab.engine.Constants;
 import io.agentlab.engine.internal.metrics.MetricsReport;
 import io.agentlab.engine.internal.metrics.ModeMetrics;
 import io.agentlab.engine.internal.metrics.TurnSample;
@@ -41,10 +40,10 @@ class ShardMergeTest {
     private RunResult run(Path report, Shard shard) {
         RunSpec.Builder spec = RunSpec.builder().reportDirectory(report)
                 .suites(SUITES.stream().map(s -> "classpath:agentlab/suites/" + s + ".suite.yaml").toList())
-                .configuration(ConformanceSettings.REPLAY_SPEED, "0")
-                .configuration(ConformanceSettings.CONTROL_RUNS, "false")
-                .configuration(Gates.ENABLED, "true")
-                .configuration(Gates.MAX_TTFT_RATIO, "1000"); // replay speed 0: timing says nothing here
+                .configuration(Constants.REPLAY_SPEED, "0")
+                .configuration(Constants.CONTROL_RUNS, "false")
+                .configuration(Constants.GATES_ENABLED, "true")
+                .configuration(Constants.GATES_MAX_TTFT_RATIO, "1000"); // replay speed 0: timing says nothing here
         if (shard != null) {
             spec.shard(shard);
         }

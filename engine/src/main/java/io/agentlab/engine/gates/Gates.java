@@ -1,5 +1,14 @@
 package io.agentlab.engine.gates;
 
+import static io.agentlab.engine.Constants.BASELINE_FILE;
+import static io.agentlab.engine.Constants.BASELINE_MAX_REGRESSION;
+import static io.agentlab.engine.Constants.GATES_ENABLED;
+import static io.agentlab.engine.Constants.GATES_MAX_CALLS_PER_ORDINARY_TURN;
+import static io.agentlab.engine.Constants.GATES_MAX_COST_PER_SUCCESS;
+import static io.agentlab.engine.Constants.GATES_MAX_TTFT_RATIO;
+import static io.agentlab.engine.Constants.GATES_MIN_PRECISION;
+import static io.agentlab.engine.Constants.GATES_MIN_RECALL;
+import static io.agentlab.engine.Constants.GATES_PARITY;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import io.agentlab.engine.ConfigurationKeys;
@@ -23,32 +32,13 @@ import org.junit.platform.engine.ConfigurationParameters;
 
 /**
  * The gates of a run, from configuration alone: thresholds on the per-mode metrics, strict parity, and a committed
- * baseline with a maximum regression ({@code docs/configuration.md}, "Gates"). Making the gates reads no file: the
+ * baseline with a maximum regression ({@code docs/configuration.md#gates}; the keys are in
+ * {@link io.agentlab.engine.Constants}). Making the gates reads no file: the
  * baseline is read when its first gate runs, and a run never writes it ({@link Baseline#refresh} does, as a command).
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class Gates {
 
-    /** Turn gates on. */
-    public static final String ENABLED = "agentlab.gates.enabled";
-    /** Minimum event-selection precision per mode; default 0.95. */
-    public static final String MIN_PRECISION = "agentlab.gates.min-precision";
-    /** Minimum event-selection recall per mode; default 0.95. */
-    public static final String MIN_RECALL = "agentlab.gates.min-recall";
-    /** Maximum ChatAgent calls per ordinary turn per mode; default 1.0. */
-    public static final String MAX_CALLS_PER_ORDINARY_TURN = "agentlab.gates.max-chat-calls-per-ordinary-turn";
-    /** Maximum estimated cost per successful event per mode (USD); no default (the gate is skipped). */
-    public static final String MAX_COST_PER_SUCCESS = "agentlab.gates.max-cost-per-successful-event";
-    /** Maximum chat_agent_tools ÷ dual_agent first-visible TTFT p50; default 1.5. */
-    public static final String MAX_TTFT_RATIO = "agentlab.gates.max-ttft-ratio";
-    /** Whether every case must behave identically in both modes; default true. */
-    public static final String STRICT_PARITY = "agentlab.gates.parity";
-    /** A committed baseline file ({@code metrics} per mode). */
-    public static final String BASELINE_FILE = "agentlab.baseline.file";
-    /** Whether the gates judge a partial launch too (docs/engine.md#partial-launches); default false. */
-    public static final String ON_PARTIAL = "agentlab.gates.on-partial";
-    /** The largest regression against the baseline, as a fraction; default 0.10. */
-    public static final String MAX_REGRESSION = "agentlab.baseline.max-regression";
     /** The key that once made a run write its baseline; now refused with a pointer to the command. */
     static final String REMOVED_UPDATE_BASELINE = "agentlab.baseline.update";
 
@@ -57,7 +47,7 @@ public final class Gates {
 
     /** Whether gates are on for this run. */
     public static boolean enabled(ConfigurationParameters parameters) {
-        return ConfigurationKeys.withAliases(parameters).getBoolean(ENABLED).orElse(false);
+        return ConfigurationKeys.withAliases(parameters).getBoolean(GATES_ENABLED).orElse(false);
     }
 
     /**
@@ -73,29 +63,31 @@ public final class Gates {
     public static List<Gate> from(ConfigurationParameters configuration, List<InvocationMode> modes) {
         ConfigurationParameters parameters = ConfigurationKeys.withAliases(configuration);
         List<Gate> gates = new ArrayList<>();
-        if (parameters.getBoolean(STRICT_PARITY).orElse(true)) {
+        if (parameters.getBoolean(GATES_PARITY).orElse(true)) {
             gates.add(new Gate("parity", "parity: every case behaves the same in both modes", Gates::parity));
         }
-        double precision = number(parameters, MIN_PRECISION, 0.95);
-        double recall = number(parameters, MIN_RECALL, 0.95);
-        double calls = number(parameters, MAX_CALLS_PER_ORDINARY_TURN, 1.0);
-        Optional<Double> cost = parameters.get(MAX_COST_PER_SUCCESS).map(v -> parse(MAX_COST_PER_SUCCESS, v));
+        double precision = number(parameters, GATES_MIN_PRECISION, 0.95);
+        double recall = number(parameters, GATES_MIN_RECALL, 0.95);
+        double calls = number(parameters, GATES_MAX_CALLS_PER_ORDINARY_TURN, 1.0);
+        Optional<Double> cost = parameters.get(GATES_MAX_COST_PER_SUCCESS)
+                .map(v -> parse(GATES_MAX_COST_PER_SUCCESS, v));
         for (InvocationMode mode : modes) {
             String m = mode.wireName();
             gates.add(limit("min-precision-" + m, "event-selection precision (" + m + ") ≥ " + precision, mode,
-                    Metric.SELECTION_PRECISION, precision, MIN_PRECISION, true));
+                    Metric.SELECTION_PRECISION, precision, GATES_MIN_PRECISION, true));
             gates.add(limit("min-recall-" + m, "event-selection recall (" + m + ") ≥ " + recall, mode,
-                    Metric.SELECTION_RECALL, recall, MIN_RECALL, true));
+                    Metric.SELECTION_RECALL, recall, GATES_MIN_RECALL, true));
             gates.add(limit("max-chat-calls-per-ordinary-turn-" + m, "ChatAgent calls per ordinary turn (" + m
-                    + ") ≤ " + calls, mode, Metric.CHAT_CALLS_PER_ORDINARY_TURN, calls, MAX_CALLS_PER_ORDINARY_TURN,
-                    false));
+                    + ") ≤ " + calls, mode, Metric.CHAT_CALLS_PER_ORDINARY_TURN, calls,
+                    GATES_MAX_CALLS_PER_ORDINARY_TURN, false));
             gates.add(cost.map(max -> limit("max-cost-per-successful-event-" + m, "cost per successful event ("
-                    + m + ") ≤ " + max, mode, Metric.COST_PER_SUCCESSFUL_EVENT, max, MAX_COST_PER_SUCCESS, false))
+                    + m + ") ≤ " + max, mode, Metric.COST_PER_SUCCESSFUL_EVENT, max, GATES_MAX_COST_PER_SUCCESS,
+                    false))
                     .orElse(new Gate("max-cost-per-successful-event-" + m, "cost per successful event (" + m + ")",
-                            metrics -> new Gate.Verdict.Skip(MAX_COST_PER_SUCCESS + " is not set"))));
+                            metrics -> new Gate.Verdict.Skip(GATES_MAX_COST_PER_SUCCESS + " is not set"))));
         }
         if (modes.size() == 2) {
-            double ratio = number(parameters, MAX_TTFT_RATIO, 1.5);
+            double ratio = number(parameters, GATES_MAX_TTFT_RATIO, 1.5);
             gates.add(new Gate("max-ttft-ratio", "first-visible TTFT, chat_agent_tools ÷ dual_agent ≤ " + ratio
                     + " beyond noise",
                     metrics -> ttftRatio(metrics, ratio)));
@@ -112,7 +104,7 @@ public final class Gates {
         }
         return broken.isEmpty() ? new Gate.Verdict.Pass(verdicts.size() + " cases, all alike in both modes")
                 : new Gate.Verdict.Breach(broken.size() + " of " + verdicts.size() + " cases differ between the modes: "
-                + broken + " (see their parity nodes; " + STRICT_PARITY + "=false turns this gate off)");
+                + broken + " (see their parity nodes; " + GATES_PARITY + "=false turns this gate off)");
     }
 
     private static Gate limit(String id, String description, InvocationMode mode, Metric metric, double threshold,
@@ -162,7 +154,7 @@ public final class Gates {
                         + "turns; above %s × dual_agent %s (one-sided Mann-Whitney p %s, at < %s), threshold ≤ %s (%s)",
                 format(median(tools)), format(median(dual)), format(ratio), tools.size(), dual.size(),
                 format(threshold), exceeds.beyond() ? "beyond noise" : "not beyond noise",
-                String.format(Locale.ROOT, "%.3f", exceeds.p()), Comparison.ALPHA, format(threshold), MAX_TTFT_RATIO);
+                String.format(Locale.ROOT, "%.3f", exceeds.p()), Comparison.ALPHA, format(threshold), GATES_MAX_TTFT_RATIO);
         return exceeds.beyond() ? new Gate.Verdict.Breach(detail) : new Gate.Verdict.Pass(detail);
     }
 
@@ -177,7 +169,7 @@ public final class Gates {
      * figure may not regress by more than the allowance in the metric's worse direction.
      */
     private static List<Gate> baseline(Path file, ConfigurationParameters parameters, List<InvocationMode> modes) {
-        double maxRegression = number(parameters, MAX_REGRESSION, 0.10);
+        double maxRegression = number(parameters, BASELINE_MAX_REGRESSION, 0.10);
         Supplier<Loaded> loaded = memoize(() -> {
             try {
                 return new Loaded(Optional.of(Baseline.read(file)), "");
@@ -206,7 +198,7 @@ public final class Gates {
                     double base = recorded.get();
                     boolean higherBetter = metric.better() == Metric.Better.HIGHER;
                     double limit = higherBetter ? base * (1 - maxRegression) : base * (1 + maxRegression);
-                    Gate.Verdict verdict = judge(metrics.mode(mode), metric, limit, MAX_REGRESSION, higherBetter);
+                    Gate.Verdict verdict = judge(metrics.mode(mode), metric, limit, BASELINE_MAX_REGRESSION, higherBetter);
                     return verdict instanceof Gate.Verdict.Breach breach ? new Gate.Verdict.Breach(breach.detail()
                             + "; baseline " + format(base) + " in " + file + " (if the change is intended, "
                             + Baseline.REFRESH_HINT + ")") : verdict;

@@ -20,9 +20,9 @@ import java.util.stream.Collectors;
  * java -cp cli/target/agentlab.jar:its/target/test-classes io.agentlab.its.mutation.MutationMatrix . cli/target/agentlab.jar
  * </pre>
  *
- * System properties: {@code agentlab.mutation.parallel} (mutants at once), {@code agentlab.mutation.only} (comma-
- * separated ids, for working on a few), {@code agentlab.mutation.update=true} (rewrite the doc's generated section,
- * from runs of every suite against every mutant), {@code agentlab.mutation.exhaustive=true} (every suite against
+ * System properties: {@code agentlab-build.mutation.parallel} (mutants at once), {@code agentlab-build.mutation.only} (comma-
+ * separated ids, for working on a few), {@code agentlab-build.mutation.update=true} (rewrite the doc's generated section,
+ * from runs of every suite against every mutant), {@code agentlab-build.mutation.exhaustive=true} (every suite against
  * every mutant without rewriting; otherwise a mutant first runs the cases the doc says caught it).
  */
 public final class MutationMatrix {
@@ -37,21 +37,21 @@ public final class MutationMatrix {
     /** Runs and checks; writes {@code <work>/matrix.md} and {@code .json}, each run's report under {@code <work>/runs}. */
     public static Checked run(Path root, List<Path> classpath, Path work) throws IOException, InterruptedException {
         List<Mutant> mutants = Catalogue.read(root.resolve(Catalogue.FILE));
-        String only = System.getProperty("agentlab.mutation.only", "");
+        String only = System.getProperty("agentlab-build.mutation.only", "");
         if (!only.isBlank()) {
             Set<String> ids = Arrays.stream(only.split(",")).map(String::strip).collect(Collectors.toSet());
             mutants = mutants.stream().filter(m -> ids.contains(m.id())).toList();
         }
         Path doc = root.resolve(Matrix.DOC);
         String committed = Files.isRegularFile(doc) ? Files.readString(doc) : "";
-        boolean update = Boolean.getBoolean("agentlab.mutation.update");
+        boolean update = Boolean.getBoolean("agentlab-build.mutation.update");
         // the doc's lists of catching tests are rewritten only from exhaustive runs (docs/mutation-matrix.md#time)
-        boolean exhaustive = update || Boolean.getBoolean("agentlab.mutation.exhaustive");
+        boolean exhaustive = update || Boolean.getBoolean("agentlab-build.mutation.exhaustive");
         int cores = Runtime.getRuntime().availableProcessors();
-        int atOnce = Integer.getInteger("agentlab.mutation.parallel", Math.max(2, cores + 1));
+        int atOnce = Integer.getInteger("agentlab-build.mutation.parallel", Math.max(2, cores + 1));
         MutationHarness harness = new MutationHarness(new MutationHarness.Settings(root, classpath, work.resolve("runs"),
                 atOnce, 4,
-                Duration.ofMinutes(Long.getLong("agentlab.mutation.run-minutes", 5)),
+                Duration.ofMinutes(Long.getLong("agentlab-build.mutation.run-minutes", 5)),
                 exhaustive ? Map.of() : Matrix.catchers(committed), System.out));
         System.out.printf("mutation: %d mutants from %s, %d at once, on %d cores, %s%n", mutants.size(),
                 Catalogue.FILE, atOnce, cores, exhaustive ? "every suite against each"

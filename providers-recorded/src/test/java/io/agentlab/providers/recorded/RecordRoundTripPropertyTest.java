@@ -35,14 +35,14 @@ import org.junit.jupiter.api.io.TempDir;
  * (docs/recording.md#recorder): generated streams of the shapes real servers send ({@link StreamShapes}) go through a
  * loopback upstream, the {@link RecordingProxy}, {@link Recordings#read} and {@link TimedReplay}, and the payloads a
  * client reads from the replay equal the ones the upstream sent. QuickTheories prints the seed of a failure;
- * {@code -Dagentlab.properties.seed=N} replays it, {@code -Dagentlab.properties.record-examples=N} sets the count
+ * {@code -Dagentlab-build.properties.seed=N} replays it, {@code -Dagentlab-build.properties.record-examples=N} sets the count
  * (default 60: each example is two HTTP exchanges and a file).
  */
 @Timeout(120)
 class RecordRoundTripPropertyTest {
 
-    private static final int EXAMPLES = Integer.getInteger("agentlab.properties.record-examples", 60);
-    private static final Long SEED = Long.getLong("agentlab.properties.seed");
+    private static final int EXAMPLES = Integer.getInteger("agentlab-build.properties.record-examples", 60);
+    private static final Long SEED = Long.getLong("agentlab-build.properties.seed");
     private static final Map<String, String> BODIES = new ConcurrentHashMap<>();
     private static final AtomicInteger EXAMPLE = new AtomicInteger();
     private static final OkHttpClient HTTP = new OkHttpClient.Builder().readTimeout(Duration.ofSeconds(30)).build();

@@ -79,11 +79,11 @@ class RecordingsTest {
     }
 
     @Test
-    @DisplayName("the committed fixtures are exactly what their code writes (regenerate: -Dagentlab.regenerate-fixtures=true)")
+    @DisplayName("the committed fixtures are exactly what their code writes (regenerate: -Dagentlab-build.regenerate-fixtures=true)")
     void committedFixturesMatchCode() throws IOException {
         List<Recording> shipped = shipped();
-        assertThat(Recordings.stale(FIXTURES, shipped, Boolean.getBoolean("agentlab.regenerate-fixtures")))
-                .as("regenerate with -Dagentlab.regenerate-fixtures=true").isEmpty();
+        assertThat(Recordings.stale(FIXTURES, shipped, Boolean.getBoolean("agentlab-build.regenerate-fixtures")))
+                .as("regenerate with -Dagentlab-build.regenerate-fixtures=true").isEmpty();
         try (Stream<Path> files = Files.list(FIXTURES)) {
             assertThat(files.map(f -> f.getFileName().toString().replace(".json", "")))
                     .as("every committed fixture has its code").containsExactlyInAnyOrderElementsOf(

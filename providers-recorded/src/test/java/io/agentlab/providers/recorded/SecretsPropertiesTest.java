@@ -20,13 +20,13 @@ import org.quicktheories.core.Gen;
 /**
  * Properties of redaction (docs/limits-and-safety.md#credentials) over generated text: a generated key of any family,
  * in any encoding, at any position, never survives; text without keys is never changed; a known credential goes and
- * nothing else does. QuickTheories prints the seed of a failure; {@code -Dagentlab.properties.seed=N} replays it, and
- * {@code agentlab.properties.examples} sets the example count (default 400).
+ * nothing else does. QuickTheories prints the seed of a failure; {@code -Dagentlab-build.properties.seed=N} replays it, and
+ * {@code agentlab-build.properties.examples} sets the example count (default 400).
  */
 class SecretsPropertiesTest {
 
-    private static final int EXAMPLES = Integer.getInteger("agentlab.properties.examples", 400);
-    private static final Long SEED = Long.getLong("agentlab.properties.seed");
+    private static final int EXAMPLES = Integer.getInteger("agentlab-build.properties.examples", 400);
+    private static final Long SEED = Long.getLong("agentlab-build.properties.seed");
 
     /** Pieces of ordinary provider output: none of them is, or may be taken for, a credential. */
     private static final List<String> ORDINARY = List.of("data: ", "{\"id\":\"chatcmpl-9x8y7z6w5v4u3t2s1r0q\",",

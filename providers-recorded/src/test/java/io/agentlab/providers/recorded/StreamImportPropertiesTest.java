@@ -39,13 +39,13 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  * ids, {@code reasoning_content}, unknown fields, unicode, an early {@code finish_reason}; this test's own and
  * {@link StreamShapes}'), wrapped in each source
  * format, imported, written and parsed again: the loader accepts it, every {@code data:} payload is byte-identical
- * to the generated one, and so is every payload a client receives when {@link TimedReplay} serves the recording. QuickTheories prints the seed of a failure; {@code -Dagentlab.properties.seed=N} replays it,
- * {@code agentlab.properties.import-examples} sets the count per format (default 100).
+ * to the generated one, and so is every payload a client receives when {@link TimedReplay} serves the recording. QuickTheories prints the seed of a failure; {@code -Dagentlab-build.properties.seed=N} replays it,
+ * {@code agentlab-build.properties.import-examples} sets the count per format (default 100).
  */
 class StreamImportPropertiesTest {
 
-    private static final int EXAMPLES = Integer.getInteger("agentlab.properties.import-examples", 100);
-    private static final Long SEED = Long.getLong("agentlab.properties.seed");
+    private static final int EXAMPLES = Integer.getInteger("agentlab-build.properties.import-examples", 100);
+    private static final Long SEED = Long.getLong("agentlab-build.properties.seed");
     private static final Options OPTIONS = Options.defaults().withToday(LocalDate.of(2026, 12, 1));
     private static final YAMLMapper YAML = new YAMLMapper();
     /** A made-up key in every captured request (synthesized): it must never reach a recording. */

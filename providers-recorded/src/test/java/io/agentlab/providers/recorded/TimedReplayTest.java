@@ -25,7 +25,7 @@ class TimedReplayTest {
 
     static final long[] OFFSETS = {40, 80, 120, 200, 260, 300};
     /** Enough calls at speed 0 for the JIT to compile the request and stream paths (about a second). */
-    static final int WARM_UP_CALLS = Integer.getInteger("agentlab.replay.warm-up", 300);
+    static final int WARM_UP_CALLS = Integer.getInteger("agentlab-build.replay.warm-up", 300);
 
     static Recording recording(String id, String mode, String user, long... offsets) {
         List<Recording.TimedEvent> events = new ArrayList<>();

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClasspathResource;
 
-import io.agentlab.engine.ConformanceSettings;
 import io.agentlab.engine.ConformanceTestEngine;
+import io.agentlab.engine.Constants;
 import io.agentlab.kernel.api.InvocationMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,9 +27,9 @@ class MetricsRoundTripTest {
         Path report = temp.resolve("report");
         EngineTestKit.engine(ConformanceTestEngine.ENGINE_ID)
                 .selectors(selectClasspathResource("sample-suites"))
-                .configurationParameter(ConformanceSettings.REPLAY_SPEED, "0")
-                .configurationParameter(ConformanceSettings.CONTROL_RUNS, "false")
-                .configurationParameter(ConformanceSettings.REPORT_DIRECTORY, report.toString())
+                .configurationParameter(Constants.REPLAY_SPEED, "0")
+                .configurationParameter(Constants.CONTROL_RUNS, "false")
+                .configurationParameter(Constants.REPORT_DIRECTORY, report.toString())
                 .outputDirectoryCreator(new OutputDirectoryCreator() {
                     @Override
                     public Path getRootDirectory() {

@@ -1,8 +1,7 @@
 package io.agentlab.examples.gate;
 
-import io.agentlab.engine.ConformanceSettings;
 import io.agentlab.engine.ConformanceTestEngine;
-import io.agentlab.engine.gates.Gates;
+import io.agentlab.engine.Constants;
 import org.junit.platform.suite.api.ConfigurationParameter;
 import org.junit.platform.suite.api.IncludeEngines;
 import org.junit.platform.suite.api.SelectClasspathResource;
@@ -17,13 +16,13 @@ import org.junit.platform.suite.api.Suite;
 @IncludeEngines(ConformanceTestEngine.ENGINE_ID)
 @SelectClasspathResource("agentlab/suites/mode-parity.suite.yaml")
 @SelectClasspathResource("my-suites")
-@ConfigurationParameter(key = ConformanceSettings.REPLAY_SPEED, value = "0")
-@ConfigurationParameter(key = ConformanceSettings.CONTROL_RUNS, value = "false")
-@ConfigurationParameter(key = ConformanceSettings.REPORT_DIRECTORY, value = "target/agentlab-reports")
-@ConfigurationParameter(key = Gates.ENABLED, value = "true")
-@ConfigurationParameter(key = Gates.MIN_RECALL, value = "1.0")
-@ConfigurationParameter(key = Gates.MAX_TTFT_RATIO, value = "100") // replay speed 0: timing says nothing here
-@ConfigurationParameter(key = Gates.BASELINE_FILE, value = "baseline.json")
-@ConfigurationParameter(key = Gates.MAX_REGRESSION, value = "0.05")
+@ConfigurationParameter(key = Constants.REPLAY_SPEED, value = "0")
+@ConfigurationParameter(key = Constants.CONTROL_RUNS, value = "false")
+@ConfigurationParameter(key = Constants.REPORT_DIRECTORY, value = "target/agentlab-reports")
+@ConfigurationParameter(key = Constants.GATES_ENABLED, value = "true")
+@ConfigurationParameter(key = Constants.GATES_MIN_RECALL, value = "1.0")
+@ConfigurationParameter(key = Constants.GATES_MAX_TTFT_RATIO, value = "100") // replay speed 0: timing says nothing here
+@ConfigurationParameter(key = Constants.BASELINE_FILE, value = "baseline.json")
+@ConfigurationParameter(key = Constants.BASELINE_MAX_REGRESSION, value = "0.05")
 class ParityGateTest {
 }

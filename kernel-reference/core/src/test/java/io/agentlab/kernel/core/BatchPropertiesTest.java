@@ -42,13 +42,13 @@ import org.quicktheories.core.Gen;
 /**
  * Properties of the batch executor over generated batches (0..32 probe events, limits 1..16, random latencies, hangs,
  * failures, conflict keys, duplicates, terminal events). QuickTheories prints the seed and the shrunk batch on failure;
- * rerun one with {@code -Dagentlab.properties.seed=N}. The example count is {@code agentlab.properties.examples}
+ * rerun one with {@code -Dagentlab-build.properties.seed=N}. The example count is {@code agentlab-build.properties.examples}
  * (default 1,000).
  */
 class BatchPropertiesTest {
 
-    private static final int EXAMPLES = Integer.getInteger("agentlab.properties.examples", 1_000);
-    private static final Long SEED = Long.getLong("agentlab.properties.seed");
+    private static final int EXAMPLES = Integer.getInteger("agentlab-build.properties.examples", 1_000);
+    private static final Long SEED = Long.getLong("agentlab-build.properties.seed");
     private static final AtomicLong TURNS = new AtomicLong();
     private static final Probes PROBES = new Probes();
     private static final Map<Integer, ReferenceKernel> KERNELS = new HashMap<>();

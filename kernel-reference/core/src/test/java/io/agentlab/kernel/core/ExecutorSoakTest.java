@@ -27,12 +27,12 @@ import org.quicktheories.core.Gen;
 /**
  * Soak: generated batches — failures, hangs, exact duplicates, conflict keys, terminal events — submitted in waves of
  * {@value #WAVE} that overlap on shared kernels, the way a busy service's turns do. No batch may deadlock, no side
- * effect may run twice, and closing the kernels must leave no kernel thread behind. {@code -Dagentlab.soak.batches=N}
- * (default 10,000); QuickTheories prints the seed of a failure, {@code -Dagentlab.properties.seed=N} replays it.
+ * effect may run twice, and closing the kernels must leave no kernel thread behind. {@code -Dagentlab-build.soak.batches=N}
+ * (default 10,000); QuickTheories prints the seed of a failure, {@code -Dagentlab-build.properties.seed=N} replays it.
  */
 class ExecutorSoakTest {
 
-    private static final int BATCHES = Integer.getInteger("agentlab.soak.batches", 10_000);
+    private static final int BATCHES = Integer.getInteger("agentlab-build.soak.batches", 10_000);
     private static final int WAVE = 16;
     private static final AtomicLong TURNS = new AtomicLong();
 
@@ -51,7 +51,7 @@ class ExecutorSoakTest {
             }
             return wave;
         };
-        Long seed = Long.getLong("agentlab.properties.seed");
+        Long seed = Long.getLong("agentlab-build.properties.seed");
         QuickTheory theory = qt().withExamples(Math.max(1, BATCHES / WAVE)).withShrinkCycles(0);
         try {
             (seed == null ? theory : theory.withFixedSeed(seed)).forAll(waves).checkAssert(wave -> {

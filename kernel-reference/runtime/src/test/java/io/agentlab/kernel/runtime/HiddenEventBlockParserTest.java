@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 /** The dual_agent hidden event block: never visible, under any chunking. */
 class HiddenEventBlockParserTest {
 
-    private static final int EXAMPLES = Integer.getInteger("agentlab.properties.parser-examples", 10_000);
+    private static final int EXAMPLES = Integer.getInteger("agentlab-build.properties.parser-examples", 10_000);
     private static final String M = HiddenEventBlockParser.MARKER;
 
     record Parsed(String visible, List<String> names, List<String> deltas) {

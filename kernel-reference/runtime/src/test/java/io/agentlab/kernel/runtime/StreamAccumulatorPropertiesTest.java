@@ -32,12 +32,12 @@ import org.quicktheories.dsl.TheoryBuilder;
  * of its own deltas whatever the interleaving, choice 0 is the completion, tool calls are per index (id: the first
  * non-empty, else {@code call_<index>}; name: the first; arguments: every fragment), the last finish reason wins, and
  * usage is the object sent without its null fields. QuickTheories prints the seed of a failure; rerun it with
- * {@code -Dagentlab.properties.seed=N}; examples: {@code agentlab.properties.examples} (default 2,000).
+ * {@code -Dagentlab-build.properties.seed=N}; examples: {@code agentlab-build.properties.examples} (default 2,000).
  */
 class StreamAccumulatorPropertiesTest {
 
-    private static final int EXAMPLES = Integer.getInteger("agentlab.properties.examples", 2_000);
-    private static final Long SEED = Long.getLong("agentlab.properties.seed");
+    private static final int EXAMPLES = Integer.getInteger("agentlab-build.properties.examples", 2_000);
+    private static final Long SEED = Long.getLong("agentlab-build.properties.seed");
 
     private static final List<String> TEXT = List.of("", "Okay", ", ", "the lamp ", "is on.", "天气 🙂", "\"quoted\"",
             "{\"", "\n");

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 /** The stream accumulator shared by every provider. */
 class StreamAccumulatorTest {
 
-    private static final int EXAMPLES = Integer.getInteger("agentlab.properties.parser-examples", 10_000);
+    private static final int EXAMPLES = Integer.getInteger("agentlab-build.properties.parser-examples", 10_000);
 
     static ChatCompletion fold(List<String> payloads) {
         StreamAccumulator accumulator = new StreamAccumulator();

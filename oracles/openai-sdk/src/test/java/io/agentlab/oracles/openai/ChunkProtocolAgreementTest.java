@@ -23,8 +23,8 @@ import org.junit.jupiter.api.Test;
 class ChunkProtocolAgreementTest {
 
     static Path probesFile() {
-        String configured = System.getProperty("agentlab.protocol-probes");
-        assertThat(configured).as("system property agentlab.protocol-probes (set by oracles/openai-sdk/pom.xml)")
+        String configured = System.getProperty("agentlab-build.protocol-probes");
+        assertThat(configured).as("system property agentlab-build.protocol-probes (set by oracles/openai-sdk/pom.xml)")
                 .isNotBlank();
         return Path.of(configured);
     }

@@ -16,10 +16,10 @@ import org.junit.jupiter.api.Test;
  */
 class OpenAiSdkOracleTest {
 
-    /** The export directory: {@code -Dagentlab.provider-streams}, set by this module's pom. */
+    /** The export directory: {@code -Dagentlab-build.provider-streams}, set by this module's pom. */
     static Path exportDirectory() {
-        String configured = System.getProperty("agentlab.provider-streams");
-        assertThat(configured).as("system property agentlab.provider-streams (set by oracles/openai-sdk/pom.xml)")
+        String configured = System.getProperty("agentlab-build.provider-streams");
+        assertThat(configured).as("system property agentlab-build.provider-streams (set by oracles/openai-sdk/pom.xml)")
                 .isNotBlank();
         return Path.of(configured);
     }

@@ -20,10 +20,10 @@ import org.junit.jupiter.api.Test;
  */
 class ShapeCorpusOracleTest {
 
-    /** The export directory: {@code -Dagentlab.shape-streams}, set by this module's pom. */
+    /** The export directory: {@code -Dagentlab-build.shape-streams}, set by this module's pom. */
     static Path exportDirectory() {
-        String configured = System.getProperty("agentlab.shape-streams");
-        assertThat(configured).as("system property agentlab.shape-streams (set by oracles/openai-sdk/pom.xml)")
+        String configured = System.getProperty("agentlab-build.shape-streams");
+        assertThat(configured).as("system property agentlab-build.shape-streams (set by oracles/openai-sdk/pom.xml)")
                 .isNotBlank();
         return Path.of(configured);
     }

@@ -15,8 +15,13 @@ public sealed interface ContinuationDecision {
     /** Deterministic confirmations to emit first, in input order. */
     List<Confirmation> confirmations();
 
-    /** The stable name used in suites and reports. */
-    String kind();
+    /** This decision's kind, one of the one list {@link ContinuationKind}. */
+    ContinuationKind continuationKind();
+
+    /** The stable name used in suites and reports: {@link ContinuationKind#wireName()}. */
+    default String kind() {
+        return continuationKind().wireName();
+    }
 
     /**
      * A terminal event succeeded: emit the confirmations, end the session, no further ChatAgent call.
@@ -30,8 +35,8 @@ public sealed interface ContinuationDecision {
         }
 
         @Override
-        public String kind() {
-            return "end_session";
+        public ContinuationKind continuationKind() {
+            return ContinuationKind.END_SESSION;
         }
     }
 
@@ -47,8 +52,8 @@ public sealed interface ContinuationDecision {
         }
 
         @Override
-        public String kind() {
-            return "complete";
+        public ContinuationKind continuationKind() {
+            return ContinuationKind.COMPLETE;
         }
     }
 
@@ -72,8 +77,8 @@ public sealed interface ContinuationDecision {
         }
 
         @Override
-        public String kind() {
-            return "follow_up";
+        public ContinuationKind continuationKind() {
+            return ContinuationKind.FOLLOW_UP;
         }
     }
 }

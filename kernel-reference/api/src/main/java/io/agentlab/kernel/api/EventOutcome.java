@@ -12,8 +12,13 @@ import java.util.Set;
  */
 public sealed interface EventOutcome {
 
-    /** The stable status name used in suites, audit events and reports. */
-    String status();
+    /** This outcome's status, one of the one list {@link OutcomeStatus}. */
+    OutcomeStatus outcomeStatus();
+
+    /** The stable status name used in suites, audit events and reports: {@link OutcomeStatus#wireName()}. */
+    default String status() {
+        return outcomeStatus().wireName();
+    }
 
     /** True for outcomes that ask for a corrective follow-up: failed, timed out, rejected. */
     default boolean isFailure() {
@@ -33,8 +38,8 @@ public sealed interface EventOutcome {
         }
 
         @Override
-        public String status() {
-            return "succeeded";
+        public OutcomeStatus outcomeStatus() {
+            return OutcomeStatus.SUCCEEDED;
         }
     }
 
@@ -54,8 +59,8 @@ public sealed interface EventOutcome {
         }
 
         @Override
-        public String status() {
-            return "failed";
+        public OutcomeStatus outcomeStatus() {
+            return OutcomeStatus.FAILED;
         }
     }
 
@@ -74,8 +79,8 @@ public sealed interface EventOutcome {
         }
 
         @Override
-        public String status() {
-            return "timed_out";
+        public OutcomeStatus outcomeStatus() {
+            return OutcomeStatus.TIMED_OUT;
         }
     }
 
@@ -104,8 +109,8 @@ public sealed interface EventOutcome {
         }
 
         @Override
-        public String status() {
-            return "rejected";
+        public OutcomeStatus outcomeStatus() {
+            return OutcomeStatus.REJECTED;
         }
     }
 
@@ -135,8 +140,8 @@ public sealed interface EventOutcome {
         }
 
         @Override
-        public String status() {
-            return "needs_clarification";
+        public OutcomeStatus outcomeStatus() {
+            return OutcomeStatus.NEEDS_CLARIFICATION;
         }
     }
 
@@ -155,8 +160,8 @@ public sealed interface EventOutcome {
         }
 
         @Override
-        public String status() {
-            return "deduplicated";
+        public OutcomeStatus outcomeStatus() {
+            return OutcomeStatus.DEDUPLICATED;
         }
     }
 
@@ -172,8 +177,8 @@ public sealed interface EventOutcome {
         }
 
         @Override
-        public String status() {
-            return "replayed";
+        public OutcomeStatus outcomeStatus() {
+            return OutcomeStatus.REPLAYED;
         }
     }
 }

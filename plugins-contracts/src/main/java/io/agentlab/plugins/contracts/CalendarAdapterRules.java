@@ -2,10 +2,10 @@ package io.agentlab.plugins.contracts;
 
 import io.agentlab.engine.contract.AdapterContractTests;
 import io.agentlab.engine.contract.AdapterRuleCatalogue;
-import io.agentlab.plugins.PortException;
 import io.agentlab.plugins.calendar.CalendarSchedulePort;
 import io.agentlab.plugins.calendar.ScheduleRequest;
 import io.agentlab.plugins.calendar.ScheduledEntry;
+import io.agentlab.plugins.port.PortException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalTime;

@@ -2,7 +2,7 @@ package io.agentlab.plugins.contracts;
 
 import io.agentlab.engine.contract.AdapterContractTests;
 import io.agentlab.engine.contract.AdapterRuleCatalogue;
-import io.agentlab.plugins.PortException;
+import io.agentlab.plugins.port.PortException;
 import io.agentlab.plugins.search.SearchHit;
 import io.agentlab.plugins.search.WebSearchPort;
 import java.net.URI;

@@ -4,7 +4,7 @@ import io.agentlab.kernel.api.EventDefinition;
 import io.agentlab.kernel.api.EventPlugin;
 import io.agentlab.kernel.api.PortState;
 import io.agentlab.kernel.api.ResultPolicy;
-import io.agentlab.plugins.PortCalls;
+import io.agentlab.plugins.port.PortCalls;
 import java.time.LocalDate;
 import java.time.LocalTime;
 import java.time.ZoneId;

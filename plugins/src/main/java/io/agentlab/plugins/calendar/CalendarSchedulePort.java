@@ -6,7 +6,7 @@ public interface CalendarSchedulePort {
     /**
      * Creates the entry, or returns the existing one for a repeated idempotency key.
      *
-     * @throws io.agentlab.plugins.PortException when the calendar refuses or cannot be reached
+     * @throws io.agentlab.plugins.port.PortException when the calendar refuses or cannot be reached
      */
     ScheduledEntry create(ScheduleRequest request);
 }

@@ -1,6 +1,6 @@
 package io.agentlab.plugins.search;
 
-import io.agentlab.plugins.PortException;
+import io.agentlab.plugins.port.PortException;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;

@@ -6,7 +6,7 @@ import io.agentlab.kernel.api.EventPlugin;
 import io.agentlab.kernel.api.ResultPolicy;
 import io.agentlab.kernel.api.ResultSummarizer;
 import io.agentlab.kernel.api.RetryPolicy;
-import io.agentlab.plugins.PortCalls;
+import io.agentlab.plugins.port.PortCalls;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -11,7 +11,7 @@ public interface WebSearchPort {
      * @param query      the focused query
      * @param maxResults at most this many hits
      * @return hits, best first (possibly none)
-     * @throws io.agentlab.plugins.PortException a transient one (timeout, 429, 5xx) is retried once by the kernel
+     * @throws io.agentlab.plugins.port.PortException a transient one (timeout, 429, 5xx) is retried once by the kernel
      */
     List<SearchHit> search(String query, int maxResults);
 }

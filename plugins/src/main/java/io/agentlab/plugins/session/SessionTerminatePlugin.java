@@ -3,7 +3,7 @@ package io.agentlab.plugins.session;
 import io.agentlab.kernel.api.EventDefinition;
 import io.agentlab.kernel.api.EventPlugin;
 import io.agentlab.kernel.api.ResultPolicy;
-import io.agentlab.plugins.PortCalls;
+import io.agentlab.plugins.port.PortCalls;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;

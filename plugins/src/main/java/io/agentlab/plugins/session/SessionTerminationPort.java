@@ -9,7 +9,7 @@ public interface SessionTerminationPort {
     /**
      * Ends the session. Idempotent: ending an ended session succeeds with {@code alreadyEnded = true}.
      *
-     * @throws io.agentlab.plugins.PortException when the session service refuses or cannot be reached
+     * @throws io.agentlab.plugins.port.PortException when the session service refuses or cannot be reached
      */
     Termination terminate(String sessionId, String idempotencyKey);
 

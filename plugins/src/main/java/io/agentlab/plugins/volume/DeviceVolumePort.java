@@ -10,7 +10,7 @@ public interface DeviceVolumePort {
      * Applies the command.
      *
      * @return the resulting state
-     * @throws io.agentlab.plugins.PortException when the device refuses or cannot be reached
+     * @throws io.agentlab.plugins.port.PortException when the device refuses or cannot be reached
      */
     VolumeState apply(VolumeCommand command);
 }

@@ -1,4 +1,4 @@
-package io.agentlab.plugins;
+package io.agentlab.plugins.port;
 
 import io.agentlab.kernel.api.HandlerResult;
 import java.util.Map;

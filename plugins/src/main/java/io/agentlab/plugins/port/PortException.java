@@ -1,4 +1,4 @@
-package io.agentlab.plugins;
+package io.agentlab.plugins.port;
 
 /**
  * A port's failure in terms the kernel understands: a stable code and whether trying again could succeed. Adapters

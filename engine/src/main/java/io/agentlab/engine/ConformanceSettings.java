@@ -3,13 +3,13 @@ package io.agentlab.engine;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import io.agentlab.engine.internal.execution.LiveCalls;
-import io.agentlab.engine.internal.suite.Durations;
 import io.agentlab.engine.internal.suite.RecordingLibrary;
-import io.agentlab.providers.recorded.ProviderFamily;
-import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
+import io.agentlab.engine.internal.yaml.Durations;
 import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.kernel.runtime.audit.AguiProfile;
+import io.agentlab.kernel.runtime.llm.OpenAiCompatibleClient;
 import io.agentlab.kernel.runtime.usage.PricingCatalog;
+import io.agentlab.providers.recorded.ProviderFamily;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.nio.file.Path;

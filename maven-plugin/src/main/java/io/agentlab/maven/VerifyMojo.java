@@ -1,7 +1,7 @@
 package io.agentlab.maven;
 
 import io.agentlab.engine.ConfigurationKeys;
-import io.agentlab.engine.TestOutcome;
+import io.agentlab.engine.report.TestOutcome;
 import io.agentlab.runner.RunResults;
 import io.agentlab.runner.RunSpec;
 import io.agentlab.runner.RunnerMain;

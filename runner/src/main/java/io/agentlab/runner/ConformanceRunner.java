@@ -7,7 +7,7 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectFile;
 import io.agentlab.engine.ConformanceSettings;
 import io.agentlab.engine.ConformanceTestEngine;
 import io.agentlab.engine.gates.Gates;
-import io.agentlab.engine.TestOutcome;
+import io.agentlab.engine.report.TestOutcome;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;

@@ -1,6 +1,6 @@
 package io.agentlab.runner;
 
-import io.agentlab.engine.TestOutcome;
+import io.agentlab.engine.report.TestOutcome;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.agentlab.runner;
 
+import io.agentlab.engine.ConfigurationKeys;
 import io.agentlab.engine.ConformanceSettings;
 import io.agentlab.engine.gates.Gate;
 import io.agentlab.engine.gates.Gates;
@@ -9,7 +10,7 @@ import io.agentlab.engine.internal.report.HtmlReport;
 import io.agentlab.engine.internal.report.MarkdownReport;
 import io.agentlab.engine.internal.report.RunMetadata;
 import io.agentlab.engine.internal.report.RunReport;
-import io.agentlab.engine.TestOutcome;
+import io.agentlab.engine.report.TestOutcome;
 import io.agentlab.kernel.api.InvocationMode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -167,7 +168,7 @@ public final class ShardMerge {
             modes = Arrays.stream(configuration.getOrDefault(ConformanceSettings.MODES,
                             "dual_agent,chat_agent_tools").split(",")).map(String::strip).filter(s -> !s.isEmpty())
                     .map(InvocationMode::fromWireName).distinct().toList();
-            gates = Gates.from(new MapParameters(configuration), modes);
+            gates = Gates.from(ConfigurationKeys.withAliases(new MapParameters(configuration)), modes);
         } catch (RuntimeException e) {
             throw new UsageException("merge: cannot set up the gates: " + e.getMessage(), e);
         }

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.agentlab.engine.ConformanceSettings;
 import io.agentlab.engine.gates.Gates;
-import io.agentlab.engine.TestOutcome;
+import io.agentlab.engine.report.TestOutcome;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;

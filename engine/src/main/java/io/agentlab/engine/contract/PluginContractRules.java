@@ -4,20 +4,20 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.strings;
 
-import io.agentlab.engine.KernelUnderTestFactory;
 import io.agentlab.engine.expect.EventsExpectation;
 import io.agentlab.engine.expect.Expectations;
 import io.agentlab.engine.internal.execution.CaseRun;
 import io.agentlab.engine.internal.execution.CaseRunner;
 import io.agentlab.engine.internal.execution.ExpectationCheck;
+import io.agentlab.engine.internal.execution.KernelSource;
 import io.agentlab.engine.internal.execution.Parity;
 import io.agentlab.engine.internal.execution.TurnRun;
 import io.agentlab.engine.internal.suite.ParityRules;
-import io.agentlab.engine.internal.suite.Position;
 import io.agentlab.engine.internal.suite.RecordingLibrary;
 import io.agentlab.engine.internal.suite.Suite;
 import io.agentlab.engine.internal.suite.SuiteOrigin;
 import io.agentlab.engine.internal.suite.SuiteReader;
+import io.agentlab.engine.internal.yaml.Position;
 import io.agentlab.kernel.api.CanonicalJson;
 import io.agentlab.kernel.api.EventBatch;
 import io.agentlab.kernel.api.EventDefinition;
@@ -308,7 +308,7 @@ public final class PluginContractRules {
             throw new TestAbortedException("PC-11 needs examples(): utterances with their expected arguments");
         }
         String name = subject.definition().name();
-        KernelUnderTestFactory factory = () -> List.of(subject.plugins().get());
+        KernelSource factory = () -> List.of(subject.plugins().get());
         List<String> failures = new ArrayList<>();
         try (TimedReplay replay = TimedReplay.start(List.of(), 0)) {
             for (long seed : subject.configuration().seeds()) {

@@ -2,9 +2,8 @@ package io.agentlab.engine.expect;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.agentlab.engine.internal.execution.TurnRun;
-import io.agentlab.engine.internal.suite.Node;
-import io.agentlab.engine.internal.suite.Position;
+import io.agentlab.engine.internal.yaml.Node;
+import io.agentlab.engine.internal.yaml.Position;
 import io.agentlab.kernel.api.BatchResult;
 import io.agentlab.kernel.api.CanonicalJson;
 import io.agentlab.kernel.api.EventOutcome;
@@ -264,7 +263,7 @@ public record EventsExpectation(List<EventExpectation> events, Position at) impl
     }
 
     @Override
-    public void check(TurnRun turn, List<String> failures) {
+    public void check(ObservedTurn turn, List<String> failures) {
         List<EventResult> results = turn.result().batch().map(BatchResult::results).orElse(List.of());
         List<String> expectedNames = events.stream().map(EventExpectation::name).toList();
         List<String> actualNames = results.stream().map(EventResult::name).toList();

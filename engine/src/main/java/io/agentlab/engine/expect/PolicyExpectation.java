@@ -2,10 +2,9 @@ package io.agentlab.engine.expect;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.agentlab.engine.internal.execution.TurnRun;
-import io.agentlab.engine.internal.suite.Node;
-import io.agentlab.engine.internal.suite.Position;
-import io.agentlab.engine.internal.suite.YamlNode;
+import io.agentlab.engine.internal.yaml.Node;
+import io.agentlab.engine.internal.yaml.Position;
+import io.agentlab.engine.internal.yaml.YamlNode;
 import io.agentlab.kernel.api.ContinuationDecision;
 import io.agentlab.kernel.api.ContinuationKind;
 import io.agentlab.kernel.api.FollowUpReason;
@@ -101,7 +100,7 @@ public record PolicyExpectation(String policy, Optional<Set<FollowUpReason>> rea
     }
 
     @Override
-    public void check(TurnRun turn, List<String> failures) {
+    public void check(ObservedTurn turn, List<String> failures) {
         String actual = turn.result().decision().map(ContinuationDecision::kind).orElse(NO_DECISION);
         if (!policy.equals(actual)) {
             failures.add("expected policy " + policy + " but was " + actual);

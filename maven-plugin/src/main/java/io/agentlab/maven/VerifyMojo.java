@@ -1,5 +1,7 @@
 package io.agentlab.maven;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.agentlab.engine.ConfigurationKeys;
 import io.agentlab.engine.report.TestOutcome;
 import io.agentlab.runner.RunResults;
@@ -34,6 +36,7 @@ import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.plugins.annotations.ResolutionScope;
 import org.apache.maven.project.MavenProject;
+import org.apiguardian.api.API;
 
 /**
  * {@code agentlab:verify}: runs conformance suites through the JUnit Launcher, as Pact's provider plugin verifies
@@ -45,6 +48,7 @@ import org.apache.maven.project.MavenProject;
  */
 @Mojo(name = "verify", defaultPhase = LifecyclePhase.VERIFY, requiresDependencyResolution = ResolutionScope.TEST,
         threadSafe = true)
+@API(status = INTERNAL, since = "0.1")
 public final class VerifyMojo extends AbstractMojo {
 
     /** The goal's own user properties; every other {@code -Dagentlab.*} is an engine parameter. */

@@ -1,5 +1,6 @@
 package io.agentlab.runner;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClasspathResource;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectDirectory;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectFile;
@@ -19,6 +20,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apiguardian.api.API;
 import org.junit.platform.commons.PreconditionViolationException;
 import org.junit.platform.engine.DiscoveryIssue;
 import org.junit.platform.engine.DiscoverySelector;
@@ -45,6 +47,7 @@ import org.junit.platform.reporting.legacy.xml.LegacyXmlReportGeneratingListener
  * filters, then execution with the progress printer, JUnit's own XML reporting listeners (Open Test Reporting and the
  * legacy format, under {@code junit/}) and {@code results.json}.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class ConformanceRunner {
 
     /** How a discovery note (an INFO issue) starts among the warnings. */

@@ -1,5 +1,7 @@
 package io.agentlab.runner;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.agentlab.engine.ConfigurationKeys;
 import io.agentlab.engine.ConformanceSettings;
 import io.agentlab.engine.gates.Gate;
@@ -25,6 +27,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
+import org.apiguardian.api.API;
 
 /**
  * {@code agentlab merge}: the report folders of the N shards of one run ({@code run --shard I/N}, one CI job each)
@@ -33,6 +36,7 @@ import java.util.TreeMap;
  * over all the cases gives), writes {@code report.md} and {@code index.html}, and applies the gates the shards
  * deferred to the whole.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class ShardMerge {
 
     /** The engine's metrics file in a report folder. */

@@ -1,5 +1,7 @@
 package io.agentlab.plugins.contracts;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.agentlab.engine.contract.AdapterContractTests;
 import io.agentlab.engine.contract.AdapterRuleCatalogue;
 import io.agentlab.plugins.calendar.CalendarSchedulePort;
@@ -19,12 +21,14 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.apiguardian.api.API;
 
 /**
  * {@link CalendarSchedulePort} adapters. States: {@code unavailable} (the service answers like an outage: a transient
  * failure), {@code rejecting} (it refuses the request: a permanent failure), {@code slow} (it answers only after ten
  * seconds). The port reports no recurrence or reminder back, so their preservation is left to the adapter's own tests.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class CalendarAdapterRules implements AdapterRuleCatalogue<CalendarSchedulePort> {
 
     @Override

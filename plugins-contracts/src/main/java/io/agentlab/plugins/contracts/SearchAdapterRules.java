@@ -1,5 +1,7 @@
 package io.agentlab.plugins.contracts;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.agentlab.engine.contract.AdapterContractTests;
 import io.agentlab.engine.contract.AdapterRuleCatalogue;
 import io.agentlab.plugins.port.PortException;
@@ -8,8 +10,10 @@ import io.agentlab.plugins.search.WebSearchPort;
 import java.net.URI;
 import java.time.Instant;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /** {@link WebSearchPort} adapters. State: {@code busy} (the provider answers 503: a transient failure). */
+@API(status = INTERNAL, since = "0.1")
 public final class SearchAdapterRules implements AdapterRuleCatalogue<WebSearchPort> {
 
     @Override

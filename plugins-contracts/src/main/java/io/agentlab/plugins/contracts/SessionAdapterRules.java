@@ -1,12 +1,16 @@
 package io.agentlab.plugins.contracts;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.agentlab.engine.contract.AdapterContractTests;
 import io.agentlab.engine.contract.AdapterRuleCatalogue;
 import io.agentlab.plugins.session.SessionTerminationPort;
 import java.util.List;
 import java.util.UUID;
+import org.apiguardian.api.API;
 
 /** {@link SessionTerminationPort} adapters: termination is idempotent and its end state observable. */
+@API(status = INTERNAL, since = "0.1")
 public final class SessionAdapterRules implements AdapterRuleCatalogue<SessionTerminationPort> {
 
     @Override

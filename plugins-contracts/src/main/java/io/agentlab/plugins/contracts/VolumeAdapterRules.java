@@ -1,5 +1,7 @@
 package io.agentlab.plugins.contracts;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.agentlab.engine.contract.AdapterContractTests;
 import io.agentlab.engine.contract.AdapterRuleCatalogue;
 import io.agentlab.plugins.volume.DeviceVolumePort;
@@ -8,8 +10,10 @@ import io.agentlab.plugins.volume.VolumeMode;
 import io.agentlab.plugins.volume.VolumeState;
 import java.util.List;
 import java.util.UUID;
+import org.apiguardian.api.API;
 
 /** {@link DeviceVolumePort} adapters: absolute, relative, mute semantics, clamping, the level reported, idempotency. */
+@API(status = INTERNAL, since = "0.1")
 public final class VolumeAdapterRules implements AdapterRuleCatalogue<DeviceVolumePort> {
 
     @Override

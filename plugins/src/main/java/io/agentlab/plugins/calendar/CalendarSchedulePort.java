@@ -1,6 +1,11 @@
 package io.agentlab.plugins.calendar;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /** The calendar/reminder application port ({@code docs/design.md#plugin-schedule-port}). */
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface CalendarSchedulePort {
 
     /**

@@ -1,8 +1,12 @@
 package io.agentlab.plugins.search;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.List;
+import org.apiguardian.api.API;
 
 /** The external-capability search adapter ({@code docs/design.md#plugin-search-port}). Read-only. */
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface WebSearchPort {
 
     /**

@@ -1,9 +1,14 @@
 package io.agentlab.plugins.session;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * The dialogue/session service boundary ({@code docs/design.md#plugin-session-port}): ends a session. Never a device or
  * MQTT action.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface SessionTerminationPort {
 
     /**

@@ -1,5 +1,7 @@
 package io.agentlab.plugins.volume;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.agentlab.kernel.api.EventDefinition;
 import io.agentlab.kernel.api.EventPlugin;
 import io.agentlab.kernel.api.PortState;
@@ -10,11 +12,13 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * {@code device.volume.adjust} ({@code docs/design.md#plugin-volume-adjust}): policy {@code silent_success},
  * side-effecting, never retried, one volume change at a time per batch (conflict key {@value #CONFLICT_KEY}).
  */
+@API(status = INTERNAL, since = "0.1")
 public final class VolumePlugin implements EventPlugin {
 
     /** The event name. */

@@ -1,15 +1,19 @@
 package io.agentlab.kernel.api;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import org.apiguardian.api.API;
 
 /**
  * The single decision a batch's results lead to ({@code docs/design.md#policy-declared}): deterministic confirmations
  * first, then at most one follow-up ChatAgent call, or the end of the session.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public sealed interface ContinuationDecision {
 
     /** Deterministic confirmations to emit first, in input order. */

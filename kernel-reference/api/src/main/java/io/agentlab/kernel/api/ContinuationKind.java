@@ -1,7 +1,10 @@
 package io.agentlab.kernel.api;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Arrays;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * The kind of a {@link ContinuationDecision}, with the name suites and reports write. The one list of decision kinds:
@@ -9,6 +12,7 @@ import java.util.Optional;
  * expectation reads the names from here, and a test checks the suite schema's {@code policy} enum against it
  * ({@code docs/suite-format.md}).
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public enum ContinuationKind {
     /** {@link ContinuationDecision.EndSession}. */
     END_SESSION("end_session"),

@@ -1,15 +1,19 @@
 package io.agentlab.kernel.api;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.apiguardian.api.API;
 
 /**
  * How one event ended. A closed set: code that switches over it is checked for completeness by the compiler.
  * Cancellation is deliberately not an outcome: a cancelled batch produces no results at all.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public sealed interface EventOutcome {
 
     /** This outcome's status, one of the one list {@link OutcomeStatus}. */

@@ -1,7 +1,10 @@
 package io.agentlab.kernel.api;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Arrays;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * The status of one event's {@link EventOutcome}, with the name suites, audit events and reports write. The one list
@@ -9,6 +12,7 @@ import java.util.Optional;
  * expectation reads the names from here, and a test checks the suite schema's {@code status} enum against it
  * ({@code docs/suite-format.md}).
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public enum OutcomeStatus {
     /** {@link EventOutcome.Succeeded}. */
     SUCCEEDED("succeeded"),

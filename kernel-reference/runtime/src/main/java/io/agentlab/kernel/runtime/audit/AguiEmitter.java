@@ -1,5 +1,7 @@
 package io.agentlab.kernel.runtime.audit;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.agentlab.kernel.api.CanonicalJson;
 import io.agentlab.kernel.api.EventOutcome;
 import io.agentlab.kernel.api.EventResult;
@@ -13,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.apiguardian.api.API;
 
 /**
  * One run's AG-UI events, written in one profile's wire shape. The runtime calls a typed method per step of the turn;
@@ -33,6 +36,7 @@ import java.util.Set;
  *
  * <p>Not thread-safe: one turn's thread writes it.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class AguiEmitter {
 
     private static final String STAGE = "events";

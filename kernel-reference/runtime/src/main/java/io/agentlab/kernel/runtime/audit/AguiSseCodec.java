@@ -1,15 +1,19 @@
 package io.agentlab.kernel.runtime.audit;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import io.agentlab.kernel.runtime.llm.Json;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.apiguardian.api.API;
 import tools.jackson.core.JacksonException;
 
 /**
  * AG-UI events as SSE frames: {@code id: <n>}, {@code event: <TYPE>}, {@code data: <json>}, a blank line; idle
  * {@code : keep-alive} comments are skipped when reading.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class AguiSseCodec {
 
     private AguiSseCodec() {

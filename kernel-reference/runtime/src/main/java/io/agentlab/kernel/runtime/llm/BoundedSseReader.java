@@ -1,10 +1,13 @@
 package io.agentlab.kernel.runtime.llm;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 import okio.BufferedSource;
 import okio.ByteString;
+import org.apiguardian.api.API;
 
 /**
  * Reads a {@code text/event-stream} body within {@link ResponseLimits} (docs/limits-and-safety.md#response-size): at
@@ -19,6 +22,7 @@ import okio.ByteString;
  * the end of the body when a last event was not followed by one (servers that close straight after their last
  * {@code data:} line still delivered it).
  */
+@API(status = INTERNAL, since = "0.1")
 public final class BoundedSseReader {
 
     private static final ByteString LINE_ENDS = ByteString.encodeUtf8("\r\n");

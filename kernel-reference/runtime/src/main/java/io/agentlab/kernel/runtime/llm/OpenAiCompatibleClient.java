@@ -1,5 +1,7 @@
 package io.agentlab.kernel.runtime.llm;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Objects;
@@ -22,6 +24,7 @@ import okhttp3.Request;
 import okhttp3.RequestBody;
 import okhttp3.Response;
 import okio.BufferedSource;
+import org.apiguardian.api.API;
 
 /**
  * The real provider: {@code POST {baseUrl}/chat/completions} with {@code stream: true} over OkHttp, the SSE body read
@@ -42,6 +45,7 @@ import okio.BufferedSource;
  * sent on that dead connection was never processed, so nothing was billed. A call that received anything is never
  * retried.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class OpenAiCompatibleClient implements ChatProvider {
 
     private static final MediaType JSON = MediaType.get("application/json");

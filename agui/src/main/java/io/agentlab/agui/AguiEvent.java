@@ -1,9 +1,12 @@
 package io.agentlab.agui;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import io.agentlab.kernel.api.JsonValues;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * One AG-UI event as it goes on the wire: its {@code type} and its JSON fields. The runtime writes them through
@@ -13,6 +16,7 @@ import java.util.Objects;
  * @param type   e.g. {@code RUN_STARTED}
  * @param fields the JSON payload, including {@code type}
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record AguiEvent(String type, Map<String, Object> fields) {
 
     /** The run-lifecycle, step, text and tool event types this runtime emits. */

@@ -1,14 +1,18 @@
 package io.agentlab.agui;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
+import org.apiguardian.api.API;
 
 /**
  * Which AG-UI wire shape a turn's audit stream takes and which rule list a stream is checked against. One profile is
  * one dialect: the emitter writes it ({@link AguiEmitter}) and the checker judges it ({@link AguiStreamChecker}), so
  * a stream is never judged by the rules of a dialect it was not written in.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public enum AguiProfile {
 
     /**

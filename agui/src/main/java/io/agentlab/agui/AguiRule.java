@@ -1,7 +1,10 @@
 package io.agentlab.agui;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.List;
 import java.util.NoSuchElementException;
+import org.apiguardian.api.API;
 
 /**
  * One rule of an AG-UI stream, in the style of a TCK entry: an id that never changes meaning, what it checks, and
@@ -15,6 +18,7 @@ import java.util.NoSuchElementException;
  * @param source   where the rule comes from
  * @param profiles the profiles whose rule list holds it
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record AguiRule(String id, String checks, String lookAt, String source, List<AguiProfile> profiles) {
 
     private static final List<AguiProfile> V1 = List.of(AguiProfile.AGUI_1_0);

@@ -1,14 +1,17 @@
 package io.agentlab.agui;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.apiguardian.api.API;
 import tools.jackson.core.JacksonException;
 
 /**
  * AG-UI events as SSE frames: {@code id: <n>}, {@code event: <TYPE>}, {@code data: <json>}, a blank line; idle
  * {@code : keep-alive} comments are skipped when reading.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class AguiSseCodec {
 
     private AguiSseCodec() {

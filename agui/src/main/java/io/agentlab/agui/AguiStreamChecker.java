@@ -1,5 +1,6 @@
 package io.agentlab.agui;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -10,6 +11,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
@@ -29,6 +31,7 @@ import tools.jackson.databind.JsonNode;
  * conversations that {@code MESSAGES_SNAPSHOT} or activity events rewrite (the id rules of AGUI1-14 to AGUI1-16 stop
  * at the first such event of a thread).
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class AguiStreamChecker {
 
     /** Violations kept per stream; the rest are counted. */

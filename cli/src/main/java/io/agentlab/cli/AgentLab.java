@@ -1,9 +1,12 @@
 package io.agentlab.cli;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.agentlab.runner.UsageException;
 import java.io.PrintWriter;
 import java.time.DateTimeException;
 import java.util.Optional;
+import org.apiguardian.api.API;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.OptionSpec;
@@ -19,6 +22,7 @@ import picocli.CommandLine.ParseResult;
         description = "Agent Lab Conformance Kit: run the conformance suites in both modes and compare them.",
         subcommands = {RunCommand.class, ValidateCommand.class, MergeCommand.class, RecordCommand.class,
                 ResolveCommand.class, CheckStreamCommand.class, BaselineCommand.class, ImportCommand.class})
+@API(status = INTERNAL, since = "0.1")
 public final class AgentLab {
 
     /** Exit code: bad usage or unreadable input. */

@@ -1,6 +1,7 @@
 package io.agentlab.engine;
 
 import io.agentlab.engine.internal.execution.CaseRunner;
+import io.agentlab.engine.internal.execution.KernelSource;
 import io.agentlab.engine.internal.execution.LiveCalls;
 import io.agentlab.engine.internal.execution.RecordedEvaluation;
 import io.agentlab.engine.internal.report.ControlMatrix;
@@ -8,6 +9,7 @@ import io.agentlab.engine.internal.report.Coverage;
 import io.agentlab.engine.internal.report.InBackground;
 import io.agentlab.engine.internal.suite.SuiteReader;
 import io.agentlab.kernel.api.EventDefinition;
+import io.agentlab.kernel.api.EventKernelFactory;
 import io.agentlab.kernel.api.EventPlugin;
 import io.agentlab.providers.recorded.RecordingProxy;
 import io.agentlab.provider.openai.OpenAiCompatibleClient;
@@ -83,10 +85,25 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
             }
         }
         BooleanSupplier cancelled = () -> context.request().getCancellationToken().isCancellationRequested();
-        return context.withRunner(new CaseRunner(new CaseRunner.Environment(settings.factory(), replay,
+        return context.withRunner(new CaseRunner(new CaseRunner.Environment(source(settings.factory()), replay,
                 settings.recordings(), settings.seed(), cancelled, live, settings.pricing(),
                 settings.aguiProfile(), new LiveCalls(settings.liveCalls()),
                 settings.replayDirectory().map(RecordedEvaluation::load))));
+    }
+
+    /** The user's factory as the case runner reads it. */
+    private static KernelSource source(KernelUnderTestFactory factory) {
+        return new KernelSource() {
+            @Override
+            public List<EventPlugin> plugins() {
+                return factory.plugins();
+            }
+
+            @Override
+            public EventKernelFactory kernels() {
+                return factory.kernels();
+            }
+        };
     }
 
     /** The settings discovery read, so the run uses the same instance (one parse per run). */

@@ -38,7 +38,7 @@ import static io.agentlab.engine.Constants.SEED;
 import static io.agentlab.engine.Constants.SUITE_DIRECTORIES;
 
 import io.agentlab.engine.internal.execution.LiveCalls;
-import io.agentlab.engine.internal.suite.Durations;
+import io.agentlab.engine.internal.yaml.Durations;
 import io.agentlab.engine.internal.suite.RecordingLibrary;
 import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.agui.AguiProfile;

@@ -1,7 +1,7 @@
 package io.agentlab.engine;
 
-import io.agentlab.engine.internal.suite.Position;
 import io.agentlab.engine.internal.suite.SuiteOrigin;
+import io.agentlab.engine.internal.yaml.Position;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.Set;

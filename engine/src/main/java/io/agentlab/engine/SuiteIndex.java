@@ -1,12 +1,12 @@
 package io.agentlab.engine;
 
-import io.agentlab.engine.internal.suite.Position;
 import io.agentlab.engine.internal.suite.Suite;
 import io.agentlab.engine.internal.suite.SuiteHead;
 import io.agentlab.engine.internal.suite.SuiteOrigin;
-import io.agentlab.engine.internal.suite.SuiteProblem;
 import io.agentlab.engine.internal.suite.SuiteReader;
-import io.agentlab.engine.internal.suite.YamlReader;
+import io.agentlab.engine.internal.yaml.Position;
+import io.agentlab.engine.internal.yaml.SuiteProblem;
+import io.agentlab.engine.internal.yaml.YamlReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URISyntaxException;

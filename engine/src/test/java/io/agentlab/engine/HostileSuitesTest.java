@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectFile;
 
 import io.agentlab.engine.internal.suite.RecordingLibrary;
-import io.agentlab.engine.internal.suite.YamlReader;
+import io.agentlab.engine.internal.yaml.YamlReader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,8 +1,10 @@
 package io.agentlab.maven;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.agentlab.engine.ConfigurationKeys;
 import io.agentlab.engine.Constants;
-import io.agentlab.engine.TestOutcome;
+import io.agentlab.engine.report.TestOutcome;
 import io.agentlab.runner.RunResults;
 import io.agentlab.runner.RunSpec;
 import io.agentlab.runner.RunnerMain;
@@ -35,6 +37,7 @@ import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.plugins.annotations.ResolutionScope;
 import org.apache.maven.project.MavenProject;
+import org.apiguardian.api.API;
 
 /**
  * {@code agentlab:verify}: runs conformance suites through the JUnit Launcher, as Pact's provider plugin verifies
@@ -46,6 +49,7 @@ import org.apache.maven.project.MavenProject;
  */
 @Mojo(name = "verify", defaultPhase = LifecyclePhase.VERIFY, requiresDependencyResolution = ResolutionScope.TEST,
         threadSafe = true)
+@API(status = INTERNAL, since = "0.1")
 public final class VerifyMojo extends AbstractMojo {
 
     /**

@@ -1,5 +1,7 @@
 package io.agentlab.plugins;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import io.agentlab.kernel.api.EventPlugin;
 import io.agentlab.plugins.calendar.CalendarPlugin;
 import io.agentlab.plugins.calendar.CalendarSchedulePort;
@@ -15,6 +17,7 @@ import io.agentlab.plugins.volume.InMemoryDeviceVolume;
 import io.agentlab.plugins.volume.VolumePlugin;
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * Builds the four built-in plugins, in catalog order (terminate, volume, schedule, search), with in-memory ports
@@ -27,6 +30,7 @@ import java.util.Objects;
  * The same four are registered for {@link java.util.ServiceLoader} as {@code io.agentlab.kernel.api.EventPlugin}
  * (with in-memory ports).
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class BuiltInPlugins {
 
     private SessionTerminationPort session = new InMemorySessions();

@@ -23,6 +23,7 @@ import io.agentlab.kernel.core.EventRegistry;
 import io.agentlab.plugins.calendar.CalendarPlugin;
 import io.agentlab.plugins.calendar.InMemoryCalendar;
 import io.agentlab.plugins.calendar.ScheduleRequest;
+import io.agentlab.plugins.port.PortException;
 import io.agentlab.plugins.search.InMemoryWebSearch;
 import io.agentlab.plugins.search.SearchHit;
 import io.agentlab.plugins.search.SearchPlugin;

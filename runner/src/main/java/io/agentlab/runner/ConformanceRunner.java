@@ -1,12 +1,14 @@
 package io.agentlab.runner;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClasspathResource;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectDirectory;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectFile;
 
 import io.agentlab.engine.ConformanceTestEngine;
 import io.agentlab.engine.Constants;
-import io.agentlab.engine.TestOutcome;
+import io.agentlab.engine.report.TestOutcome;
+import io.agentlab.engine.gates.Gates;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -18,6 +20,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apiguardian.api.API;
 import org.junit.platform.commons.PreconditionViolationException;
 import org.junit.platform.engine.DiscoveryIssue;
 import org.junit.platform.engine.DiscoverySelector;
@@ -44,6 +47,7 @@ import org.junit.platform.reporting.legacy.xml.LegacyXmlReportGeneratingListener
  * filters, then execution with the progress printer, JUnit's own XML reporting listeners (Open Test Reporting and the
  * legacy format, under {@code junit/}) and {@code results.json}.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class ConformanceRunner {
 
     /** How a discovery note (an INFO issue) starts among the warnings. */

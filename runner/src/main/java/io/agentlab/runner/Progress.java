@@ -1,8 +1,11 @@
 package io.agentlab.runner;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.function.LongSupplier;
+import org.apiguardian.api.API;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestIdentifier;
@@ -13,6 +16,7 @@ import org.junit.platform.launcher.TestPlan;
  * last test ({@code [ 12/162] 0:07 ok set-to-thirty [dual_agent]}), with each failure kept on its own line. Anywhere
  * else (CI logs, pipes, the Maven goal), one plain line per test: {@code   ok    set-to-thirty [dual_agent]}.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class Progress implements TestExecutionListener {
 
     private static final String CLEAR_LINE = "\r\u001B[K";

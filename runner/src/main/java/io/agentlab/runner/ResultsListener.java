@@ -1,6 +1,6 @@
 package io.agentlab.runner;
 
-import io.agentlab.engine.TestOutcome;
+import io.agentlab.engine.report.TestOutcome;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,10 +1,13 @@
 package io.agentlab.runner;
 
-import io.agentlab.engine.TestOutcome;
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import io.agentlab.engine.report.TestOutcome;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import org.apiguardian.api.API;
 
 /**
  * How a run ended: its {@code results.json} content, where the reports are, and the notes the runner has for the user
@@ -14,6 +17,7 @@ import java.util.Locale;
  * @param reportDirectory the report folder
  * @param notes           lines to show before the summary
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record RunResult(RunResults results, Path reportDirectory, List<String> notes) {
 
     /** Copies. */

@@ -1,6 +1,8 @@
 package io.agentlab.runner;
 
-import io.agentlab.engine.TestOutcome;
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import io.agentlab.engine.report.TestOutcome;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import org.apiguardian.api.API;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.SerializationFeature;
@@ -26,6 +29,7 @@ import tools.jackson.databind.json.JsonMapper;
  *                      when a shard deferred them to the merge)
  * @param tests         the tests, in the order they finished
  */
+@API(status = INTERNAL, since = "0.1")
 public record RunResults(Optional<Shard> shard, Map<String, String> configuration, List<TestOutcome> tests) {
 
     /** The file's name in a report folder. */

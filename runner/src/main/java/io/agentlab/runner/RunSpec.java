@@ -1,5 +1,7 @@
 package io.agentlab.runner;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import io.agentlab.engine.ConfigurationKeys;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import org.apiguardian.api.API;
 
 /**
  * What to run: the suites, the engine's configuration, the filters and where the reports go. Built with
@@ -26,6 +29,7 @@ import java.util.Properties;
  * @param reportDirectory where {@code metrics.json}, {@code report.md}, {@code index.html}, {@code results.json} and
  *                        {@code junit/} go
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record RunSpec(List<String> suites, Map<String, String> configuration, List<String> includeTags,
                       List<String> excludeTags, List<String> cases, Optional<Shard> shard, Optional<Path> rerunFailed,
                       Path reportDirectory) {

@@ -1,5 +1,7 @@
 package io.agentlab.runner;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -7,12 +9,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Properties;
+import org.apiguardian.api.API;
 
 /**
  * The entry point of the JVM the Maven goal forks with the project's test classpath: reads a {@link RunSpec} from a
  * properties file, runs it with plain progress lines and exits 0 (all passed), 1 (a test or gate failed, or no case
  * executed) or 2 (bad usage or unreadable input, one line on standard error).
  */
+@API(status = INTERNAL, since = "0.1")
 public final class RunnerMain {
 
     /** The prefix of each line that says why the run could not start (exit code 2). */

@@ -1,7 +1,10 @@
 package io.agentlab.runner;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.nio.charset.StandardCharsets;
 import java.util.zip.CRC32;
+import org.apiguardian.api.API;
 
 /**
  * One share of the cases when a run is spread over {@code count} CI jobs ({@code --shard index/count}). A case belongs
@@ -12,6 +15,7 @@ import java.util.zip.CRC32;
  * @param index from 1
  * @param count how many shards
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record Shard(int index, int count) {
 
     /** Checks the bounds. */

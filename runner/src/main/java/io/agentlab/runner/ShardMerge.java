@@ -1,6 +1,8 @@
 package io.agentlab.runner;
 
 import io.agentlab.engine.Constants;
+import static org.apiguardian.api.API.Status.INTERNAL;
+import io.agentlab.engine.ConfigurationKeys;
 import io.agentlab.engine.gates.Gate;
 import io.agentlab.engine.gates.Gates;
 import io.agentlab.engine.internal.metrics.MetricsReport;
@@ -9,7 +11,7 @@ import io.agentlab.engine.internal.report.HtmlReport;
 import io.agentlab.engine.internal.report.MarkdownReport;
 import io.agentlab.engine.internal.report.RunMetadata;
 import io.agentlab.engine.internal.report.RunReport;
-import io.agentlab.engine.TestOutcome;
+import io.agentlab.engine.report.TestOutcome;
 import io.agentlab.kernel.api.InvocationMode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -24,6 +26,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
+import org.apiguardian.api.API;
 
 /**
  * {@code agentlab merge}: the report folders of the N shards of one run ({@code run --shard I/N}, one CI job each)
@@ -32,6 +35,7 @@ import java.util.TreeMap;
  * over all the cases gives), writes {@code report.md} and {@code index.html}, and applies the gates the shards
  * deferred to the whole.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class ShardMerge {
 
     /** The engine's metrics file in a report folder. */
@@ -167,7 +171,7 @@ public final class ShardMerge {
             modes = Arrays.stream(configuration.getOrDefault(Constants.MODES,
                             "dual_agent,chat_agent_tools").split(",")).map(String::strip).filter(s -> !s.isEmpty())
                     .map(InvocationMode::fromWireName).distinct().toList();
-            gates = Gates.from(new MapParameters(configuration), modes);
+            gates = Gates.from(ConfigurationKeys.withAliases(new MapParameters(configuration)), modes);
         } catch (RuntimeException e) {
             throw new UsageException("merge: cannot set up the gates: " + e.getMessage(), e);
         }

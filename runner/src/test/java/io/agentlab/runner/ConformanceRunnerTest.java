@@ -4,7 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.agentlab.engine.Constants;
-import io.agentlab.engine.TestOutcome;
+import io.agentlab.engine.report.TestOutcome;
+import io.agentlab.engine.gates.Gates;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;

@@ -1,5 +1,7 @@
 package io.agentlab.tokens;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.knuddels.jtokkit.Encodings;
 import com.knuddels.jtokkit.api.EncodingRegistry;
 import com.knuddels.jtokkit.api.EncodingType;
@@ -15,6 +17,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.ToIntFunction;
+import org.apiguardian.api.API;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -31,6 +34,7 @@ import tools.jackson.databind.JsonNode;
  * <p>Texts are counted as ordinary text: a message that contains a special-token marker such as
  * {@code <|endoftext|>} is counted character for character, as a provider counts a user's message, never refused.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class PromptTokens {
 
     private static final EncodingRegistry REGISTRY = Encodings.newLazyEncodingRegistry();

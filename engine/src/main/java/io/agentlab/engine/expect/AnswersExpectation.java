@@ -2,8 +2,7 @@ package io.agentlab.engine.expect;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.agentlab.engine.internal.execution.TurnRun;
-import io.agentlab.engine.internal.suite.Position;
+import io.agentlab.engine.internal.yaml.Position;
 import java.util.List;
 import org.apiguardian.api.API;
 
@@ -26,7 +25,7 @@ public record AnswersExpectation(Count count, Position at) implements Expectatio
     }
 
     @Override
-    public void check(TurnRun turn, List<String> failures) {
+    public void check(ObservedTurn turn, List<String> failures) {
         int actual = (turn.result().firstAnswer().isBlank() ? 0 : 1) + (turn.result().followUp().isPresent() ? 1 : 0);
         if (!count.allows(actual)) {
             failures.add("expected " + count.describe() + " ChatAgent answer(s) but the user saw " + actual);

@@ -3,7 +3,7 @@ package io.agentlab.engine.expect;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.agentlab.engine.internal.execution.TurnRun;
-import io.agentlab.engine.internal.suite.Position;
+import io.agentlab.engine.internal.yaml.Position;
 import io.agentlab.agui.AguiEvent;
 import java.util.List;
 import java.util.Optional;
@@ -33,7 +33,7 @@ public record AuditExpectation(List<String> types, Position at) implements Expec
     }
 
     @Override
-    public void check(TurnRun turn, List<String> failures) {
+    public void check(ObservedTurn turn, List<String> failures) {
         if (types.isEmpty()) {
             return;
         }

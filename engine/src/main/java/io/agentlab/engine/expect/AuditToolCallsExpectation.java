@@ -3,8 +3,8 @@ package io.agentlab.engine.expect;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.agentlab.engine.internal.execution.TurnRun;
-import io.agentlab.engine.internal.suite.Node;
-import io.agentlab.engine.internal.suite.Position;
+import io.agentlab.engine.internal.yaml.Node;
+import io.agentlab.engine.internal.yaml.Position;
 import io.agentlab.agui.AguiEvent;
 import io.agentlab.kernel.runtime.llm.Json;
 import java.util.ArrayList;
@@ -105,7 +105,7 @@ public record AuditToolCallsExpectation(List<ToolCall> calls, Position at) imple
     }
 
     @Override
-    public void check(TurnRun turn, List<String> failures) {
+    public void check(ObservedTurn turn, List<String> failures) {
         check(turn.result().audit(), failures);
     }
 

@@ -2,14 +2,13 @@ package io.agentlab.engine.expect;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.agentlab.engine.internal.execution.TurnRun;
-import io.agentlab.engine.internal.suite.Position;
+import io.agentlab.engine.internal.yaml.Position;
 import java.util.List;
 import org.apiguardian.api.API;
 
 /**
  * {@code auditValid}: the turn's AG-UI stream passes every rule of the run's profile, as SSE frames encoded and
- * decoded, checked with the case's earlier turns as one thread ({@link TurnRun#auditViolations()}). {@code false}
+ * decoded, checked with the case's earlier turns as one thread ({@link ObservedTurn#auditViolations()}). {@code false}
  * checks nothing.
  *
  * @param valid whether the stream is checked
@@ -28,7 +27,7 @@ public record AuditValidExpectation(boolean valid, Position at) implements Expec
     }
 
     @Override
-    public void check(TurnRun turn, List<String> failures) {
+    public void check(ObservedTurn turn, List<String> failures) {
         if (!valid) {
             return;
         }

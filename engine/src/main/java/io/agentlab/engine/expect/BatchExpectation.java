@@ -2,10 +2,8 @@ package io.agentlab.engine.expect;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.agentlab.engine.internal.execution.HandlerLog;
-import io.agentlab.engine.internal.execution.TurnRun;
-import io.agentlab.engine.internal.suite.Node;
-import io.agentlab.engine.internal.suite.Position;
+import io.agentlab.engine.internal.yaml.Node;
+import io.agentlab.engine.internal.yaml.Position;
 import io.agentlab.kernel.api.BatchResult;
 import io.agentlab.kernel.api.EventResult;
 import java.util.ArrayList;
@@ -162,7 +160,7 @@ public record BatchExpectation(List<String> order, List<StartsAfter> startsAfter
     }
 
     @Override
-    public void check(TurnRun turn, List<String> failures) {
+    public void check(ObservedTurn turn, List<String> failures) {
         List<EventResult> results = turn.result().batch().map(BatchResult::results).orElse(List.of());
         if (!order.isEmpty()) {
             List<String> actual = results.stream().map(EventResult::name).toList();
@@ -173,16 +171,16 @@ public record BatchExpectation(List<String> order, List<StartsAfter> startsAfter
         for (StartsAfter relation : startsAfter) {
             String expected = "expected " + relation.event() + " to start after " + relation.describeAfter()
                     + " returned, but ";
-            List<HandlerLog.Call> later = turn.calls(relation.event());
+            List<HandlerCall> later = turn.calls(relation.event());
             if (later.isEmpty()) {
                 failures.add(expected + relation.event() + "'s handler never ran");
                 continue;
             }
-            long firstStart = later.stream().mapToLong(HandlerLog.Call::startTick).min().orElseThrow();
+            long firstStart = later.stream().mapToLong(HandlerCall::startTick).min().orElseThrow();
             boolean anyReturnedBefore = false;
             List<String> ran = new ArrayList<>();
             for (String name : relation.after()) {
-                List<HandlerLog.Call> earlier = turn.calls(name);
+                List<HandlerCall> earlier = turn.calls(name);
                 if (!earlier.isEmpty()) {
                     ran.add(name);
                 }
@@ -207,14 +205,14 @@ public record BatchExpectation(List<String> order, List<StartsAfter> startsAfter
         for (StartsBefore relation : startsBefore) {
             String expected = "expected " + relation.event() + " to start before " + relation.before()
                     + " returned, but ";
-            List<HandlerLog.Call> first = turn.calls(relation.event());
-            List<HandlerLog.Call> other = turn.calls(relation.before());
+            List<HandlerCall> first = turn.calls(relation.event());
+            List<HandlerCall> other = turn.calls(relation.before());
             if (first.isEmpty() || other.isEmpty()) {
                 failures.add(expected + (first.isEmpty() ? relation.event() : relation.before())
                         + "'s handler never ran");
                 continue;
             }
-            long firstStart = first.stream().mapToLong(HandlerLog.Call::startTick).min().orElseThrow();
+            long firstStart = first.stream().mapToLong(HandlerCall::startTick).min().orElseThrow();
             // still running (no end tick) or returned after the start: the two overlapped
             boolean overlapped = other.stream().anyMatch(call -> call.endTick() < 0 || call.endTick() > firstStart);
             if (!overlapped) {

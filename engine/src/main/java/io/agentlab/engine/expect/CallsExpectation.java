@@ -2,9 +2,8 @@ package io.agentlab.engine.expect;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.agentlab.engine.internal.execution.TurnRun;
-import io.agentlab.engine.internal.suite.Position;
-import io.agentlab.engine.internal.suite.ProviderFault;
+import io.agentlab.engine.internal.yaml.Position;
+import io.agentlab.engine.internal.yaml.RoleNames;
 import io.agentlab.kernel.runtime.CallRecord;
 import io.agentlab.kernel.runtime.llm.CallRole;
 import java.util.EnumMap;
@@ -27,7 +26,7 @@ public record CallsExpectation(Map<CallRole, Count> calls, Position at) implemen
     public static final ExpectationKind KIND = ExpectationKind.of("calls", (value, reading) -> {
         Map<CallRole, Count> calls = new EnumMap<>(CallRole.class);
         value.entries().forEach((key, node) -> {
-            Optional<CallRole> role = ProviderFault.role(key);
+            Optional<CallRole> role = RoleNames.role(key);
             if (role.isEmpty()) {
                 value.problemAt(key, "unknown call role '" + key + "'; expected chat, eventAgent or followUp");
                 return;
@@ -48,7 +47,7 @@ public record CallsExpectation(Map<CallRole, Count> calls, Position at) implemen
     }
 
     @Override
-    public void check(TurnRun turn, List<String> failures) {
+    public void check(ObservedTurn turn, List<String> failures) {
         new EnumMap<>(calls).forEach((role, count) -> {
             long actual = turn.result().calls().stream().map(CallRecord::role).filter(role::equals).count();
             if (!count.allows(actual)) {

@@ -2,8 +2,8 @@ package io.agentlab.engine.expect;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.agentlab.engine.internal.suite.Node;
-import io.agentlab.engine.internal.suite.YamlNode;
+import io.agentlab.engine.internal.yaml.Node;
+import io.agentlab.engine.internal.yaml.YamlNode;
 import java.util.Optional;
 import org.apiguardian.api.API;
 

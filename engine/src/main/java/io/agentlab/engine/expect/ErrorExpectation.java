@@ -2,8 +2,7 @@ package io.agentlab.engine.expect;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.agentlab.engine.internal.execution.TurnRun;
-import io.agentlab.engine.internal.suite.Position;
+import io.agentlab.engine.internal.yaml.Position;
 import java.util.List;
 import java.util.Optional;
 import org.apiguardian.api.API;
@@ -30,7 +29,7 @@ public record ErrorExpectation(Optional<String> code, Position at) implements Ex
     }
 
     @Override
-    public void check(TurnRun turn, List<String> failures) {
+    public void check(ObservedTurn turn, List<String> failures) {
         Optional<String> actual = turn.result().error();
         if (!actual.equals(code)) {
             failures.add("expected " + code.map(e -> "error " + e).orElse("no error") + " but the turn ended with "

@@ -2,9 +2,8 @@ package io.agentlab.engine.expect;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.agentlab.engine.internal.execution.TurnRun;
-import io.agentlab.engine.internal.suite.Node;
-import io.agentlab.engine.internal.suite.Position;
+import io.agentlab.engine.internal.yaml.Node;
+import io.agentlab.engine.internal.yaml.Position;
 import io.agentlab.kernel.runtime.CallRecord;
 import io.agentlab.kernel.runtime.llm.CallRole;
 import io.agentlab.kernel.runtime.llm.Json;
@@ -56,7 +55,7 @@ public record EventAgentRequestExpectation(List<String> contains, List<String> n
     }
 
     @Override
-    public void check(TurnRun turn, List<String> failures) {
+    public void check(ObservedTurn turn, List<String> failures) {
         List<CallRecord> calls = turn.result().calls().stream().filter(c -> c.role() == CallRole.EVENT_AGENT).toList();
         if (calls.isEmpty()) {
             failures.add("expected an EventAgent request, but no EventAgent call was made");

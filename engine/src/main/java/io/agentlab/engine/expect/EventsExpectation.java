@@ -2,21 +2,23 @@ package io.agentlab.engine.expect;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.agentlab.engine.internal.execution.TurnRun;
-import io.agentlab.engine.internal.suite.Node;
-import io.agentlab.engine.internal.suite.Position;
+import io.agentlab.engine.internal.yaml.Node;
+import io.agentlab.engine.internal.yaml.Position;
 import io.agentlab.kernel.api.BatchResult;
 import io.agentlab.kernel.api.CanonicalJson;
 import io.agentlab.kernel.api.EventOutcome;
 import io.agentlab.kernel.api.EventResult;
+import io.agentlab.kernel.api.OutcomeStatus;
 import io.agentlab.kernel.runtime.protocol.ProposedEvent;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.apiguardian.api.API;
 
 /**
@@ -31,9 +33,9 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.1")
 public record EventsExpectation(List<EventExpectation> events, Position at) implements Expectation {
 
-    /** The statuses a result can have. */
-    public static final Set<String> STATUSES = Set.of("succeeded", "failed", "timed_out", "rejected",
-            "needs_clarification", "deduplicated", "replayed");
+    /** The statuses a result can have: the wire names of the kernel API's one list, {@link OutcomeStatus}. */
+    public static final Set<String> STATUSES = Arrays.stream(OutcomeStatus.values()).map(OutcomeStatus::wireName)
+            .collect(Collectors.toUnmodifiableSet());
     /** Why an event was rejected, as suites write it. */
     public static final Set<String> REJECTION_REASONS = Set.of("unknown_event", "invalid_arguments", "resolution_error",
             "batch_too_large");
@@ -261,7 +263,7 @@ public record EventsExpectation(List<EventExpectation> events, Position at) impl
     }
 
     @Override
-    public void check(TurnRun turn, List<String> failures) {
+    public void check(ObservedTurn turn, List<String> failures) {
         List<EventResult> results = turn.result().batch().map(BatchResult::results).orElse(List.of());
         List<String> expectedNames = events.stream().map(EventExpectation::name).toList();
         List<String> actualNames = results.stream().map(EventResult::name).toList();

@@ -2,8 +2,7 @@ package io.agentlab.engine.expect;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.agentlab.engine.internal.execution.TurnRun;
-import io.agentlab.engine.internal.suite.Position;
+import io.agentlab.engine.internal.yaml.Position;
 import java.util.List;
 import org.apiguardian.api.API;
 
@@ -21,5 +20,5 @@ public interface Expectation {
      * Adds one line to {@code failures} for each way {@code turn} breaks it, saying what was expected against what
      * happened; the engine prefixes the turn and the position.
      */
-    void check(TurnRun turn, List<String> failures);
+    void check(ObservedTurn turn, List<String> failures);
 }

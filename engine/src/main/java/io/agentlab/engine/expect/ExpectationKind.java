@@ -2,7 +2,7 @@ package io.agentlab.engine.expect;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.agentlab.engine.internal.suite.Node;
+import io.agentlab.engine.internal.yaml.Node;
 import java.util.Objects;
 import java.util.Optional;
 import org.apiguardian.api.API;

@@ -2,8 +2,8 @@ package io.agentlab.engine.expect;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.agentlab.engine.internal.suite.Node;
-import io.agentlab.engine.internal.suite.Position;
+import io.agentlab.engine.internal.yaml.Node;
+import io.agentlab.engine.internal.yaml.Position;
 import java.util.Optional;
 import java.util.Set;
 import org.apiguardian.api.API;

@@ -2,9 +2,8 @@ package io.agentlab.engine.expect;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.agentlab.engine.internal.execution.TurnRun;
-import io.agentlab.engine.internal.suite.Durations;
-import io.agentlab.engine.internal.suite.Position;
+import io.agentlab.engine.internal.yaml.Durations;
+import io.agentlab.engine.internal.yaml.Position;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -44,7 +43,7 @@ public record FinishedWithinExpectation(Duration limit, Position at) implements 
     }
 
     @Override
-    public void check(TurnRun turn, List<String> failures) {
+    public void check(ObservedTurn turn, List<String> failures) {
         Duration took = turn.result().metrics().turnWallTime();
         if (took.compareTo(limit) > 0) {
             failures.add("expected the turn to finish within " + limit.toMillis() + " ms but it took " + took.toMillis()

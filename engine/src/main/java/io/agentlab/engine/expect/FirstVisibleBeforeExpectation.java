@@ -2,10 +2,8 @@ package io.agentlab.engine.expect;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.agentlab.engine.internal.execution.HandlerLog;
-import io.agentlab.engine.internal.execution.TurnRun;
-import io.agentlab.engine.internal.suite.Node;
-import io.agentlab.engine.internal.suite.Position;
+import io.agentlab.engine.internal.yaml.Node;
+import io.agentlab.engine.internal.yaml.Position;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -45,9 +43,9 @@ public record FirstVisibleBeforeExpectation(List<String> events, Position at) im
     }
 
     @Override
-    public void check(TurnRun turn, List<String> failures) {
+    public void check(ObservedTurn turn, List<String> failures) {
         for (String event : events) {
-            List<HandlerLog.Call> calls = turn.calls(event);
+            List<HandlerCall> calls = turn.calls(event);
             String expected = "expected the first visible text before " + event + "'s handler returned, but ";
             if (calls.isEmpty()) {
                 failures.add(expected + "its handler never ran");

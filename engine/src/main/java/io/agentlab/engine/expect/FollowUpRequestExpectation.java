@@ -2,9 +2,8 @@ package io.agentlab.engine.expect;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.agentlab.engine.internal.execution.TurnRun;
-import io.agentlab.engine.internal.suite.Node;
-import io.agentlab.engine.internal.suite.Position;
+import io.agentlab.engine.internal.yaml.Node;
+import io.agentlab.engine.internal.yaml.Position;
 import io.agentlab.kernel.runtime.CallRecord;
 import io.agentlab.kernel.runtime.llm.CallRole;
 import io.agentlab.kernel.runtime.llm.Json;
@@ -71,7 +70,7 @@ public record FollowUpRequestExpectation(Optional<List<Map<String, Object>>> res
     }
 
     @Override
-    public void check(TurnRun turn, List<String> failures) {
+    public void check(ObservedTurn turn, List<String> failures) {
         List<CallRecord> followUps = turn.result().calls().stream().filter(c -> c.role() == CallRole.FOLLOW_UP).toList();
         if (followUps.isEmpty()) {
             failures.add("expected a follow-up request, but no follow-up call was made");

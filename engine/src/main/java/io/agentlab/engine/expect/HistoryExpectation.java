@@ -2,9 +2,8 @@ package io.agentlab.engine.expect;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.agentlab.engine.internal.execution.TurnRun;
-import io.agentlab.engine.internal.suite.Node;
-import io.agentlab.engine.internal.suite.Position;
+import io.agentlab.engine.internal.yaml.Node;
+import io.agentlab.engine.internal.yaml.Position;
 import io.agentlab.kernel.runtime.StoredMessage;
 import io.agentlab.kernel.runtime.llm.ChatMessage;
 import java.util.ArrayList;
@@ -107,7 +106,7 @@ public record HistoryExpectation(Optional<List<Message>> added, Optional<Count> 
     }
 
     @Override
-    public void check(TurnRun turn, List<String> failures) {
+    public void check(ObservedTurn turn, List<String> failures) {
         List<StoredMessage> history = turn.history();
         List<StoredMessage> stored = history.subList(Math.min(turn.historyBefore(), history.size()), history.size());
         added.ifPresent(expected -> {

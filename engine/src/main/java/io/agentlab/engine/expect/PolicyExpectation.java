@@ -2,11 +2,11 @@ package io.agentlab.engine.expect;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.agentlab.engine.internal.execution.TurnRun;
-import io.agentlab.engine.internal.suite.Node;
-import io.agentlab.engine.internal.suite.Position;
-import io.agentlab.engine.internal.suite.YamlNode;
+import io.agentlab.engine.internal.yaml.Node;
+import io.agentlab.engine.internal.yaml.Position;
+import io.agentlab.engine.internal.yaml.YamlNode;
 import io.agentlab.kernel.api.ContinuationDecision;
+import io.agentlab.kernel.api.ContinuationKind;
 import io.agentlab.kernel.api.FollowUpReason;
 import java.util.Arrays;
 import java.util.Collections;
@@ -16,6 +16,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.apiguardian.api.API;
 
 /**
@@ -31,8 +33,14 @@ import org.apiguardian.api.API;
 public record PolicyExpectation(String policy, Optional<Set<FollowUpReason>> reasons, Position at)
         implements Expectation {
 
-    /** The kinds a suite may write. */
-    public static final Set<String> POLICIES = Set.of("end_session", "complete", "follow_up", "none");
+    /** What a suite writes when no batch ran, so no decision was taken. */
+    public static final String NO_DECISION = "none";
+    /**
+     * The kinds a suite may write: the wire names of the kernel API's one list, {@link ContinuationKind}, and
+     * {@link #NO_DECISION}.
+     */
+    public static final Set<String> POLICIES = Stream.concat(Arrays.stream(ContinuationKind.values())
+            .map(ContinuationKind::wireName), Stream.of(NO_DECISION)).collect(Collectors.toUnmodifiableSet());
     /** The kind. */
     public static final ExpectationKind KIND = ExpectationKind.of("policy", PolicyExpectation::read);
 
@@ -69,7 +77,8 @@ public record PolicyExpectation(String policy, Optional<Set<FollowUpReason>> rea
                 reasons.problem("a follow-up has at least one reason");
                 return Optional.empty();
             }
-            return Optional.of(new PolicyExpectation("follow_up", Optional.of(read), value.where()));
+            return Optional.of(new PolicyExpectation(ContinuationKind.FOLLOW_UP.wireName(), Optional.of(read),
+                    value.where()));
         }
         return value.text().flatMap(policy -> {
             if (!POLICIES.contains(policy)) {
@@ -91,8 +100,8 @@ public record PolicyExpectation(String policy, Optional<Set<FollowUpReason>> rea
     }
 
     @Override
-    public void check(TurnRun turn, List<String> failures) {
-        String actual = turn.result().decision().map(ContinuationDecision::kind).orElse("none");
+    public void check(ObservedTurn turn, List<String> failures) {
+        String actual = turn.result().decision().map(ContinuationDecision::kind).orElse(NO_DECISION);
         if (!policy.equals(actual)) {
             failures.add("expected policy " + policy + " but was " + actual);
             return;

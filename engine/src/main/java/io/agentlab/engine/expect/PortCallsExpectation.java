@@ -2,8 +2,7 @@ package io.agentlab.engine.expect;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.agentlab.engine.internal.execution.TurnRun;
-import io.agentlab.engine.internal.suite.Position;
+import io.agentlab.engine.internal.yaml.Position;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -42,7 +41,7 @@ public record PortCallsExpectation(Map<String, Count> calls, Position at) implem
     }
 
     @Override
-    public void check(TurnRun turn, List<String> failures) {
+    public void check(ObservedTurn turn, List<String> failures) {
         calls.forEach((name, count) -> {
             int actual = turn.calls(name).size();
             if (!count.allows(actual)) {

@@ -2,8 +2,7 @@ package io.agentlab.engine.expect;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.agentlab.engine.internal.execution.TurnRun;
-import io.agentlab.engine.internal.suite.Position;
+import io.agentlab.engine.internal.yaml.Position;
 import java.util.List;
 import org.apiguardian.api.API;
 
@@ -26,7 +25,7 @@ public record SessionEndedExpectation(boolean ended, Position at) implements Exp
     }
 
     @Override
-    public void check(TurnRun turn, List<String> failures) {
+    public void check(ObservedTurn turn, List<String> failures) {
         if (ended != turn.sessionEnded()) {
             failures.add("expected the session " + (ended ? "to have ended" : "to stay open") + " but it "
                     + (turn.sessionEnded() ? "ended" : "stayed open"));

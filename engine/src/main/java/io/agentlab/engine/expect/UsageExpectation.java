@@ -2,9 +2,8 @@ package io.agentlab.engine.expect;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.agentlab.engine.internal.execution.TurnRun;
-import io.agentlab.engine.internal.suite.Node;
-import io.agentlab.engine.internal.suite.Position;
+import io.agentlab.engine.internal.yaml.Node;
+import io.agentlab.engine.internal.yaml.Position;
 import io.agentlab.kernel.runtime.llm.CallRole;
 import java.math.BigDecimal;
 import java.util.List;
@@ -41,7 +40,7 @@ public record UsageExpectation(Optional<String> costSource, Optional<Integer> ca
     }
 
     @Override
-    public void check(TurnRun turn, List<String> failures) {
+    public void check(ObservedTurn turn, List<String> failures) {
         costSource.ifPresent(source -> {
             String actual = turn.result().metrics().costSource().wireName();
             if (!source.equals(actual)) {

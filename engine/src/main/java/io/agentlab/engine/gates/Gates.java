@@ -11,7 +11,6 @@ import static io.agentlab.engine.Constants.GATES_MIN_RECALL;
 import static io.agentlab.engine.Constants.GATES_PARITY;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import io.agentlab.engine.ConfigurationKeys;
 import io.agentlab.engine.internal.metrics.Figure;
 import io.agentlab.engine.internal.metrics.Metric;
 import io.agentlab.engine.internal.metrics.MetricsReport;
@@ -45,9 +44,13 @@ public final class Gates {
     private Gates() {
     }
 
-    /** Whether gates are on for this run. */
+    /**
+     * Whether gates are on for this run. Like {@link #from}, it reads {@code parameters} as given: the engine and the
+     * shard merge hand them with deprecated aliases applied ({@code ConfigurationKeys.withAliases}), so this package
+     * needs nothing of the engine's root package (docs/development.md#guards).
+     */
     public static boolean enabled(ConfigurationParameters parameters) {
-        return ConfigurationKeys.withAliases(parameters).getBoolean(GATES_ENABLED).orElse(false);
+        return parameters.getBoolean(GATES_ENABLED).orElse(false);
     }
 
     /**
@@ -59,9 +62,11 @@ public final class Gates {
                 + "a run only checks the baseline; " + Baseline.REFRESH_HINT) : Optional.empty();
     }
 
-    /** The configured gates, in a stable order; reads configuration only. */
-    public static List<Gate> from(ConfigurationParameters configuration, List<InvocationMode> modes) {
-        ConfigurationParameters parameters = ConfigurationKeys.withAliases(configuration);
+    /**
+     * The configured gates, in a stable order; reads configuration only, as given (deprecated aliases already applied
+     * by the caller, see {@link #enabled}).
+     */
+    public static List<Gate> from(ConfigurationParameters parameters, List<InvocationMode> modes) {
         List<Gate> gates = new ArrayList<>();
         if (parameters.getBoolean(GATES_PARITY).orElse(true)) {
             gates.add(new Gate("parity", "parity: every case behaves the same in both modes", Gates::parity));

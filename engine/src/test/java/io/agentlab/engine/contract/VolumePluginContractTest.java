@@ -1,7 +1,7 @@
 package io.agentlab.contracts;
 
 import io.agentlab.kernel.api.EventPlugin;
-import io.agentlab.plugins.PortException;
+import io.agentlab.plugins.port.PortException;
 import io.agentlab.plugins.volume.DeviceVolumePort;
 import io.agentlab.plugins.volume.InMemoryDeviceVolume;
 import io.agentlab.plugins.volume.VolumePlugin;

@@ -3,7 +3,7 @@ package io.agentlab.engine.expect;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.agentlab.engine.internal.suite.Position;
+import io.agentlab.engine.internal.yaml.Position;
 import io.agentlab.kernel.api.EventOutcome;
 import io.agentlab.kernel.api.EventResult;
 import io.agentlab.kernel.api.EventTimings;
@@ -21,9 +21,9 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.junit.jupiter.api.Test;
 
 /**
  * {@code auditToolCalls} reads what the runtime's emitter writes, in both profiles, and goes red on each wrong meaning

@@ -2,7 +2,8 @@ package io.agentlab.plugins.contracts;
 
 import io.agentlab.contracts.AdapterContractTests;
 import io.agentlab.contracts.AdapterRuleCatalogue;
-import io.agentlab.plugins.PortException;
+import io.agentlab.plugins.port.PortException;
+import static org.apiguardian.api.API.Status.INTERNAL;
 import io.agentlab.plugins.calendar.CalendarSchedulePort;
 import io.agentlab.plugins.calendar.ScheduleRequest;
 import io.agentlab.plugins.calendar.ScheduledEntry;
@@ -19,12 +20,14 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.apiguardian.api.API;
 
 /**
  * {@link CalendarSchedulePort} adapters. States: {@code unavailable} (the service answers like an outage: a transient
  * failure), {@code rejecting} (it refuses the request: a permanent failure), {@code slow} (it answers only after ten
  * seconds). The port reports no recurrence or reminder back, so their preservation is left to the adapter's own tests.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class CalendarAdapterRules implements AdapterRuleCatalogue<CalendarSchedulePort> {
 
     @Override

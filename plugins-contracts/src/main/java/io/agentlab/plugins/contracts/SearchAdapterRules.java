@@ -2,14 +2,17 @@ package io.agentlab.plugins.contracts;
 
 import io.agentlab.contracts.AdapterContractTests;
 import io.agentlab.contracts.AdapterRuleCatalogue;
-import io.agentlab.plugins.PortException;
+import io.agentlab.plugins.port.PortException;
+import static org.apiguardian.api.API.Status.INTERNAL;
 import io.agentlab.plugins.search.SearchHit;
 import io.agentlab.plugins.search.WebSearchPort;
 import java.net.URI;
 import java.time.Instant;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /** {@link WebSearchPort} adapters. State: {@code busy} (the provider answers 503: a transient failure). */
+@API(status = INTERNAL, since = "0.1")
 public final class SearchAdapterRules implements AdapterRuleCatalogue<WebSearchPort> {
 
     @Override

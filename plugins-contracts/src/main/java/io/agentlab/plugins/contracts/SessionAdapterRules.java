@@ -2,11 +2,14 @@ package io.agentlab.plugins.contracts;
 
 import io.agentlab.contracts.AdapterContractTests;
 import io.agentlab.contracts.AdapterRuleCatalogue;
+import static org.apiguardian.api.API.Status.INTERNAL;
 import io.agentlab.plugins.session.SessionTerminationPort;
 import java.util.List;
 import java.util.UUID;
+import org.apiguardian.api.API;
 
 /** {@link SessionTerminationPort} adapters: termination is idempotent and its end state observable. */
+@API(status = INTERNAL, since = "0.1")
 public final class SessionAdapterRules implements AdapterRuleCatalogue<SessionTerminationPort> {
 
     @Override

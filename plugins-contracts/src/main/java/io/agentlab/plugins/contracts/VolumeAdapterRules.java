@@ -2,14 +2,17 @@ package io.agentlab.plugins.contracts;
 
 import io.agentlab.contracts.AdapterContractTests;
 import io.agentlab.contracts.AdapterRuleCatalogue;
+import static org.apiguardian.api.API.Status.INTERNAL;
 import io.agentlab.plugins.volume.DeviceVolumePort;
 import io.agentlab.plugins.volume.VolumeCommand;
 import io.agentlab.plugins.volume.VolumeMode;
 import io.agentlab.plugins.volume.VolumeState;
 import java.util.List;
 import java.util.UUID;
+import org.apiguardian.api.API;
 
 /** {@link DeviceVolumePort} adapters: absolute, relative, mute semantics, clamping, the level reported, idempotency. */
+@API(status = INTERNAL, since = "0.1")
 public final class VolumeAdapterRules implements AdapterRuleCatalogue<DeviceVolumePort> {
 
     @Override

@@ -1,10 +1,12 @@
 package io.agentlab.plugins.calendar;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.agentlab.kernel.api.EventDefinition;
 import io.agentlab.kernel.api.EventPlugin;
 import io.agentlab.kernel.api.PortState;
 import io.agentlab.kernel.api.ResultPolicy;
-import io.agentlab.plugins.PortCalls;
+import io.agentlab.plugins.port.PortCalls;
 import java.time.LocalDate;
 import java.time.LocalTime;
 import java.time.ZoneId;
@@ -14,12 +16,14 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * {@code calendar.schedule.create} ({@code docs/design.md#plugin-schedule-create}): policy {@code template_follow_up}
  * with a deterministic confirmation, side-effecting and never retried; the kernel's idempotency key (session, turn,
  * event id, normalized arguments) goes to the port so a retransmission creates one entry.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class CalendarPlugin implements EventPlugin {
 
     /** The event name. */

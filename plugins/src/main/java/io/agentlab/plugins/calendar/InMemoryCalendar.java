@@ -1,5 +1,7 @@
 package io.agentlab.plugins.calendar;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import io.agentlab.kernel.api.PortState;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
@@ -8,11 +10,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.apiguardian.api.API;
 
 /**
  * An in-memory calendar: one entry per idempotency key, every call recorded. Its {@link #snapshot() state} lists the
  * entries it holds.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class InMemoryCalendar implements CalendarSchedulePort, PortState {
 
     private final Map<String, Stored> byKey = new LinkedHashMap<>();

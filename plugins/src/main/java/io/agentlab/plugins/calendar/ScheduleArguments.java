@@ -1,5 +1,7 @@
 package io.agentlab.plugins.calendar;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.agentlab.kernel.api.ArgumentNormalizer;
 import io.agentlab.kernel.api.ArgumentValidator;
 import io.agentlab.kernel.api.ArgumentViolation;
@@ -13,6 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 
 /**
  * Normalization of model-proposed schedule arguments to the canonical forms the resolver produces ({@code 2026/12/4}
@@ -20,6 +23,7 @@ import java.util.regex.Pattern;
  * {@code 10}, {@code weekly} → {@code FREQ=WEEKLY}), and validation the schema cannot express (a real date, a known
  * timezone).
  */
+@API(status = INTERNAL, since = "0.1")
 public final class ScheduleArguments {
 
     private static final Pattern DATE = Pattern.compile("^(\\d{4})[-/.](\\d{1,2})[-/.](\\d{1,2})$");

@@ -1,5 +1,7 @@
 package io.agentlab.plugins.calendar;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.agentlab.kernel.api.ConfirmationTemplate;
 import io.agentlab.plugins.text.Language;
 import java.time.LocalDate;
@@ -8,6 +10,7 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.TextStyle;
 import java.util.Locale;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * The deterministic confirmation ({@code docs/design.md#plugin-schedule-confirmation}): normalized date, time and title
@@ -15,6 +18,7 @@ import java.util.Map;
  * "Added "dentist" on Friday, December 4 at 15:00, every Monday, reminder 10 minutes before." /
  * "好的，已添加日程：12月4日（星期五）15:00「看牙医」，每周一重复，提前10分钟提醒。"
  */
+@API(status = INTERNAL, since = "0.1")
 public final class ScheduleConfirmation implements ConfirmationTemplate {
 
     @Override

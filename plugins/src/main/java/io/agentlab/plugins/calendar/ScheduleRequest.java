@@ -1,10 +1,13 @@
 package io.agentlab.plugins.calendar;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.time.LocalDate;
 import java.time.LocalTime;
 import java.time.ZoneId;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * A calendar entry to create, in the user's local terms ({@code docs/design.md#plugin-schedule-port}: an explicit user
@@ -19,6 +22,7 @@ import java.util.Optional;
  * @param reminderMinutesBefore  reminder offset in minutes
  * @param idempotencyKey         the same key for a retransmission: the adapter must create one entry
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record ScheduleRequest(String sessionId, String title, LocalDate date, LocalTime time, ZoneId timezone,
                               Optional<String> recurrence, Optional<Integer> reminderMinutesBefore,
                               String idempotencyKey) {

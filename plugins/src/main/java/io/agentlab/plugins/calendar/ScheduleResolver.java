@@ -1,5 +1,7 @@
 package io.agentlab.plugins.calendar;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.agentlab.kernel.api.ArgumentResolver;
 import io.agentlab.kernel.api.Resolution;
 import io.agentlab.kernel.api.ResolutionInput;
@@ -22,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 
 /**
  * Schedule arguments from English or Chinese, resolved against the session timezone and the captured request time
@@ -46,6 +49,7 @@ import java.util.regex.Pattern;
  *
  * English titles are lower-cased (number words are digitized on the lower-cased text).
  */
+@API(status = INTERNAL, since = "0.1")
 public final class ScheduleResolver implements ArgumentResolver {
 
     /** Clauses about other built-in capabilities, farewells and thanks are left out of the request. */

@@ -1,6 +1,8 @@
 package io.agentlab.plugins.search;
 
-import io.agentlab.plugins.PortException;
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import io.agentlab.plugins.port.PortException;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -10,11 +12,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.apiguardian.api.API;
 
 /**
  * Deterministic search for tests and local runs: scripted hits per query keyword, otherwise one placeholder hit on
  * {@code example.invalid}. It never touches the network. Failures can be scripted to test the retry.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class InMemoryWebSearch implements WebSearchPort {
 
     private final Clock clock;

@@ -1,7 +1,10 @@
 package io.agentlab.plugins.search;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.time.Instant;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * One search result in the stable internal contract ({@code docs/design.md#plugin-search-result-contract}).
@@ -11,6 +14,7 @@ import java.util.Objects;
  * @param evidence    the passage that answers
  * @param retrievedAt when it was retrieved
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record SearchHit(String title, String location, String evidence, Instant retrievedAt) {
     /** Rejects nulls. */
     public SearchHit {

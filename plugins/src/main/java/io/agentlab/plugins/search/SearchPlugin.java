@@ -1,18 +1,21 @@
 package io.agentlab.plugins.search;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.agentlab.kernel.api.ConcurrencyClass;
 import io.agentlab.kernel.api.EventDefinition;
 import io.agentlab.kernel.api.EventPlugin;
 import io.agentlab.kernel.api.ResultPolicy;
 import io.agentlab.kernel.api.ResultSummarizer;
 import io.agentlab.kernel.api.RetryPolicy;
-import io.agentlab.plugins.PortCalls;
+import io.agentlab.plugins.port.PortCalls;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * {@code knowledge.web.search} ({@code docs/design.md#plugin-search-two-answers}): policy {@code llm_follow_up} (a
@@ -20,6 +23,7 @@ import java.util.Objects;
  * only the compact summary: at most {@value #SUMMARY_HITS} hits with evidence cut to {@value #EVIDENCE_CHARS}
  * characters; the raw payload stays in the result for audit.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class SearchPlugin implements EventPlugin {
 
     /** The event name. */

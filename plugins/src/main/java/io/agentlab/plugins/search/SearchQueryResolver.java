@@ -1,5 +1,7 @@
 package io.agentlab.plugins.search;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.agentlab.kernel.api.ArgumentResolver;
 import io.agentlab.kernel.api.ConversationMessage;
 import io.agentlab.kernel.api.Resolution;
@@ -9,6 +11,7 @@ import io.agentlab.plugins.text.Language;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 
 /**
  * A focused search query from the current request and relevant history ({@code docs/design.md#plugin-search-query}):
@@ -17,6 +20,7 @@ import java.util.regex.Pattern;
  * or fewer than two words), the previous user message's focused query is appended, so "how old is he" after "who is the
  * president of France" searches "how old is he president of France".
  */
+@API(status = INTERNAL, since = "0.1")
 public final class SearchQueryResolver implements ArgumentResolver {
 
     /** Clauses that ask for a search; other clauses of the utterance are ignored. */

@@ -1,11 +1,15 @@
 package io.agentlab.plugins.session;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.apiguardian.api.API;
 
 /** In-memory sessions: remembers which ended and records every call. */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class InMemorySessions implements SessionTerminationPort {
 
     private final Set<String> ended = new HashSet<>();

@@ -1,19 +1,23 @@
 package io.agentlab.plugins.session;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.agentlab.kernel.api.EventDefinition;
 import io.agentlab.kernel.api.EventPlugin;
 import io.agentlab.kernel.api.ResultPolicy;
-import io.agentlab.plugins.PortCalls;
+import io.agentlab.plugins.port.PortCalls;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * {@code session.terminate} ({@code docs/design.md#plugin-session-terminate}): no arguments, terminal (runs after every
  * accepted sibling settled), policy {@code terminate}: on success the session ends and ChatAgent is not called again;
  * on failure the runtime corrects instead of pretending the session ended.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class SessionTerminatePlugin implements EventPlugin {
 
     /** The event name. */

@@ -1,11 +1,14 @@
 package io.agentlab.plugins.text;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 
 /**
  * One utterance often carries several requests ("set the volume to 30 and remind me at 9am to call mom", "remind me
@@ -13,6 +16,7 @@ import java.util.regex.Pattern;
  * groups the clauses of its own domain into <b>requests</b> and reads the one that belongs to its event
  * ({@code docs/plugins.md#two-requests-stay-two}).
  */
+@API(status = INTERNAL, since = "0.1")
 public final class Clauses {
 
     private static final Pattern SEPARATORS = Pattern.compile(

@@ -1,8 +1,12 @@
 package io.agentlab.plugins.text;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Locale;
+import org.apiguardian.api.API;
 
 /** The two languages the voice toy hears. */
+@API(status = INTERNAL, since = "0.1")
 public enum Language {
     /** English. */
     ENGLISH,

@@ -1,5 +1,7 @@
 package io.agentlab.plugins.text;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
@@ -8,6 +10,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 
 /**
  * The safety net before execution ({@code docs/plugins.md#safety-net}): the words a resolver did not understand must
@@ -16,6 +19,7 @@ import java.util.regex.Pattern;
  *
  * <p>The input is a resolver's remainder after {@link Numbers#digitize}: lower case, digits for number words.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class Leftovers {
 
     /** What a leftover word may be. */

@@ -1,13 +1,17 @@
 package io.agentlab.plugins.text;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 
 /**
  * A text whose characters rules mark as understood. Each rule takes the first match no earlier rule used; what is
  * never taken is the {@link #remainder()}: the words the resolver did not understand, which {@link Leftovers} checks
  * before anything executes.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class MarkedText {
 
     private final String text;

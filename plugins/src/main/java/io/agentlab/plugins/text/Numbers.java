@@ -1,16 +1,20 @@
 package io.agentlab.plugins.text;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 
 /**
  * Turns number words into digits so resolvers can match one pattern per phrase family: "twenty-five" → "25",
  * "a hundred" → "100", "三十" → "30", "两" → "2", "百分之三十" → "30%", full-width "３０" → "30".
  * Total: any input yields a string, never an exception.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class Numbers {
 
     private static final Map<String, Integer> UNITS = Map.ofEntries(

@@ -1,5 +1,7 @@
 package io.agentlab.plugins.volume;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import io.agentlab.kernel.api.PortState;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -7,12 +9,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.apiguardian.api.API;
 
 /**
  * An in-memory device per session (level starts at {@value #INITIAL_LEVEL}) that records every command. A repeated
  * idempotency key returns the first result without applying the change again. Its {@link #snapshot() state} lists
  * the devices commanded so far.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class InMemoryDeviceVolume implements DeviceVolumePort, PortState {
 
     /** The level a new device starts at. */

@@ -1,5 +1,7 @@
 package io.agentlab.plugins.volume;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.agentlab.kernel.api.ArgumentNormalizer;
 import io.agentlab.kernel.api.ArgumentValidator;
 import io.agentlab.kernel.api.ArgumentViolation;
@@ -11,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalInt;
+import org.apiguardian.api.API;
 
 /**
  * Normalization and validation of volume arguments, whoever proposed them: a model's {@code "30%"}, {@code "30"} or
@@ -19,6 +22,7 @@ import java.util.OptionalInt;
  * modes reach the same canonical arguments; a relative {@code delta} is clamped to ±100 (the level is 0..100 anyway).
  * An absolute {@code value} is never clamped: out of range is invalid.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class VolumeArguments {
 
     private VolumeArguments() {

@@ -1,6 +1,9 @@
 package io.agentlab.plugins.volume;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * What the device is asked to do.
@@ -11,6 +14,7 @@ import java.util.Objects;
  * @param delta          the signed change -100..100 for {@code relative}, else null
  * @param idempotencyKey the same key for a retransmission of the same request
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record VolumeCommand(String sessionId, VolumeMode mode, Integer value, Integer delta, String idempotencyKey) {
     /** Rejects a missing mode, session or key. */
     public VolumeCommand {

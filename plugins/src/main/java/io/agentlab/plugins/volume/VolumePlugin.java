@@ -1,20 +1,24 @@
 package io.agentlab.plugins.volume;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.agentlab.kernel.api.EventDefinition;
 import io.agentlab.kernel.api.EventPlugin;
 import io.agentlab.kernel.api.PortState;
 import io.agentlab.kernel.api.ResultPolicy;
-import io.agentlab.plugins.PortCalls;
+import io.agentlab.plugins.port.PortCalls;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * {@code device.volume.adjust} ({@code docs/design.md#plugin-volume-adjust}): policy {@code silent_success},
  * side-effecting, never retried, one volume change at a time per batch (conflict key {@value #CONFLICT_KEY}).
  */
+@API(status = INTERNAL, since = "0.1")
 public final class VolumePlugin implements EventPlugin {
 
     /** The event name. */

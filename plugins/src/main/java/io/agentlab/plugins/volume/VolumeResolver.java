@@ -1,5 +1,7 @@
 package io.agentlab.plugins.volume;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.agentlab.kernel.api.ArgumentResolver;
 import io.agentlab.kernel.api.Resolution;
 import io.agentlab.kernel.api.ResolutionInput;
@@ -15,6 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 
 /**
  * Volume arguments from the user's words, English and Chinese, read from the clause that talks about volume
@@ -40,6 +43,7 @@ import java.util.regex.Pattern;
  * whole, so the resolver asks. A target outside 0..100 is asked about too, never clamped; a relative change beyond
  * ±100 is clamped to ±100 (the level is 0..100 anyway).
  */
+@API(status = INTERNAL, since = "0.1")
 public final class VolumeResolver implements ArgumentResolver {
 
     /** The step for "louder"/"quieter" without an amount. */

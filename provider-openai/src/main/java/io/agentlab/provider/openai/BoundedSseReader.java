@@ -1,5 +1,7 @@
 package io.agentlab.provider.openai;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
@@ -7,6 +9,7 @@ import okio.BufferedSource;
 import okio.ByteString;
 import io.agentlab.kernel.runtime.llm.ResponseLimits;
 import io.agentlab.kernel.runtime.llm.ProviderException;
+import org.apiguardian.api.API;
 
 /**
  * Reads a {@code text/event-stream} body within {@link ResponseLimits} (docs/limits-and-safety.md#response-size): at
@@ -21,6 +24,7 @@ import io.agentlab.kernel.runtime.llm.ProviderException;
  * the end of the body when a last event was not followed by one (servers that close straight after their last
  * {@code data:} line still delivered it).
  */
+@API(status = INTERNAL, since = "0.1")
 public final class BoundedSseReader {
 
     private static final ByteString LINE_ENDS = ByteString.encodeUtf8("\r\n");

@@ -1,5 +1,7 @@
 package io.agentlab.provider.openai;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Objects;
@@ -30,6 +32,7 @@ import io.agentlab.kernel.runtime.llm.ChatRequestJson;
 import io.agentlab.kernel.runtime.llm.ChatStreamListener;
 import io.agentlab.kernel.runtime.llm.ProviderException;
 import io.agentlab.kernel.runtime.llm.StreamAccumulator;
+import org.apiguardian.api.API;
 
 /**
  * The real provider: {@code POST {baseUrl}/chat/completions} with {@code stream: true} over OkHttp, the SSE body read
@@ -50,6 +53,7 @@ import io.agentlab.kernel.runtime.llm.StreamAccumulator;
  * sent on that dead connection was never processed, so nothing was billed. A call that received anything is never
  * retried.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class OpenAiCompatibleClient implements ChatProvider {
 
     private static final MediaType JSON = MediaType.get("application/json");

@@ -1,5 +1,7 @@
 package io.agentlab.provider.openai;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.InetSocketAddress;
@@ -11,6 +13,7 @@ import okhttp3.EventListener;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.Response;
+import org.apiguardian.api.API;
 
 /**
  * What OkHttp reported about one attempt of a call, and whether the call may be sent once more.
@@ -24,6 +27,7 @@ import okhttp3.Response;
  * <p>Attach an attempt with {@link #tag} and build the client with {@link #FACTORY}, or use {@link #execute} for a
  * blocking call.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class PooledConnectionRetry extends EventListener {
 
     /** The event-listener factory that finds each call's attempt through its request tag. */

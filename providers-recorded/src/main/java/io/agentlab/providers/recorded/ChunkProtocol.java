@@ -1,9 +1,12 @@
 package io.agentlab.providers.recorded;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.agentlab.kernel.runtime.llm.Json;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
@@ -31,6 +34,7 @@ import tools.jackson.databind.JsonNode;
  * SDK's own client reads them (its response validation is off by default, and its accumulator never reads
  * {@code object}), and servers do send such chunks.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class ChunkProtocol {
 
     /** The {@code object} of every chunk. */

@@ -1,5 +1,7 @@
 package io.agentlab.providers.recorded;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import io.agentlab.providers.recorded.StreamSynthesizer.Script;
 import io.agentlab.providers.recorded.StreamSynthesizer.ScriptedEvent;
 import java.util.ArrayList;
@@ -7,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.apiguardian.api.API;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -18,6 +21,7 @@ import tools.jackson.databind.node.ObjectNode;
  * the call's script ({@link #script}) or its synthesized response ({@link #response}); the recording stays marked
  * {@code synthesized: true}.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public sealed interface InjectedFault {
 
     /** The script the call is synthesized from, as this fault changes it; most faults leave it alone. */

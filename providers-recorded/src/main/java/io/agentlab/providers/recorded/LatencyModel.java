@@ -1,5 +1,9 @@
 package io.agentlab.providers.recorded;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * The documented latency model of synthesized streams — a model, not a measurement, and labelled so in every
  * recording it produces: the first event comes {@code firstTokenBaseMs + firstTokenPerPromptTokenMs × prompt tokens}
@@ -9,6 +13,7 @@ package io.agentlab.providers.recorded;
  * @param firstTokenPerPromptTokenMs added first-token delay per prompt token (prefill cost)
  * @param perChunkMs                 gap between events
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record LatencyModel(double firstTokenBaseMs, double firstTokenPerPromptTokenMs, double perChunkMs) {
 
     /** A plausible small-model profile: 150 ms + 0.05 ms per prompt token, 20 ms per chunk. */

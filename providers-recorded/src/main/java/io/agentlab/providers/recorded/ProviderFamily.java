@@ -1,5 +1,7 @@
 package io.agentlab.providers.recorded;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
@@ -21,6 +23,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -38,6 +41,7 @@ import tools.jackson.databind.node.ObjectNode;
  * ({@link #deviations}). A deviation is never a refusal: only what the protocol itself requires is
  * ({@link ChunkProtocol}), because a family's usual shape is what its servers mostly send, not what they guarantee.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class ProviderFamily {
 
     /** How a family's completion ids look (one id on every chunk of a stream). */

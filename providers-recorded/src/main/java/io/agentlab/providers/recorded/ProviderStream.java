@@ -1,5 +1,7 @@
 package io.agentlab.providers.recorded;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.agentlab.kernel.runtime.llm.Json;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -14,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
+import org.apiguardian.api.API;
 
 /**
  * Writes one stream's SSE {@code data:} payloads in a {@link ProviderFamily}'s shape: every chunk with the family's
@@ -28,6 +31,7 @@ import java.util.UUID;
  *         .done().payloads();
  * }</pre>
  */
+@API(status = INTERNAL, since = "0.1")
 public final class ProviderStream {
 
     /** Stands for the {@code "usage": null} a chunk carries only when the stream reports usage at all. */

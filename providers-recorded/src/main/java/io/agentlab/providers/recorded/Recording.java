@@ -1,8 +1,11 @@
 package io.agentlab.providers.recorded;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * One recorded exchange: which request it answers, the response with each SSE event's offset, and where it came
@@ -13,6 +16,7 @@ import java.util.Objects;
  * @param response status, headers and timed events
  * @param metadata provenance
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record Recording(String id, RequestMatcher request, RecordedResponse response, Metadata metadata) {
 
     /** The fault of a response whose connection is reset after its events. */

@@ -1,5 +1,7 @@
 package io.agentlab.providers.recorded;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.agentlab.provider.openai.BoundedSseReader;
@@ -35,6 +37,7 @@ import okhttp3.Request;
 import okhttp3.RequestBody;
 import okhttp3.Response;
 import okio.BufferedSource;
+import org.apiguardian.api.API;
 
 /**
  * The recorder: a loopback proxy in front of a live OpenAI-compatible provider. Point the runtime's client at
@@ -48,6 +51,7 @@ import okio.BufferedSource;
  * redacted, and a file is only written when {@link Secrets#scan} finds nothing left in it. An exchange that cannot be
  * recorded is still forwarded, and the reason is reported to the {@link Listener}.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class RecordingProxy implements AutoCloseable {
 
     /** Response headers a recording keeps. */

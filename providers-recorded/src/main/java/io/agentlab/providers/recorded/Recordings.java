@@ -1,5 +1,7 @@
 package io.agentlab.providers.recorded;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
@@ -19,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
+import org.apiguardian.api.API;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
@@ -31,6 +34,7 @@ import tools.jackson.databind.node.ObjectNode;
  * and the field). Where the chunks depart from their provider family's usual shape ({@link ProviderFamily#deviations}),
  * the recording is loaded with notes ({@link #read}), never refused: be liberal in what you read.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class Recordings {
 
     private static final Schema SCHEMA;

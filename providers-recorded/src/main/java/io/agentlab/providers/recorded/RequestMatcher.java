@@ -1,9 +1,12 @@
 package io.agentlab.providers.recorded;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.agentlab.kernel.runtime.llm.Json;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.apiguardian.api.API;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -15,6 +18,7 @@ import tools.jackson.databind.JsonNode;
  * @param role            {@code chat}, {@code event_agent} or {@code follow_up}
  * @param lastUserMessage the text of the request's last user message
  */
+@API(status = INTERNAL, since = "0.1")
 public record RequestMatcher(String mode, String role, String lastUserMessage) {
 
     /** The mode of a recording that answers requests of either mode (a provider fault does not look at tools). */

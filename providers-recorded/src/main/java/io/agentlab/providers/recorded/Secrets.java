@@ -1,5 +1,7 @@
 package io.agentlab.providers.recorded;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.agentlab.kernel.runtime.llm.Json;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -18,6 +20,7 @@ import java.util.Set;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -33,6 +36,7 @@ import tools.jackson.databind.JsonNode;
  * {@link #redact} refuses with {@link UnredactableSecretException} rather than return text that still holds it.
  * {@link #scan} is also the build's check over every recording in the repository.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class Secrets {
 
     /** What replaces a secret. */

@@ -1,11 +1,16 @@
 package io.agentlab.providers.recorded;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * A credential the request carried is shorter than {@link Secrets#MIN_CREDENTIAL_LENGTH} characters: replacing it
  * wherever it appears would shred ordinary text ({@code x-api-key: chat} turns {@code chat.completion.chunk} into
  * {@code [REDACTED].completion.chunk}), and leaving it would leak it, so the exchange is refused
  * (docs/limits-and-safety.md#credentials).
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class ShortCredentialException extends RedactionRefusedException {
 
     private static final long serialVersionUID = 1L;

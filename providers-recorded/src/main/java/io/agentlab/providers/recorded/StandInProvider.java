@@ -1,5 +1,7 @@
 package io.agentlab.providers.recorded;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -14,6 +16,7 @@ import java.util.Objects;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apiguardian.api.API;
 
 /**
  * A loopback OpenAI-compatible provider at the socket level, answering {@code POST .../chat/completions} from a
@@ -30,6 +33,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * }
  * }</pre>
  */
+@API(status = INTERNAL, since = "0.1")
 public final class StandInProvider implements AutoCloseable {
 
     /** How the stand-in treats a connection after a stream. */

@@ -1,5 +1,7 @@
 package io.agentlab.providers.recorded;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.kernel.runtime.llm.CallRole;
 import io.agentlab.kernel.runtime.protocol.HiddenEventBlockParser;
@@ -10,6 +12,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Random;
 import io.agentlab.tokens.PromptTokens;
+import org.apiguardian.api.API;
 
 /**
  * Provider-faithful streams from a script, in either mode: the visible reply split at given or random boundaries,
@@ -20,6 +23,7 @@ import io.agentlab.tokens.PromptTokens;
  * request actually received costs, unless the script fixes them; completion tokens are counted with jtokkit. Every
  * recording says {@code synthesized: true} and names its latency model ({@code docs/design.md#provider-synthesized-labelled}).
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class StreamSynthesizer {
 
     /**

@@ -4,6 +4,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.any;
 import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.common.InputStreamSource;
@@ -30,6 +31,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import io.agentlab.tokens.PromptTokens;
+import org.apiguardian.api.API;
 
 /**
  * Replays recordings over real HTTP with their timing: each SSE event is written, and flushed, at its recorded offset
@@ -43,6 +45,7 @@ import io.agentlab.tokens.PromptTokens;
  * <p>Recordings whose usage says {@code "@prompt_tokens@"} get the prompt tokens of the request actually received
  * ({@link PromptTokens}), so per-mode token figures reflect what the runtime really sent.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class TimedReplay implements AutoCloseable {
 
     /** Placeholder replaced by the received request's prompt tokens. */

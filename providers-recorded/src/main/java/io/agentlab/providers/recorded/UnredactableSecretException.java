@@ -1,12 +1,16 @@
 package io.agentlab.providers.recorded;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * Something credential-like is still in the text after redaction, in some encoding (a known credential glued inside a
  * longer token, a key in an encoding no replacement reached): the text must not be written
  * (docs/limits-and-safety.md#credentials). The findings are masked, safe to print.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class UnredactableSecretException extends RedactionRefusedException {
 
     private static final long serialVersionUID = 1L;

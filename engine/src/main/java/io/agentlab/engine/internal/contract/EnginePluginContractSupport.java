@@ -4,7 +4,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.agentlab.contracts.PluginContractSupport;
 import io.agentlab.contracts.PluginExample;
-import io.agentlab.engine.KernelUnderTestFactory;
+import io.agentlab.engine.internal.execution.KernelSource;
 import io.agentlab.engine.expect.EventsExpectation;
 import io.agentlab.engine.expect.Expectations;
 import io.agentlab.engine.internal.execution.CaseRun;
@@ -13,7 +13,7 @@ import io.agentlab.engine.internal.execution.ExpectationCheck;
 import io.agentlab.engine.internal.execution.Parity;
 import io.agentlab.engine.internal.execution.TurnRun;
 import io.agentlab.engine.internal.suite.ParityRules;
-import io.agentlab.engine.internal.suite.Position;
+import io.agentlab.engine.internal.yaml.Position;
 import io.agentlab.engine.internal.suite.RecordingLibrary;
 import io.agentlab.engine.internal.suite.Suite;
 import io.agentlab.engine.internal.suite.SuiteOrigin;
@@ -63,7 +63,7 @@ public final class EnginePluginContractSupport implements PluginContractSupport 
     @Override
     public List<String> runExamples(Supplier<EventPlugin> plugins, List<PluginExample> examples, List<Long> seeds) {
         String name = plugins.get().definition().name();
-        KernelUnderTestFactory factory = () -> List.of(plugins.get());
+        KernelSource factory = () -> List.of(plugins.get());
         List<String> failures = new ArrayList<>();
         try (TimedReplay replay = TimedReplay.start(List.of(), 0)) {
             for (long seed : seeds) {

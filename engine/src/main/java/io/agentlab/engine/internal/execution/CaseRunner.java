@@ -2,11 +2,11 @@ package io.agentlab.engine.internal.execution;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.agentlab.engine.KernelUnderTestFactory;
 import io.agentlab.engine.internal.metrics.TurnRecord;
 import io.agentlab.engine.internal.suite.ProviderFault;
 import io.agentlab.engine.internal.suite.RecordingLibrary;
 import io.agentlab.engine.internal.suite.Suite;
+import io.agentlab.engine.internal.yaml.RoleNames;
 import io.agentlab.kernel.api.EventDefinition;
 import io.agentlab.kernel.api.EventPlugin;
 import io.agentlab.kernel.api.InvocationMode;
@@ -104,7 +104,7 @@ public final class CaseRunner {
      * @param liveCalls  what a live run puts around every call (models, sampling, concurrency, retries, spending)
      * @param recorded   a live run's recordings answering every turn in recorded order, instead of the suite's
      */
-    public record Environment(KernelUnderTestFactory factory, TimedReplay replay, RecordingLibrary recordings,
+    public record Environment(KernelSource factory, TimedReplay replay, RecordingLibrary recordings,
                               long seed, BooleanSupplier cancelled, Optional<OpenAiCompatibleClient.Config> live,
                               PricingCatalog pricing, AguiProfile agui, LiveCalls liveCalls,
                               Optional<RecordedEvaluation> recorded) {
@@ -124,14 +124,14 @@ public final class CaseRunner {
         }
 
         /** An environment whose audit streams are AG-UI 1.0. */
-        public Environment(KernelUnderTestFactory factory, TimedReplay replay, RecordingLibrary recordings, long seed,
+        public Environment(KernelSource factory, TimedReplay replay, RecordingLibrary recordings, long seed,
                            BooleanSupplier cancelled, Optional<OpenAiCompatibleClient.Config> live,
                            PricingCatalog pricing) {
             this(factory, replay, recordings, seed, cancelled, live, pricing, AguiProfile.AGUI_1_0);
         }
 
         /** An environment with the default live settings. */
-        public Environment(KernelUnderTestFactory factory, TimedReplay replay, RecordingLibrary recordings, long seed,
+        public Environment(KernelSource factory, TimedReplay replay, RecordingLibrary recordings, long seed,
                            BooleanSupplier cancelled, Optional<OpenAiCompatibleClient.Config> live,
                            PricingCatalog pricing, AguiProfile agui) {
             this(factory, replay, recordings, seed, cancelled, live, pricing, agui,
@@ -410,7 +410,7 @@ public final class CaseRunner {
         }
         return (request, listener) -> {
             int n = counts.get(request.role()).incrementAndGet();
-            String call = ProviderFault.roleName(request.role()) + " call " + n;
+            String call = RoleNames.roleName(request.role()) + " call " + n;
             unusedFaults.remove(call);
             return faulted.getOrDefault(call, normal).stream(request, listener);
         };

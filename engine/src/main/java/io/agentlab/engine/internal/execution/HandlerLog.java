@@ -2,6 +2,7 @@ package io.agentlab.engine.internal.execution;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.agentlab.engine.expect.HandlerCall;
 import io.agentlab.engine.internal.suite.Suite;
 import io.agentlab.kernel.api.EventDefinition;
 import io.agentlab.kernel.api.EventHandler;
@@ -25,25 +26,11 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.1")
 public final class HandlerLog {
 
-    /**
-     * One handler call.
-     *
-     * @param name           the event name
-     * @param eventId        the event id
-     * @param arguments      the arguments it received
-     * @param idempotencyKey the key it received
-     * @param startTick      the tick at which it started
-     * @param endTick        the tick at which it returned or threw ({@code -1} while running)
-     */
-    public record Call(String name, String eventId, Map<String, Object> arguments, String idempotencyKey,
-                       long startTick, long endTick) {
-    }
-
     private final AtomicLong ticks = new AtomicLong();
     private volatile Map<String, Suite.HandlerFault> faults = Map.of();
     private final AtomicInteger running = new AtomicInteger();
     private final AtomicInteger maxRunning = new AtomicInteger();
-    private final List<Call> calls = new ArrayList<>();
+    private final List<HandlerCall> calls = new ArrayList<>();
     private final Map<String, CompletableFuture<Void>> startWatches = new ConcurrentHashMap<>();
 
     /** The definition with its handler wrapped to record into this log. */
@@ -55,7 +42,7 @@ public final class HandlerLog {
             int index;
             synchronized (calls) {
                 index = calls.size();
-                calls.add(new Call(invocation.name(), invocation.eventId(), invocation.arguments(),
+                calls.add(new HandlerCall(invocation.name(), invocation.eventId(), invocation.arguments(),
                         invocation.idempotencyKey(), start, -1));
             }
             CompletableFuture<Void> watch = startWatches.remove(invocation.name());
@@ -75,8 +62,8 @@ public final class HandlerLog {
                 running.decrementAndGet();
                 long end = ticks.incrementAndGet();
                 synchronized (calls) {
-                    Call call = calls.get(index);
-                    calls.set(index, new Call(call.name(), call.eventId(), call.arguments(), call.idempotencyKey(),
+                    HandlerCall call = calls.get(index);
+                    calls.set(index, new HandlerCall(call.name(), call.eventId(), call.arguments(), call.idempotencyKey(),
                             call.startTick(), end));
                 }
             }
@@ -108,14 +95,14 @@ public final class HandlerLog {
     }
 
     /** The calls so far, in start order. */
-    public List<Call> calls() {
+    public List<HandlerCall> calls() {
         synchronized (calls) {
             return List.copyOf(calls);
         }
     }
 
     /** The calls since {@code from} (an earlier {@code calls().size()}). */
-    public List<Call> callsSince(int from) {
+    public List<HandlerCall> callsSince(int from) {
         synchronized (calls) {
             return List.copyOf(calls.subList(from, calls.size()));
         }

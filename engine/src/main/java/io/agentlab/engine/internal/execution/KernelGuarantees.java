@@ -2,6 +2,7 @@ package io.agentlab.engine.internal.execution;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.agentlab.engine.expect.HandlerCall;
 import io.agentlab.kernel.api.BatchResult;
 import io.agentlab.kernel.api.CanonicalJson;
 import io.agentlab.kernel.api.EventOutcome;
@@ -64,7 +65,7 @@ public final class KernelGuarantees {
     private static void duplicates(TurnRun turn, String label, List<String> found) {
         Map<String, String> executed = new HashMap<>();
         Map<String, String> keys = new HashMap<>();
-        for (HandlerLog.Call call : turn.handlerCalls()) {
+        for (HandlerCall call : turn.handlerCalls()) {
             String what = call.name() + " " + CanonicalJson.write(call.arguments());
             String first = executed.putIfAbsent(what, call.eventId());
             if (first != null && !first.equals(call.eventId())) {
@@ -84,11 +85,11 @@ public final class KernelGuarantees {
         for (EventResult result : turn.result().batch().map(BatchResult::results).orElse(List.of())) {
             status.put(result.eventId(), result.outcome() instanceof EventOutcome.TimedOut ? "timed_out" : "final");
         }
-        for (HandlerLog.Call last : turn.handlerCalls()) {
+        for (HandlerCall last : turn.handlerCalls()) {
             if (!terminal.contains(last.name())) {
                 continue;
             }
-            for (HandlerLog.Call sibling : turn.handlerCalls()) {
+            for (HandlerCall sibling : turn.handlerCalls()) {
                 boolean other = !sibling.eventId().equals(last.eventId());
                 boolean returnedBefore = sibling.endTick() >= 0 && sibling.endTick() < last.startTick();
                 if (other && !returnedBefore && !"timed_out".equals(status.get(sibling.eventId()))) {

@@ -2,6 +2,8 @@ package io.agentlab.engine.internal.execution;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.agentlab.engine.expect.HandlerCall;
+import io.agentlab.engine.expect.ObservedTurn;
 import io.agentlab.engine.internal.metrics.TurnRecord;
 import io.agentlab.engine.internal.suite.Suite;
 import io.agentlab.kernel.api.InvocationMode;
@@ -39,11 +41,11 @@ import org.apiguardian.api.API;
  */
 @API(status = INTERNAL, since = "0.1")
 public record TurnRun(int index, Suite.Turn turn, TurnResult result, String visibleText,
-                      List<HandlerLog.Call> handlerCalls, int maxConcurrency, boolean sessionEnded,
+                      List<HandlerCall> handlerCalls, int maxConcurrency, boolean sessionEnded,
                       long firstVisibleTick, List<StoredMessage> history, int historyBefore,
                       Map<String, Map<String, Object>> portStates, List<String> replayProblems,
                       List<String> harnessProblems, List<String> auditViolations,
-                      TurnRecord.Timing timing, List<String> historyProblems) {
+                      TurnRecord.Timing timing, List<String> historyProblems) implements ObservedTurn {
 
     /** Copies the collections. */
     public TurnRun {
@@ -57,12 +59,14 @@ public record TurnRun(int index, Suite.Turn turn, TurnResult result, String visi
     }
 
     /** The mode it ran in. */
+    @Override
     public InvocationMode mode() {
         return result.metrics().mode();
     }
 
     /** The handler calls of one event. */
-    public List<HandlerLog.Call> calls(String event) {
+    @Override
+    public List<HandlerCall> calls(String event) {
         return handlerCalls.stream().filter(call -> call.name().equals(event)).toList();
     }
 }

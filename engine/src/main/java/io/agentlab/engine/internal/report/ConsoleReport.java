@@ -2,7 +2,7 @@ package io.agentlab.engine.internal.report;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.agentlab.engine.TestOutcome;
+import io.agentlab.engine.report.TestOutcome;
 import io.agentlab.kernel.api.InvocationMode;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -2,11 +2,11 @@ package io.agentlab.engine.internal.report;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.agentlab.engine.TestOutcome;
-import io.agentlab.engine.internal.metrics.TurnTimeline;
 import io.agentlab.engine.internal.metrics.Figure;
 import io.agentlab.engine.internal.metrics.Metric;
 import io.agentlab.engine.internal.metrics.TurnRecord;
+import io.agentlab.engine.internal.metrics.TurnTimeline;
+import io.agentlab.engine.report.TestOutcome;
 import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.kernel.runtime.llm.CallRole;
 import java.util.ArrayList;

@@ -2,9 +2,9 @@ package io.agentlab.engine.internal.report;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.agentlab.engine.TestOutcome;
-import io.agentlab.engine.internal.metrics.TurnTimeline;
 import io.agentlab.engine.internal.metrics.Metric;
+import io.agentlab.engine.internal.metrics.TurnTimeline;
+import io.agentlab.engine.report.TestOutcome;
 import io.agentlab.kernel.api.InvocationMode;
 import java.util.List;
 import java.util.Map;

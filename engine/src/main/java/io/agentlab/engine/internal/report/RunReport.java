@@ -2,10 +2,10 @@ package io.agentlab.engine.internal.report;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.agentlab.engine.TestOutcome;
-import io.agentlab.engine.internal.metrics.TurnTimeline;
 import io.agentlab.engine.internal.metrics.ModeMetrics;
 import io.agentlab.engine.internal.metrics.TurnRecord;
+import io.agentlab.engine.internal.metrics.TurnTimeline;
+import io.agentlab.engine.report.TestOutcome;
 import io.agentlab.kernel.api.InvocationMode;
 import java.util.Comparator;
 import java.util.EnumMap;

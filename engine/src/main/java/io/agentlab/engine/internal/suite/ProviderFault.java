@@ -2,12 +2,12 @@ package io.agentlab.engine.internal.suite;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.agentlab.engine.internal.yaml.Position;
+import io.agentlab.engine.internal.yaml.RoleNames;
 import io.agentlab.kernel.runtime.llm.CallRole;
 import io.agentlab.providers.recorded.InjectedFault;
-import java.util.Arrays;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
@@ -38,23 +38,9 @@ public record ProviderFault(CallRole call, int index, InjectedFault fault, Posit
         return new Builder(role);
     }
 
-    /** The role a suite names {@code chat}, {@code eventAgent} or {@code followUp}. */
-    public static Optional<CallRole> role(String name) {
-        return Arrays.stream(CallRole.values()).filter(role -> roleName(role).equals(name)).findFirst();
-    }
-
-    /** How a suite names the role: {@code chat}, {@code eventAgent} or {@code followUp}. */
-    public static String roleName(CallRole role) {
-        return switch (role) {
-            case CHAT -> "chat";
-            case EVENT_AGENT -> "eventAgent";
-            case FOLLOW_UP -> "followUp";
-        };
-    }
-
     /** How it reads in a message, e.g. {@code followUp call 1}. */
     public String describeCall() {
-        return roleName(call) + " call " + index;
+        return RoleNames.roleName(call) + " call " + index;
     }
 
     /** Builds a {@link ProviderFault}; {@link #build()} checks that exactly one fault was given and that it fits. */
@@ -132,7 +118,7 @@ public record ProviderFault(CallRole call, int index, InjectedFault fault, Posit
                     && call != CallRole.CHAT) {
                 throw new IllegalArgumentException((fault instanceof InjectedFault.ToolCallsWithoutIndex
                         ? "toolCallsWithoutIndex changes" : "invalidToolArguments breaks")
-                        + " the tool calls of the chat call, whose events run; the " + roleName(call)
+                        + " the tool calls of the chat call, whose events run; the " + RoleNames.roleName(call)
                         + " call's tool calls are never executed");
             }
             return new ProviderFault(call, index, fault, at);

@@ -3,6 +3,7 @@ package io.agentlab.engine.internal.suite;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.agentlab.engine.expect.Expectations;
+import io.agentlab.engine.internal.yaml.Position;
 import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.kernel.api.JsonValues;
 import io.agentlab.kernel.api.ResultPolicy;

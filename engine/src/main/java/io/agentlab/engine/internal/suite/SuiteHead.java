@@ -2,6 +2,7 @@ package io.agentlab.engine.internal.suite;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.agentlab.engine.internal.yaml.YamlReader;
 import java.util.Optional;
 import org.apiguardian.api.API;
 import tools.jackson.core.JacksonException;

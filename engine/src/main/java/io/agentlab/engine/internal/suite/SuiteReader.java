@@ -5,6 +5,14 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import io.agentlab.engine.expect.ExpectationKinds;
 import io.agentlab.engine.expect.ExpectationReading;
 import io.agentlab.engine.expect.Expectations;
+import io.agentlab.engine.internal.yaml.Durations;
+import io.agentlab.engine.internal.yaml.Node;
+import io.agentlab.engine.internal.yaml.Position;
+import io.agentlab.engine.internal.yaml.Problems;
+import io.agentlab.engine.internal.yaml.RoleNames;
+import io.agentlab.engine.internal.yaml.SuiteProblem;
+import io.agentlab.engine.internal.yaml.YamlNode;
+import io.agentlab.engine.internal.yaml.YamlReader;
 import io.agentlab.kernel.api.CanonicalJson;
 import io.agentlab.kernel.api.EventDefinition;
 import io.agentlab.kernel.api.InvocationMode;
@@ -537,7 +545,7 @@ public final class SuiteReader {
                         + "carries its faults in them");
                 continue;
             }
-            Optional<CallRole> role = node.text("call").flatMap(ProviderFault::role);
+            Optional<CallRole> role = node.text("call").flatMap(RoleNames::role);
             if (role.isEmpty()) {
                 node.problemAt("call", "expected chat, eventAgent or followUp");
                 continue;
@@ -582,7 +590,7 @@ public final class SuiteReader {
             if (fault.fault() instanceof InjectedFault.AfterEvents after && after.events() > 0 && (fault.call() == CallRole.FOLLOW_UP && followUp.isEmpty()
                     || fault.call() == CallRole.EVENT_AGENT && eventAgent.isEmpty())) {
                 node.problem("a fault after some stream events needs the call's answer to cut: write '"
-                        + ProviderFault.roleName(fault.call()) + "' in the turn");
+                        + RoleNames.roleName(fault.call()) + "' in the turn");
             }
             faults.add(fault);
         }

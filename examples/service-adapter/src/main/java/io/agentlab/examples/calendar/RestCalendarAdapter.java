@@ -1,9 +1,9 @@
 package io.agentlab.examples.calendar;
 
-import io.agentlab.plugins.PortException;
 import io.agentlab.plugins.calendar.CalendarSchedulePort;
 import io.agentlab.plugins.calendar.ScheduleRequest;
 import io.agentlab.plugins.calendar.ScheduledEntry;
+import io.agentlab.plugins.port.PortException;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.OffsetDateTime;

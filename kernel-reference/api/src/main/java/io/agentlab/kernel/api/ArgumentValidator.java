@@ -1,12 +1,16 @@
 package io.agentlab.kernel.api;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.List;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * Plugin-specific validation beyond the JSON Schema (e.g. a date in the past). Must never throw: every problem is a
  * returned violation naming its field.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 @FunctionalInterface
 public interface ArgumentValidator {
 

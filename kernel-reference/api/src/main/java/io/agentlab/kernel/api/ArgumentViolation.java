@@ -1,6 +1,9 @@
 package io.agentlab.kernel.api;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * One reason arguments are invalid, naming where.
@@ -8,6 +11,7 @@ import java.util.Objects;
  * @param location a JSON Pointer into the arguments, e.g. {@code /value} (empty for the whole object)
  * @param message  why, in words a developer can act on
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record ArgumentViolation(String location, String message) {
     /** Rejects nulls. */
     public ArgumentViolation {

@@ -1,8 +1,12 @@
 package io.agentlab.kernel.api;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.concurrent.CompletableFuture;
+import org.apiguardian.api.API;
 
 /** A batch in flight. */
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface BatchExecution {
 
     /**

@@ -1,10 +1,13 @@
 package io.agentlab.kernel.api;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.apiguardian.api.API;
 
 /**
  * The canonical text of a JSON value: object keys sorted by code point, no insignificant white space, and one form
@@ -12,6 +15,7 @@ import java.util.TreeMap;
  * {@code 0.5}). Deduplication, replay protection and idempotency keys compare this text, so two proposals that differ
  * only in key order or number spelling are the same request.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class CanonicalJson {
 
     private CanonicalJson() {

@@ -1,22 +1,31 @@
 package io.agentlab.kernel.api;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import org.apiguardian.api.API;
 
 /**
  * The single decision a batch's results lead to ({@code docs/design.md#policy-declared}): deterministic confirmations
  * first, then at most one follow-up ChatAgent call, or the end of the session.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public sealed interface ContinuationDecision {
 
     /** Deterministic confirmations to emit first, in input order. */
     List<Confirmation> confirmations();
 
-    /** The stable name used in suites and reports. */
-    String kind();
+    /** This decision's kind, one of the one list {@link ContinuationKind}. */
+    ContinuationKind continuationKind();
+
+    /** The stable name used in suites and reports: {@link ContinuationKind#wireName()}. */
+    default String kind() {
+        return continuationKind().wireName();
+    }
 
     /**
      * A terminal event succeeded: emit the confirmations, end the session, no further ChatAgent call.
@@ -30,8 +39,8 @@ public sealed interface ContinuationDecision {
         }
 
         @Override
-        public String kind() {
-            return "end_session";
+        public ContinuationKind continuationKind() {
+            return ContinuationKind.END_SESSION;
         }
     }
 
@@ -47,8 +56,8 @@ public sealed interface ContinuationDecision {
         }
 
         @Override
-        public String kind() {
-            return "complete";
+        public ContinuationKind continuationKind() {
+            return ContinuationKind.COMPLETE;
         }
     }
 
@@ -72,8 +81,8 @@ public sealed interface ContinuationDecision {
         }
 
         @Override
-        public String kind() {
-            return "follow_up";
+        public ContinuationKind continuationKind() {
+            return ContinuationKind.FOLLOW_UP;
         }
     }
 }

@@ -1,6 +1,9 @@
 package io.agentlab.kernel.api;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * One user-visible message of the conversation. Only visible text is history: hidden event blocks and tool protocol
@@ -9,6 +12,7 @@ import java.util.Objects;
  * @param role who said it
  * @param text what was said
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record ConversationMessage(Role role, String text) {
 
     /** Speaker of a visible message. */

@@ -1,6 +1,9 @@
 package io.agentlab.kernel.api;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * The EventAgent's optional LLM fallback ({@code docs/design.md#kernel-fallback-bounded}: EventAgent "supplies optional
@@ -8,6 +11,7 @@ import java.util.Map;
  * only when deterministic resolution left required fields missing and the definition allows it, and bounds the call by
  * a timeout.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 @FunctionalInterface
 public interface EventAgentFallback {
 

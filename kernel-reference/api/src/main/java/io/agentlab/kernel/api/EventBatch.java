@@ -1,11 +1,14 @@
 package io.agentlab.kernel.api;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.apiguardian.api.API;
 
 /**
  * The flat, ordered list of events one model response produced, with the turn it belongs to ({@code
@@ -14,6 +17,7 @@ import java.util.Set;
  * @param turn     the turn
  * @param requests the events in the order the model emitted them; {@code orderIndex} equals the position
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record EventBatch(TurnContext turn, List<EventRequest> requests) {
 
     /** Checks that ids are unique, indices match positions and every request belongs to the turn's scope. */

@@ -1,10 +1,13 @@
 package io.agentlab.kernel.api;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 
 /**
  * Everything a plugin declares about one event ({@code docs/design.md#kernel-definition}). The kernel schedules,
@@ -38,6 +41,7 @@ import java.util.regex.Pattern;
  * @param confirmationTemplate      deterministic confirmation; required for {@code template_follow_up}
  * @param resultSummarizer          compacts a success payload for a follow-up call
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record EventDefinition(
         String name,
         String schemaVersion,

@@ -1,9 +1,14 @@
 package io.agentlab.kernel.api;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * Executes a validated event by calling a port. Runs on a kernel thread under the event's timeout; it must respond to
  * interruption (a timed-out or cancelled handler is interrupted) and should pass the idempotency key to its port.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 @FunctionalInterface
 public interface EventHandler {
 

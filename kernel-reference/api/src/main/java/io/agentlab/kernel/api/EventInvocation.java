@@ -1,7 +1,10 @@
 package io.agentlab.kernel.api;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Map;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * What a handler receives: validated, normalized arguments and the key that makes its side effect idempotent.
@@ -13,6 +16,7 @@ import java.util.Objects;
  * @param turn           the turn
  * @param attempt        1 for the first call, 2 for the single retry of a read-only event
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record EventInvocation(
         String eventId,
         String name,

@@ -1,14 +1,18 @@
 package io.agentlab.kernel.api;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
+import org.apiguardian.api.API;
 
 /**
  * An event kernel under test: the reference kernel implements it, and so can a service team's own kernel (TCK use).
  * It resolves, validates, deduplicates, schedules, executes and aggregates one batch at a time per turn.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface EventKernel extends AutoCloseable {
 
     /** The registered definitions in registration order (the catalog both modes are built from). */

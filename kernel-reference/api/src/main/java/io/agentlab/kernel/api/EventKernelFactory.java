@@ -1,13 +1,17 @@
 package io.agentlab.kernel.api;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * Builds the kernel a turn runtime drives. The reference kernel provides one; a service team that ships its own Java
  * kernel implements this to run the same conformance suites against it (TCK use).
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 @FunctionalInterface
 public interface EventKernelFactory {
 

@@ -1,19 +1,28 @@
 package io.agentlab.kernel.api;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.apiguardian.api.API;
 
 /**
  * How one event ended. A closed set: code that switches over it is checked for completeness by the compiler.
  * Cancellation is deliberately not an outcome: a cancelled batch produces no results at all.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public sealed interface EventOutcome {
 
-    /** The stable status name used in suites, audit events and reports. */
-    String status();
+    /** This outcome's status, one of the one list {@link OutcomeStatus}. */
+    OutcomeStatus outcomeStatus();
+
+    /** The stable status name used in suites, audit events and reports: {@link OutcomeStatus#wireName()}. */
+    default String status() {
+        return outcomeStatus().wireName();
+    }
 
     /** True for outcomes that ask for a corrective follow-up: failed, timed out, rejected. */
     default boolean isFailure() {
@@ -33,8 +42,8 @@ public sealed interface EventOutcome {
         }
 
         @Override
-        public String status() {
-            return "succeeded";
+        public OutcomeStatus outcomeStatus() {
+            return OutcomeStatus.SUCCEEDED;
         }
     }
 
@@ -54,8 +63,8 @@ public sealed interface EventOutcome {
         }
 
         @Override
-        public String status() {
-            return "failed";
+        public OutcomeStatus outcomeStatus() {
+            return OutcomeStatus.FAILED;
         }
     }
 
@@ -74,8 +83,8 @@ public sealed interface EventOutcome {
         }
 
         @Override
-        public String status() {
-            return "timed_out";
+        public OutcomeStatus outcomeStatus() {
+            return OutcomeStatus.TIMED_OUT;
         }
     }
 
@@ -104,8 +113,8 @@ public sealed interface EventOutcome {
         }
 
         @Override
-        public String status() {
-            return "rejected";
+        public OutcomeStatus outcomeStatus() {
+            return OutcomeStatus.REJECTED;
         }
     }
 
@@ -135,8 +144,8 @@ public sealed interface EventOutcome {
         }
 
         @Override
-        public String status() {
-            return "needs_clarification";
+        public OutcomeStatus outcomeStatus() {
+            return OutcomeStatus.NEEDS_CLARIFICATION;
         }
     }
 
@@ -155,8 +164,8 @@ public sealed interface EventOutcome {
         }
 
         @Override
-        public String status() {
-            return "deduplicated";
+        public OutcomeStatus outcomeStatus() {
+            return OutcomeStatus.DEDUPLICATED;
         }
     }
 
@@ -172,8 +181,8 @@ public sealed interface EventOutcome {
         }
 
         @Override
-        public String status() {
-            return "replayed";
+        public OutcomeStatus outcomeStatus() {
+            return OutcomeStatus.REPLAYED;
         }
     }
 }

@@ -1,8 +1,11 @@
 package io.agentlab.kernel.api;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.time.Instant;
 import java.util.Map;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * One event as a model protocol produced it: a name from the hidden event block ({@code dual_agent}) or a native tool
@@ -16,6 +19,7 @@ import java.util.Objects;
  * @param scope             session and turn
  * @param requestedAt       the captured request time of the turn
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record EventRequest(
         String eventId,
         String name,

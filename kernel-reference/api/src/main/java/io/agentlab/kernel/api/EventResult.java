@@ -1,7 +1,10 @@
 package io.agentlab.kernel.api;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Map;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * The normalized result of one event of a batch, reported in input order.
@@ -14,6 +17,7 @@ import java.util.Objects;
  * @param timings    where the time went
  * @param outcome    how it ended
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record EventResult(
         String eventId,
         String name,

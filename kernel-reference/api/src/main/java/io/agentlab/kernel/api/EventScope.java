@@ -1,6 +1,9 @@
 package io.agentlab.kernel.api;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * The session and turn an event belongs to. Replay protection and idempotency keys are scoped by it, so parser-local
@@ -9,6 +12,7 @@ import java.util.Objects;
  * @param sessionId the conversation session
  * @param turnId    the user turn inside that session
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record EventScope(String sessionId, String turnId) {
     /** Rejects null or blank ids. */
     public EventScope {

@@ -1,8 +1,11 @@
 package io.agentlab.kernel.api;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * Where an event spent its time, as offsets and durations relative to the batch start ({@code
@@ -13,6 +16,7 @@ import java.util.Optional;
  * @param execution      handler time including a retry; empty when the handler never ran
  * @param completion     batch start to the moment the result was final
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record EventTimings(
         Duration resolution,
         Optional<Duration> dispatchOffset,

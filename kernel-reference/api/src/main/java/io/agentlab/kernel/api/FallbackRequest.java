@@ -1,9 +1,12 @@
 package io.agentlab.kernel.api;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.apiguardian.api.API;
 
 /**
  * The one bounded EventAgent call the kernel may make for an incomplete event ({@code
@@ -18,6 +21,7 @@ import java.util.Set;
  * @param history           the recent visible history slice, oldest first
  * @param turn              the turn (timezone, captured request time)
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record FallbackRequest(
         String eventId,
         String eventName,

@@ -1,9 +1,13 @@
 package io.agentlab.kernel.api;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Map;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /** What a handler returns. An exception thrown by a handler is treated as a permanent {@link Failure}. */
+@API(status = EXPERIMENTAL, since = "0.1")
 public sealed interface HandlerResult {
 
     /**

@@ -1,14 +1,18 @@
 package io.agentlab.kernel.api;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import org.apiguardian.api.API;
 
 /**
  * Derives the key a handler passes to its port so a retransmission creates one side effect, not two ({@code
  * docs/design.md#safety-idempotency-key}: a key "based on session, turn, event ID, and normalized arguments").
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 @FunctionalInterface
 public interface IdempotencyKeyDerivation {
 

@@ -1,8 +1,12 @@
 package io.agentlab.kernel.api;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Arrays;
+import org.apiguardian.api.API;
 
 /** The two capability-invocation modes under comparison ({@code docs/design.md#modes-two-modes}). */
+@API(status = EXPERIMENTAL, since = "0.1")
 public enum InvocationMode {
     /**
      * Compact catalog in the prompt, hidden event block after the visible reply, arguments from the shared resolvers.

@@ -1,5 +1,7 @@
 package io.agentlab.kernel.api;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -7,12 +9,14 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * Deep, immutable copies of JSON-shaped Java values: {@code Map<String, ?>}, {@code List<?>}, {@code String},
  * {@link Number}, {@link Boolean} and {@code null}. Anything else is refused with the path where it was found, so a
  * plugin that returns a {@code LocalDate} in a payload learns it at the boundary, not in a report writer.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class JsonValues {
 
     /**

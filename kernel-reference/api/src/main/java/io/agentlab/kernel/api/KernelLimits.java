@@ -1,7 +1,10 @@
 package io.agentlab.kernel.api;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.time.Duration;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * The batch limits ({@code docs/design.md#batch-concurrency-limit}, {@code docs/design.md#batch-deadline}): bounded
@@ -13,6 +16,7 @@ import java.util.Objects;
  *                         whole (every event {@code rejected}, nothing executed): a model that emits hundreds of
  *                         events is broken, and executing some of them would be a guess
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record KernelLimits(int concurrencyLimit, Duration batchDeadline, int maxBatchSize) {
 
     /** The default concurrency limit. */

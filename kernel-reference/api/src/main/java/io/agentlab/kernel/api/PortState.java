@@ -1,6 +1,9 @@
 package io.agentlab.kernel.api;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * What a port holds, readable after a turn: the calendar entries that exist, the device's level. Conformance suites
@@ -8,6 +11,7 @@ import java.util.Map;
  * ({@code docs/design.md#plugin-ports}). In-memory adapters implement it; a real adapter may, when its service can
  * answer such a question cheaply. A plugin exposes its port's state through {@link EventPlugin#portState()}.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 @FunctionalInterface
 public interface PortState {
 

@@ -1,8 +1,11 @@
 package io.agentlab.kernel.api;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * What a deterministic resolver found: possibly partial arguments, the one focused question to ask when a required
@@ -17,6 +20,7 @@ import java.util.Optional;
  * @param clarification the question to ask if required fields remain missing after any fallback
  * @param source        the user's request these arguments were read from, e.g. its clause; empty when unknown
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record Resolution(Map<String, Object> arguments, Optional<String> clarification, Optional<String> source) {
 
     /** Deep-copies the arguments. */

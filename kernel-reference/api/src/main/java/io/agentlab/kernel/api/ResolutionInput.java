@@ -1,6 +1,9 @@
 package io.agentlab.kernel.api;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * What a deterministic resolver sees: the request (with any model-proposed arguments), its turn, and where it stands
@@ -14,6 +17,7 @@ import java.util.Objects;
  * @param occurrence  0 for the first request of this name in the batch, 1 for the second, ...
  * @param occurrences how many requests of this name the batch holds (at least 1)
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record ResolutionInput(EventRequest request, TurnContext turn, int occurrence, int occurrences) {
     /** Rejects nulls and an occurrence outside {@code 0..occurrences-1}. */
     public ResolutionInput {

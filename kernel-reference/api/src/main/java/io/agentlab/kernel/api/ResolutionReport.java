@@ -1,6 +1,9 @@
 package io.agentlab.kernel.api;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * The resolution facts the metrics need ({@code docs/design.md#metrics-accuracy}: valid-argument rate before and after
@@ -11,6 +14,7 @@ import java.util.Objects;
  * @param validBeforeNormalization merged arguments were complete and valid before normalization
  * @param validAfterNormalization  final arguments were complete and valid
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record ResolutionReport(
         ResolutionOutcome outcome,
         boolean fallbackUsed,

@@ -1,9 +1,14 @@
 package io.agentlab.kernel.api;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * What a successful event asks of the rest of the turn ({@code docs/design.md#policy-declared}). The kernel
  * folds the policies of one batch into a single {@link ContinuationDecision}; it never looks at event names.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public enum ResultPolicy {
     /** End the session on success; no further ChatAgent call. Requires a terminal definition. */
     TERMINATE("terminate"),

@@ -1,10 +1,15 @@
 package io.agentlab.kernel.api;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * How often the kernel re-invokes a handler after a <em>transient</em> failure, always inside the event's timeout.
  *
  * @param retriesOnTransientFailure 0 or 1; the design allows one retry, for read-only events only
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record RetryPolicy(int retriesOnTransientFailure) {
 
     private static final RetryPolicy NONE = new RetryPolicy(0);

@@ -1,10 +1,13 @@
 package io.agentlab.kernel.api;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * What the kernel knows about the turn that produced a batch: resolvers read the user's words and resolve relative
@@ -17,6 +20,7 @@ import java.util.Objects;
  * @param userText    the current user utterance
  * @param history     earlier visible messages, oldest first, excluding {@code userText}
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record TurnContext(
         EventScope scope,
         Instant requestedAt,

@@ -5,7 +5,8 @@
  * {@link io.agentlab.kernel.api.ContinuationDecision}).
  *
  * <p>Arguments, payloads and schemas are plain JSON-shaped Java values ({@code Map<String, Object>}, {@code List},
- * {@code String}, {@code Number}, {@code Boolean}, {@code null}) so this package depends on nothing but the JDK and a
- * plugin author pulls in nothing else.
+ * {@code String}, {@code Number}, {@code Boolean}, {@code null}) so this package depends on nothing but the JDK (and
+ * apiguardian's {@code @API}, the annotation-only jar JUnit's API brings too) and a plugin author pulls in nothing
+ * else.
  */
 package io.agentlab.kernel.api;

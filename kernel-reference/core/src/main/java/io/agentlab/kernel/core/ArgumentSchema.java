@@ -1,5 +1,7 @@
 package io.agentlab.kernel.core;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaLocation;
@@ -13,6 +15,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import org.apiguardian.api.API;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
@@ -28,6 +31,7 @@ import tools.jackson.databind.json.JsonMapper;
  * meta-schema again (docs/performance.md). Only schemas that passed are kept, so every invalid one is still refused
  * with its own event's name.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class ArgumentSchema {
 
     private static final SchemaRegistry REGISTRY = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12);

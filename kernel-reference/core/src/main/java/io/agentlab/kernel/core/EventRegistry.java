@@ -1,5 +1,7 @@
 package io.agentlab.kernel.core;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import io.agentlab.kernel.api.EventDefinition;
 import io.agentlab.kernel.api.EventPlugin;
 import java.util.Collection;
@@ -8,11 +10,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * The flat registry ({@code docs/design.md#kernel-flat-registry}): one definition per namespaced name, no hierarchy,
  * immutable once built. A duplicate name or an invalid schema is refused at registration, never discovered mid-turn.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class EventRegistry {
 
     private final Map<String, Entry> entries;

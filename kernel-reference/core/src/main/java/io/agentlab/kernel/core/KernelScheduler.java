@@ -1,11 +1,15 @@
 package io.agentlab.kernel.core;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.time.Duration;
+import org.apiguardian.api.API;
 
 /**
  * The kernel's clock and timer. Every timeout and timing goes through it, so tests drive timeouts with a
  * {@code ManualKernelScheduler} (test fixtures) instead of waiting for them.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface KernelScheduler {
 
     /** Monotonic time in nanoseconds (only differences are meaningful). */

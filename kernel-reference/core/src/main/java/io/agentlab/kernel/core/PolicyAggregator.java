@@ -1,5 +1,7 @@
 package io.agentlab.kernel.core;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.agentlab.kernel.api.CanonicalJson;
 import io.agentlab.kernel.api.Confirmation;
 import io.agentlab.kernel.api.ContinuationDecision;
@@ -26,6 +28,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import org.apiguardian.api.API;
 
 /**
  * Folds a batch's ordered results into one {@link ContinuationDecision} ({@code docs/design.md#policy-declared}),
@@ -43,6 +46,7 @@ import java.util.function.Function;
  * Deduplicated and replayed results add nothing (the primary or original already counted), except that a replayed
  * successful {@code terminate} still reports the session as ended.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class PolicyAggregator {
 
     /** The default bound on the follow-up summary's JSON length. */

@@ -1,5 +1,7 @@
 package io.agentlab.kernel.core;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import io.agentlab.kernel.api.BatchExecution;
 import io.agentlab.kernel.api.EventAgentFallback;
 import io.agentlab.kernel.api.EventBatch;
@@ -16,6 +18,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apiguardian.api.API;
 
 /**
  * The reference {@link EventKernel}: a flat registry, the resolution pipeline, the shared batch executor and policy
@@ -30,6 +33,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * }
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class ReferenceKernel implements EventKernel {
 
     private static final AtomicInteger THREADS = new AtomicInteger();

@@ -1,5 +1,7 @@
 package io.agentlab.kernel.core;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.networknt.schema.Error;
 import java.io.IOException;
 import java.io.InputStream;
@@ -11,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.text.MessageFormat;
 import java.util.Locale;
 import java.util.Properties;
+import org.apiguardian.api.API;
 
 /**
  * Readable messages for networknt validation errors. networknt formats its messages from the resource bundle
@@ -19,6 +22,7 @@ import java.util.Properties;
  * have at least 0 items but found {2}"). This reads the patterns from networknt's own jar and formats them with the
  * error's arguments, whatever else is on the classpath.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class SchemaMessages {
 
     private static final Properties PATTERNS = load();

@@ -1,11 +1,14 @@
 package io.agentlab.kernel.core;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.time.Duration;
 import java.util.PriorityQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import org.apiguardian.api.API;
 
 /**
  * Wall-clock scheduling on one daemon timer thread. The kernel's default.
@@ -18,6 +21,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * than its next wake-up is just queued; only an earlier one (or the first after a long idle) wakes it. Cancelling
  * only removes the entry. Tasks run on the timer thread at their due time, never early.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class SystemKernelScheduler implements KernelScheduler, AutoCloseable {
 
     /** The longest the timer thread sleeps while timers are in use. */

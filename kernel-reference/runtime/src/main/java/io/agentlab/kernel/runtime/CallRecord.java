@@ -1,12 +1,15 @@
 package io.agentlab.kernel.runtime;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import io.agentlab.kernel.runtime.llm.CallRole;
+import io.agentlab.kernel.runtime.llm.ToolCall;
 import io.agentlab.kernel.runtime.usage.NormalizedUsage;
 import java.time.Duration;
-import io.agentlab.kernel.runtime.llm.ToolCall;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * One model call of a turn, for audit and metrics. The request body carries no credential (the key travels only in
@@ -25,6 +28,7 @@ import java.util.Optional;
  * @param total        request start to stream end
  * @param error        the provider failure code, if the call failed
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record CallRecord(String turnId, CallRole role, String model, String requestBody, String rawContent,
                          List<ToolCall> rawToolCalls, Map<String, Object> rawUsage,
                          NormalizedUsage usage, Duration started, Duration firstItem, Duration total,

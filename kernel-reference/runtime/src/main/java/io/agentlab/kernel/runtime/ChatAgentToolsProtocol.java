@@ -1,5 +1,7 @@
 package io.agentlab.kernel.runtime;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import io.agentlab.kernel.api.BatchResult;
 import io.agentlab.kernel.api.ContinuationDecision;
 import io.agentlab.kernel.api.EventDefinition;
@@ -18,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * {@code chat_agent_tools} ({@code docs/design.md#modes-two-modes}): every enabled event is a native tool with its
@@ -25,6 +28,7 @@ import java.util.Objects;
  * proposals, with the arguments it filled. The whole stream is visible text. Each result goes back to later context as
  * a tool message (compact result when the kernel asked for a follow-up, else the status), never to the user.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class ChatAgentToolsProtocol implements InvocationProtocol {
 
     private static final String INSTRUCTION = """

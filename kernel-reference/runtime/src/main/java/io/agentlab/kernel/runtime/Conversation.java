@@ -1,21 +1,25 @@
 package io.agentlab.kernel.runtime;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import io.agentlab.kernel.api.ConversationMessage;
 import io.agentlab.kernel.runtime.llm.ChatMessage;
 import java.time.ZoneId;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.apiguardian.api.API;
 
 /**
  * One session's conversation: its stored messages, timezone, language and whether it has ended. A turn appends to it
  * only what the turn produced; a failed turn appends nothing.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class Conversation {
 
     private final String sessionId;

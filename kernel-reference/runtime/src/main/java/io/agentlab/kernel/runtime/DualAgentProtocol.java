@@ -1,5 +1,7 @@
 package io.agentlab.kernel.runtime;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import io.agentlab.kernel.api.BatchResult;
 import io.agentlab.kernel.api.ContinuationDecision;
 import io.agentlab.kernel.api.EventDefinition;
@@ -14,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * {@code dual_agent} ({@code docs/design.md#modes-two-modes}): a compact catalog (one line per event: name and
@@ -21,6 +24,7 @@ import java.util.Objects;
  * The block never reaches the user ({@link HiddenEventBlockParser}); its events carry no arguments, which the
  * resolvers fill. The follow-up request carries the compact results in its instruction.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class DualAgentProtocol implements InvocationProtocol {
 
     private static final String INSTRUCTION = """

@@ -1,5 +1,7 @@
 package io.agentlab.kernel.runtime;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import io.agentlab.kernel.api.BatchResult;
 import io.agentlab.kernel.api.ContinuationDecision;
 import io.agentlab.kernel.api.EventDefinition;
@@ -11,6 +13,7 @@ import io.agentlab.kernel.runtime.protocol.HiddenEventBlockParser;
 import io.agentlab.kernel.runtime.protocol.ProposedEvent;
 import io.agentlab.kernel.runtime.protocol.VisibleText;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * How ChatAgent is offered the enabled capabilities and how its answer is read back: everything that differs between
@@ -28,6 +31,7 @@ import java.util.List;
  * <p>The set is closed, as {@link InvocationMode} is: a new mode is one new class here plus its constant
  * ({@code docs/design.md#modes-third-mode}, sketched in {@code docs/runtime.md#a-third-protocol}).
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public sealed interface InvocationProtocol permits DualAgentProtocol, ChatAgentToolsProtocol {
 
     /**

@@ -1,7 +1,10 @@
 package io.agentlab.kernel.runtime;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import io.agentlab.kernel.api.InvocationMode;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * What both modes share, and the one thing that differs ({@code docs/design.md#modes-consistency-contract}): the same
@@ -18,6 +21,7 @@ import java.util.Objects;
  * @param eventAgentMaxTokens the fallback's output budget
  * @param seed               the sampling seed sent with every call, or null for none
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record RuntimeConfig(InvocationMode mode, String providerKey, String model, String persona, Double temperature,
                             Integer maxTokens, boolean includeUsage, String eventAgentModel, int eventAgentMaxTokens,
                             Long seed) {

@@ -1,7 +1,10 @@
 package io.agentlab.kernel.runtime;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import io.agentlab.kernel.runtime.llm.ChatMessage;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * A message kept in the conversation, with its visibility mask ({@code docs/design.md#context-visibility-mask}):
@@ -13,6 +16,7 @@ import java.util.Objects;
  * @param turnId         the turn that produced it
  * @param stopReason     {@code interrupted} for a partial answer the user interrupted, else null
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record StoredMessage(ChatMessage message, int visibilityMask, String turnId, String stopReason) {
 
     /** Shown in a history replay. */

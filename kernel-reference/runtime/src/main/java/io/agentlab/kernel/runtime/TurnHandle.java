@@ -1,8 +1,12 @@
 package io.agentlab.kernel.runtime;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.concurrent.CompletableFuture;
+import org.apiguardian.api.API;
 
 /** A turn in flight. */
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface TurnHandle {
 
     /** The turn's result. */

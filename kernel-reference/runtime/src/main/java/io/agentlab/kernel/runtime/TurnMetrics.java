@@ -1,5 +1,7 @@
 package io.agentlab.kernel.runtime;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.kernel.runtime.llm.CallRole;
 import io.agentlab.kernel.runtime.usage.CostSource;
@@ -8,6 +10,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * Every measure of {@code docs/design.md#metrics-per-mode} one turn yields. Durations are measured on the runtime's
@@ -34,6 +37,7 @@ import java.util.Optional;
  * @param batchStart                turn start to the batch's submission to the kernel, when events ran (the origin of
  *                                  each event's {@code EventTimings} offsets)
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record TurnMetrics(InvocationMode mode, String turnId, Optional<Duration> firstVisibleTtft,
                           Duration firstAnswerCompletion, Optional<Duration> secondAnswerTtft,
                           Map<String, Duration> eventDispatchDelay, Map<String, Duration> eventLatency,

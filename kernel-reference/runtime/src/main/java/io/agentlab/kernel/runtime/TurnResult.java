@@ -1,11 +1,14 @@
 package io.agentlab.kernel.runtime;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import io.agentlab.kernel.api.BatchResult;
 import io.agentlab.kernel.api.ContinuationDecision;
 import io.agentlab.agui.AguiEvent;
 import io.agentlab.kernel.runtime.protocol.ProposedEvent;
 import java.util.List;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * Everything one turn produced: what the user saw, what the model proposed, what the kernel did, the audit stream,
@@ -27,6 +30,7 @@ import java.util.Optional;
  * @param metrics       the turn's figures
  * @param error         the error code that ended the turn, if any (e.g. {@code RUN_CANCELED}, {@code provider_http_429})
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record TurnResult(String turnId, String runId, String firstAnswer, List<String> confirmations, Optional<String> followUp,
                          List<ProposedEvent> proposals, String hiddenBlock, Optional<BatchResult> batch,
                          Optional<ContinuationDecision> decision, List<AguiEvent> audit, List<CallRecord> calls,

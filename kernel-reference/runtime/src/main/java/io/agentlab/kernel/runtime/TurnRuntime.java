@@ -1,5 +1,7 @@
 package io.agentlab.kernel.runtime;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import io.agentlab.kernel.api.BatchExecution;
 import io.agentlab.kernel.api.BatchResult;
 import io.agentlab.kernel.api.Confirmation;
@@ -44,6 +46,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.LongSupplier;
+import org.apiguardian.api.API;
 
 /**
  * One runtime for every invocation protocol ({@code docs/design.md#modes-same-batch}): stream ChatAgent's first answer
@@ -62,6 +65,7 @@ import java.util.function.LongSupplier;
  * TurnResult result = runtime.runTurn(conversation, "turn it down a bit", sink);
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class TurnRuntime implements AutoCloseable {
 
     private final EventKernel kernel;

@@ -1,6 +1,11 @@
 package io.agentlab.kernel.runtime;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /** Where visible text goes as it streams (a TTS engine, a UI). */
+@API(status = EXPERIMENTAL, since = "0.1")
 @FunctionalInterface
 public interface VisibleSink {
 

@@ -1,5 +1,7 @@
 package io.agentlab.providers.recorded.imports;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.agentlab.kernel.runtime.llm.CallRole;
 import io.agentlab.kernel.runtime.llm.ResponseLimits;
 import io.agentlab.providers.recorded.LatencyModel;
@@ -21,6 +23,7 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.apiguardian.api.API;
 
 /**
  * Imports provider streams users already capture into the kit's {@link Recording} format
@@ -34,6 +37,7 @@ import java.util.stream.Collectors;
  * imported at all, and an entry in which {@code Secrets.scan} still finds a credential after redaction is refused.
  * Every imported recording has been written and read back through {@code Recordings.parse}, so it loads.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class StreamImport {
 
     private StreamImport() {

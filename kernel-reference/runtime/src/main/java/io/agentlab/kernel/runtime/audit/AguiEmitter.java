@@ -1,5 +1,7 @@
 package io.agentlab.kernel.runtime.audit;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.agentlab.kernel.api.CanonicalJson;
 import io.agentlab.kernel.api.EventOutcome;
 import io.agentlab.kernel.api.EventResult;
@@ -15,6 +17,7 @@ import java.util.Objects;
 import java.util.Set;
 import io.agentlab.agui.AguiEvent;
 import io.agentlab.agui.AguiProfile;
+import org.apiguardian.api.API;
 
 /**
  * One run's AG-UI events, written in one profile's wire shape. The runtime calls a typed method per step of the turn;
@@ -35,6 +38,7 @@ import io.agentlab.agui.AguiProfile;
  *
  * <p>Not thread-safe: one turn's thread writes it.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class AguiEmitter {
 
     private static final String STAGE = "events";

@@ -1,9 +1,12 @@
 package io.agentlab.kernel.runtime.llm;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * A finished stream, as a single-answer client reads it: choice 0 ({@code docs/recording.md#accumulation-rules}).
@@ -19,6 +22,7 @@ import java.util.Optional;
  * @param contentAfterToolCalls tool calls streamed before any visible content (a provider that withholds the
  * visible answer until after its tool calls, {@code docs/design.md#modes-visible-withheld-recorded})
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record ChatCompletion(String content, List<ToolCall> toolCalls, String finishReason, Map<String, Object> usage,
                              Duration firstItem, Optional<Duration> firstContent, Duration total,
                              boolean contentAfterToolCalls) {

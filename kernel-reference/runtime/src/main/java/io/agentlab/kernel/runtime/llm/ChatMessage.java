@@ -1,7 +1,10 @@
 package io.agentlab.kernel.runtime.llm;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * One message of a Chat Completions request.
@@ -11,6 +14,7 @@ import java.util.Objects;
  * @param toolCalls  an assistant message's tool calls (chat_agent_tools transcript)
  * @param toolCallId a tool message's call id
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record ChatMessage(Role role, String content, List<ToolCall> toolCalls, String toolCallId) {
 
     /** Message roles of the wire format. */

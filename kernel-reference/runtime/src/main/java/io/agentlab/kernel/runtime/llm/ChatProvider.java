@@ -1,9 +1,14 @@
 package io.agentlab.kernel.runtime.llm;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * A model reached through the provider seam. Implementations: {@code io.agentlab.provider.openai.OpenAiCompatibleClient} (agentlab-provider-openai; real HTTP) and
  * {@code ScriptedChatProvider} (in-process, for unit tests; test fixtures).
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface ChatProvider {
 
     /**

@@ -1,7 +1,10 @@
 package io.agentlab.kernel.runtime.llm;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * A streamed Chat Completions request.
@@ -15,6 +18,7 @@ import java.util.Objects;
  * @param role         why the call is made
  * @param seed         the sampling seed, or null for none (providers that honour it repeat their choices)
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record ChatRequest(String model, List<ChatMessage> messages, List<ToolSpec> tools, Double temperature,
                           Integer maxTokens, boolean includeUsage, CallRole role, Long seed) {
     /** Rejects nulls and copies lists. */

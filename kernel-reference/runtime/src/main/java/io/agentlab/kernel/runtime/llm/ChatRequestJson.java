@@ -1,11 +1,15 @@
 package io.agentlab.kernel.runtime.llm;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.List;
 import java.util.Locale;
+import org.apiguardian.api.API;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /** The OpenAI-compatible request body of a {@link ChatRequest}. */
+@API(status = INTERNAL, since = "0.1")
 public final class ChatRequestJson {
 
     private ChatRequestJson() {

@@ -1,6 +1,11 @@
 package io.agentlab.kernel.runtime.llm;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /** Receives content as it streams, on the thread that called the provider. */
+@API(status = EXPERIMENTAL, since = "0.1")
 @FunctionalInterface
 public interface ChatStreamListener {
 

@@ -1,12 +1,16 @@
 package io.agentlab.kernel.runtime.llm;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Map;
+import org.apiguardian.api.API;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.json.JsonMapper;
 
 /** The one JSON mapper of the runtime, and conversions between trees and JSON-shaped Java values. */
+@API(status = INTERNAL, since = "0.1")
 public final class Json {
 
     /** Shared, thread-safe mapper. */

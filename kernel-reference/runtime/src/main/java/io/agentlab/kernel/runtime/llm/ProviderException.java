@@ -1,9 +1,13 @@
 package io.agentlab.kernel.runtime.llm;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.time.Duration;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /** A provider call that did not complete, with its typed cause. */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class ProviderException extends RuntimeException {
 
     /** What went wrong. */

@@ -1,14 +1,18 @@
 package io.agentlab.kernel.runtime.llm;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.apiguardian.api.API;
 
 /**
  * The seam ({@code docs/design.md#provider-registry-seam}): the runtime reaches a model only through this registry,
  * keyed by provider name. A second provider is one {@link #register} call.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class ProviderRegistry {
 
     private final Map<String, ChatProvider> providers = new LinkedHashMap<>();

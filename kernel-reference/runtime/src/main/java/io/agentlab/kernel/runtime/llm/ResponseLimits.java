@@ -1,5 +1,9 @@
 package io.agentlab.kernel.runtime.llm;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * How much of a provider's response the kit reads before it stops with
  * {@link ProviderException.Kind#RESPONSE_TOO_LARGE} (docs/limits-and-safety.md#response-size): one bound for live
@@ -10,6 +14,7 @@ package io.agentlab.kernel.runtime.llm;
  * @param maxLineBytes     the most bytes of one SSE line (an endless line stops here, not at the heap's end)
  * @param maxChunks        the most SSE events ({@code data:} payloads) of one call
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record ResponseLimits(long maxResponseBytes, int maxLineBytes, int maxChunks) {
 
     /**

@@ -1,5 +1,7 @@
 package io.agentlab.kernel.runtime.llm;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -8,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import org.apiguardian.api.API;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
@@ -41,6 +44,7 @@ import tools.jackson.databind.JsonNode;
  *   object, are {@link ProviderException}s.</li>
  * </ul>
  */
+@API(status = INTERNAL, since = "0.1")
 public final class StreamAccumulator {
 
     /** The index of the choice a single-answer client reads. */

@@ -1,5 +1,9 @@
 package io.agentlab.kernel.runtime.llm;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * A function tool offered to the model.
  *
@@ -7,5 +11,6 @@ package io.agentlab.kernel.runtime.llm;
  * @param description    what it does
  * @param parametersJson the JSON Schema of its arguments
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record ToolSpec(String name, String description, String parametersJson) {
 }

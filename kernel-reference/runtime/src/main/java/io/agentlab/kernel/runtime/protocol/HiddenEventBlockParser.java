@@ -1,9 +1,12 @@
 package io.agentlab.kernel.runtime.protocol;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 
 /**
  * Splits a streamed {@code dual_agent} answer into visible text and the hidden event block.
@@ -21,6 +24,7 @@ import java.util.regex.Pattern;
  * delta under any chunking, and nothing after it ever does. Visible text is exactly what precedes the marker
  * (including the newline before it), whatever the chunking.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class HiddenEventBlockParser implements VisibleText {
 
     /** The block marker. */

@@ -1,6 +1,9 @@
 package io.agentlab.kernel.runtime.protocol;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * An event as a protocol extracted it, before it enters the batch.
@@ -11,6 +14,7 @@ import java.util.Map;
  * @param rawArguments  the arguments text as the model sent it (tools mode), for audit
  * @param argumentsParseError why the arguments text was not a JSON object, or null
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record ProposedEvent(String id, String name, Map<String, Object> arguments, String rawArguments,
                             String argumentsParseError) {
 }

@@ -1,15 +1,19 @@
 package io.agentlab.kernel.runtime.protocol;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.agentlab.kernel.api.JsonValues;
 import io.agentlab.kernel.runtime.llm.Json;
 import io.agentlab.kernel.runtime.llm.ToolCall;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.apiguardian.api.API;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /** Native tool calls → ordered proposals. Arguments that are not a JSON object become empty proposals, noted. */
+@API(status = INTERNAL, since = "0.1")
 public final class ToolCallEvents {
 
     private ToolCallEvents() {

@@ -1,10 +1,13 @@
 package io.agentlab.kernel.runtime.protocol;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.agentlab.kernel.core.RegistrationException;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 
 /**
  * Provider function names may not contain dots ({@code ^[a-zA-Z0-9_-]{1,64}$}), so each namespaced event name has a
@@ -12,6 +15,7 @@ import java.util.regex.Pattern;
  * mapping is built once from the registry; two names with the same alias (e.g. {@code a.b_c} and {@code a_b.c}) are
  * refused. The model may answer with either form ({@code docs/design.md#modes-tool-name-alias}).
  */
+@API(status = INTERNAL, since = "0.1")
 public final class ToolNames {
 
     /** What providers accept as a function name. */

@@ -1,6 +1,11 @@
 package io.agentlab.kernel.runtime.protocol;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import org.apiguardian.api.API;
+
 /** What the user may see of one streamed answer. One instance reads one answer; not thread-safe. */
+@API(status = INTERNAL, since = "0.1")
 public interface VisibleText {
 
     /** The visible part of a content delta, to release now (possibly empty). */

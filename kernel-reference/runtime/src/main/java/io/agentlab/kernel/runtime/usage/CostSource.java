@@ -1,8 +1,12 @@
 package io.agentlab.kernel.runtime.usage;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Locale;
+import org.apiguardian.api.API;
 
 /** Where a turn's cost came from ({@code docs/design.md#usage-cost-source}). */
+@API(status = EXPERIMENTAL, since = "0.1")
 public enum CostSource {
     /** Every call reported usage and a complete, valid direct cost. */
     PROVIDER,

@@ -1,8 +1,11 @@
 package io.agentlab.kernel.runtime.usage;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.math.BigDecimal;
 import java.util.Map;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * One call's usage after normalization ({@code docs/design.md#usage-normalized}).
@@ -18,6 +21,7 @@ import java.util.Optional;
  * @param latencyMs          provider-reported time ({@code usage.time} seconds × 1000), if any
  * @param directCost         provider-reported cost, if any
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record NormalizedUsage(boolean present, long inputTokens, long outputTokens, long totalTokens,
                               long cachedPromptTokens, long cacheHitTokens, long cacheMissTokens, long reasoningTokens,
                               Optional<Long> latencyMs, Optional<BigDecimal> directCost) {

@@ -1,5 +1,7 @@
 package io.agentlab.kernel.runtime.usage;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import io.agentlab.kernel.runtime.llm.Json;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -10,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apiguardian.api.API;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -26,6 +29,7 @@ import tools.jackson.databind.JsonNode;
  * the first matching tier wins. The cached-token rate is {@code cache_hit_cost_per_token} when it is set and
  * positive, else the input rate.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class PricingCatalog {
 
     /**

@@ -1,9 +1,12 @@
 package io.agentlab.kernel.runtime.usage;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * The cost of a turn's model calls and where it came from ({@code docs/design.md#usage-provider-cost}): the provider's
@@ -14,6 +17,7 @@ import java.util.Optional;
  * @param source        where it came from
  * @param usageComplete every call reported usage
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record TurnCost(Optional<BigDecimal> amount, CostSource source, boolean usageComplete) {
 
     /**

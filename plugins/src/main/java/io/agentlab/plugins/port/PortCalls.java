@@ -1,10 +1,14 @@
-package io.agentlab.plugins;
+package io.agentlab.plugins.port;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.agentlab.kernel.api.HandlerResult;
 import java.util.Map;
 import java.util.function.Supplier;
+import org.apiguardian.api.API;
 
 /** Maps a port call to a handler result, the same way for every built-in plugin. */
+@API(status = INTERNAL, since = "0.1")
 public final class PortCalls {
 
     private PortCalls() {

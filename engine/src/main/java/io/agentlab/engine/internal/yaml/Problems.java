@@ -1,4 +1,4 @@
-package io.agentlab.engine.internal.suite;
+package io.agentlab.engine.internal.yaml;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 

@@ -1,9 +1,14 @@
-package io.agentlab.plugins;
+package io.agentlab.plugins.port;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
 
 /**
  * A port's failure in terms the kernel understands: a stable code and whether trying again could succeed. Adapters
  * throw it; the plugin handlers turn it into a structured failure (any other exception is a permanent failure).
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public class PortException extends RuntimeException {
 
     private final String code;

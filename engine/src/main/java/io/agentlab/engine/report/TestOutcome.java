@@ -1,4 +1,4 @@
-package io.agentlab.engine;
+package io.agentlab.engine.report;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 

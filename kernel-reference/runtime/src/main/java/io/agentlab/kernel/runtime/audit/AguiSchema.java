@@ -31,7 +31,7 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * A profile's event definitions as JSON Schema, compiled once and validated with networknt. For AG-UI 1.0 they are
  * {@code @ag-ui/core} 1.0.0's own ({@code EventSchemas}), converted from its zod definitions by
- * {@code oracles/agui/scripts/export-schemas.mjs} into the committed resource {@code agui-core-1.0.0/events.schema.json}
+ * {@code oracles/agui/scripts/export-schemas.mjs} into {@code agui-core-1.0.0/events.schema.json}, a resource
  * next to this class, and checked against the npm package by the oracle build (docs/runtime.md#schemas).
  *
  * <p>Validation reports two kinds of finding, as the official client distinguishes them: a required field missing or a

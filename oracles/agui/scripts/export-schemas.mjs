@@ -7,17 +7,17 @@
 // The output depends only on the packages package-lock.json pins, so running it again gives the same bytes:
 // AguiSchemaExportIT (conformance-suites, with the oracle) regenerates it and fails if it differs from the committed
 // copy. The conversion is zod's own z.toJSONSchema (input side, every exported schema under its export name in
-// $defs), with three things zod cannot say by itself, each derived from the definitions rather than written down:
+// $defs), plus the two things zod cannot say by itself, each derived from the definitions rather than written down:
 //   - z.custom(...) and refined z.any(): zod drops predicates. Each one is probed with one JSON value of every kind
 //     and written as the JSON types it accepts ({"type": "object"}, {"not": {"type": "null"}}, or {}); a predicate
 //     no set of JSON types explains stops the export.
 //   - z.discriminatedUnion: zod writes anyOf; written as an if/then per tag (plus the tag's enum), which is what the
 //     union does, so a validator reports the matching branch's errors alone. The OpenAPI-style annotation
 //     "discriminator": {"propertyName": ...} marks it.
-//   - .meta({ specOpen: true }) (the JSON Patch operations) is kept as zod writes it: an annotation the checker reads
-//     to leave those objects open, as @ag-ui/client's enforcement stage does.
-// looseObject stays as zod writes it ("additionalProperties": {}): the definitions accept unknown fields; the client
-// strips them with a warning, and the checker reports that as AGUI1-04 (docs/runtime.md#schemas).
+// .meta({ specOpen: true }) (the JSON Patch operations) is kept as zod writes it: an annotation the checker reads to
+// leave those objects open, as @ag-ui/client's enforcement stage does. looseObject stays as zod writes it
+// ("additionalProperties": {}): the definitions accept unknown fields; the client strips them with a warning, and the
+// checker reports that as AGUI1-04 (docs/runtime.md#schemas).
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import * as definitions from "@ag-ui/core/schemas";

@@ -1,21 +1,46 @@
 package io.agentlab.agui;
 
-import java.math.BigDecimal;
-import java.math.BigInteger;
+import com.networknt.schema.Error;
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaLocation;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SpecificationVersion;
+import com.networknt.schema.path.NodePath;
+import com.networknt.schema.path.PathType;
+import io.agentlab.kernel.core.SchemaMessages;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.regex.Pattern;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
- * AG-UI 1.0's event definitions, transcribed from {@code @ag-ui/core} 1.0.0's generated schemas
- * ({@code @ag-ui/core/schemas}): which fields each event has, which are required, and their types. Validation
- * reports two kinds of finding, as the official client distinguishes them: a required field missing or a field of the
- * wrong type (the client's validator throws: rule AGUI1-03), and material the definition does not describe (the
- * client strips it with a warning: rule AGUI1-04). Positions the protocol leaves open (metadata, rawEvent, state,
- * result, value, ...) are not looked into; JSON Patch operations keep unknown members, as RFC 6902 requires.
+ * A profile's event definitions as JSON Schema, compiled once and validated with networknt. For AG-UI 1.0 they are
+ * {@code @ag-ui/core} 1.0.0's own ({@code EventSchemas}), converted from its zod definitions by
+ * {@code oracles/agui/scripts/export-schemas.mjs} into {@code agui-core-1.0.0/events.schema.json}, a resource
+ * next to this class, and checked against the npm package by the oracle build (docs/runtime.md#schemas).
+ *
+ * <p>Validation reports two kinds of finding, as the official client distinguishes them: a required field missing or a
+ * field of the wrong type (the client's validator throws: rule AGUI1-03), and material the definition does not
+ * describe (the client strips it with a warning: rule AGUI1-04). The definitions are zod {@code looseObject}s, open to
+ * unknown fields; the client's enforcement stage strips every field an object's shape lacks, except in objects marked
+ * {@code specOpen} (the JSON Patch operations, as RFC 6902 requires). So the checker compiles the schema with those
+ * objects closed ({@code additionalProperties: false}) and reads that keyword's errors, and an unknown tag of a
+ * discriminated union, as AGUI1-04. Positions the protocol leaves open (metadata, rawEvent, state, result, value, ...)
+ * have no properties and stay open.
  */
 final class AguiSchema {
 
@@ -23,442 +48,327 @@ final class AguiSchema {
     record Finding(String path, String message, boolean undefined) {
     }
 
-    private AguiSchema() {
+    /** A definition's own location, {@code /$defs/Name}. */
+    private static final Pattern DEFINITION = Pattern.compile("/\\$defs/[^/]+");
+    /** The article before a definition's name, dropped in "an array of ContentPart". */
+    private static final Pattern NAMED = Pattern.compile("^an? (?=[A-Z])");
+
+    /** The resource holding the AG-UI 1.0 definitions, next to this class. */
+    static final String AGUI_1_0_RESOURCE = "agui-core-1.0.0/events.schema.json";
+
+    /** Compiled on first use; one per profile that has official definitions. */
+    private static final class Official {
+        static final AguiSchema AGUI_1_0 = load(AGUI_1_0_RESOURCE);
     }
 
-    /** The event types AG-UI 1.0 defines, in its own order. */
-    static Set<String> types() {
-        return EVENTS.keySet();
+    private final JsonNode bundle;
+    /** Event type -> its compiled definition, in the definitions' own order. */
+    private final Map<String, Schema> events;
+    /** Definition name -> how messages name it (an event definition by its type). */
+    private final Map<String, String> names;
+
+    private AguiSchema(JsonNode bundle, Map<String, Schema> events, Map<String, String> names) {
+        this.bundle = bundle;
+        this.events = events;
+        this.names = names;
+    }
+
+    /**
+     * The definitions of {@code profile}'s events.
+     *
+     * @throws IllegalArgumentException for a profile no official schema defines (the social dialect: its rules are
+     *                                  the checker's own, docs/runtime.md#schemas)
+     */
+    static AguiSchema of(AguiProfile profile) {
+        if (profile != AguiProfile.AGUI_1_0) {
+            throw new IllegalArgumentException("no event schema for profile " + profile);
+        }
+        return Official.AGUI_1_0;
+    }
+
+    /** The event types the definitions define, in their own order. */
+    Set<String> types() {
+        return events.keySet();
     }
 
     /** Checks one event's fields against its type's definition; the type must be one of {@link #types()}. */
-    static void check(Map<String, Object> event, List<Finding> findings) {
-        EVENTS.get((String) event.get("type")).check(event, "", findings);
-    }
-
-    // ---- the type language: just enough of zod to say what the generated schemas say ----
-
-    private sealed interface Type permits Str, Int, Bool, Present, NonNull, Obj, Enum, Lit, Arr, Union, Struct, Tagged {
-        /** Checks a value that is present (possibly JSON null). */
-        void check(Object value, String path, List<Finding> findings);
-
-        /** A short description for messages. */
-        String describe();
-    }
-
-    private record Str(Pattern pattern) implements Type {
-        public void check(Object value, String path, List<Finding> findings) {
-            if (!(value instanceof String text)) {
-                wrong(value, path, this, findings);
-            } else if (pattern != null && !pattern.matcher(text).matches()) {
-                findings.add(new Finding(path, "'" + text + "' is not a JSON Pointer", false));
-            }
-        }
-
-        public String describe() {
-            return pattern == null ? "a string" : "a JSON Pointer string";
+    void check(Map<String, Object> event, List<Finding> findings) {
+        JsonNode instance = AguiJson.MAPPER.valueToTree(event);
+        List<Error> errors = events.get((String) event.get("type")).validate(instance);
+        if (!errors.isEmpty()) {
+            findings(errors, findings);
         }
     }
 
-    private record Int(long min) implements Type {
-        private static final long SAFE = 9007199254740991L;
+    // ---- loading ----
 
-        public void check(Object value, String path, List<Finding> findings) {
-            if (!(value instanceof Number number) || !integral(number) || number.doubleValue() < min
-                    || number.doubleValue() > SAFE) {
-                wrong(value, path, this, findings);
+    static AguiSchema load(String resource) {
+        JsonNode bundle;
+        try (InputStream in = AguiSchema.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalStateException("missing resource " + resource + " next to " + AguiSchema.class);
             }
+            bundle = AguiJson.tree(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
-
-        private static boolean integral(Number number) {
-            if (number instanceof Integer || number instanceof Long || number instanceof Short
-                    || number instanceof Byte || number instanceof BigInteger) {
-                return true;
-            }
-            if (number instanceof BigDecimal decimal) {
-                return decimal.stripTrailingZeros().scale() <= 0;
-            }
-            double d = number.doubleValue();
-            return d == Math.rint(d) && !Double.isInfinite(d);
+        closeUnlessSpecOpen(bundle);
+        // the document compiles once; each event's definition is a subschema of it (compiling 31 locations apart
+        // took three times as long, and a turn's first check waits for it)
+        Schema document = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12)
+                .getSchema(SchemaLocation.of(bundle.path("$id").asString()), bundle);
+        Map<String, Schema> events = new LinkedHashMap<>();
+        Map<String, String> names = new HashMap<>();
+        bundle.path("$defs").propertyNames().forEach(name -> names.put(name, name));
+        // the root is the union of the events, an if/then per type: each branch names the event's definition
+        for (JsonNode branch : bundle.path("allOf")) {
+            String type = branch.path("if").path("properties").path("type").path("const").asString();
+            String ref = branch.path("then").path("$ref").asString();
+            String def = ref.substring(ref.lastIndexOf('/') + 1);
+            events.put(type, document.getSubSchema(new NodePath(PathType.JSON_POINTER).append("$defs").append(def)));
+            names.put(def, type);
         }
+        if (events.isEmpty()) {
+            throw new IllegalStateException(resource + " defines no event types");
+        }
+        return new AguiSchema(bundle, Collections.unmodifiableMap(events), Map.copyOf(names));
+    }
 
-        public String describe() {
-            return min == 0 ? "a non-negative integer" : "an integer";
+    /**
+     * Closes every object definition that lists its properties, except those marked {@code specOpen}: what
+     * {@code @ag-ui/client} 1.0.0's enforcement stage strips (with a warning) is what the schema then rejects.
+     */
+    private static void closeUnlessSpecOpen(JsonNode node) {
+        if (node instanceof ObjectNode object) {
+            JsonNode additional = object.get("additionalProperties");
+            if (object.has("properties") && additional != null && additional.isObject() && additional.isEmpty()
+                    && !object.path("specOpen").asBoolean(false)) {
+                object.put("additionalProperties", false);
+            }
+            object.values().forEach(AguiSchema::closeUnlessSpecOpen);
+        } else if (node instanceof ArrayNode array) {
+            array.values().forEach(AguiSchema::closeUnlessSpecOpen);
         }
     }
 
-    private record Bool() implements Type {
-        public void check(Object value, String path, List<Finding> findings) {
-            if (!(value instanceof Boolean)) {
-                wrong(value, path, this, findings);
+    // ---- findings: one clear line each, from networknt's errors ----
+
+    private void findings(List<Error> errors, List<Finding> out) {
+        // one finding per field and reason: a field can fail two keywords alike (type and const)
+        Set<Finding> findings = new LinkedHashSet<>();
+        // a plain union (a string or an array of content parts): keep the errors of the branch whose type the value
+        // has, as a reader would; when no branch has the value's type, one finding for the union
+        Map<String, Set<Integer>> wrongKind = new HashMap<>();
+        Map<String, Integer> branches = new HashMap<>();
+        for (Error error : errors) {
+            Branch branch = Branch.of(error);
+            if (branch != null) {
+                branches.putIfAbsent(branch.key(), node(branch.union()).path("anyOf").size());
+                if (branch.rest().equals("/type")) {
+                    wrongKind.computeIfAbsent(branch.key(), k -> new HashSet<>()).add(branch.index());
+                }
             }
         }
+        Set<String> reported = new HashSet<>();
+        for (Error error : errors) {
+            Branch branch = Branch.of(error);
+            if (branch != null && wrongKind.containsKey(branch.key())) {
+                if (wrongKind.get(branch.key()).size() == branches.get(branch.key())) {
+                    if (reported.add(branch.key())) {
+                        findings.add(new Finding(pointer(error.getInstanceLocation()), "is "
+                                + show(error.getInstanceNode()) + ", expected " + describeAt(branch.union()),
+                                false));
+                    }
+                    continue;
+                }
+                if (wrongKind.get(branch.key()).contains(branch.index())) {
+                    continue; // the branch of another kind
+                }
+            }
+            findings.add(finding(error));
+        }
+        out.addAll(findings);
+    }
 
-        public String describe() {
-            return "true or false";
+    /** An error inside branch {@code index} of the anyOf at {@code union}, for the value at {@code at}. */
+    private record Branch(String union, int index, String rest, String at) {
+        static Branch of(Error error) {
+            String location = fragment(error.getSchemaLocation());
+            int anyOf = location.lastIndexOf("/anyOf/");
+            if (anyOf < 0) {
+                return null;
+            }
+            String tail = location.substring(anyOf + "/anyOf/".length());
+            int slash = tail.indexOf('/');
+            if (slash < 0) {
+                return null;
+            }
+            return new Branch(location.substring(0, anyOf), Integer.parseInt(tail.substring(0, slash)),
+                    tail.substring(slash), pointer(error.getInstanceLocation()));
+        }
+
+        String key() {
+            return union + " " + at;
         }
     }
 
-    /** Any JSON value, null included (zod's {@code any} refined to "not undefined"). */
-    private record Present() implements Type {
-        public void check(Object value, String path, List<Finding> findings) {
-        }
-
-        public String describe() {
-            return "any JSON value";
+    private Finding finding(Error error) {
+        String at = pointer(error.getInstanceLocation());
+        String location = fragment(error.getSchemaLocation());
+        String owner = location.substring(0, Math.max(0, location.lastIndexOf('/')));
+        JsonNode value = error.getInstanceNode();
+        switch (error.getKeyword()) {
+            case "additionalProperties" -> {
+                return new Finding(at + "/" + escape(error.getProperty()), "is not a field of " + name(owner), true);
+            }
+            case "required" -> {
+                JsonNode field = node(owner).path("properties").path(error.getProperty());
+                return new Finding(at + "/" + escape(error.getProperty()), "is missing; " + name(owner)
+                        + " requires it (" + describe(field) + ")", false);
+            }
+            case "enum" -> {
+                // the tag of a discriminated union (the export marks it with "discriminator"): the client drops
+                // a message, part or operation of a kind it does not know
+                String union = owner.endsWith("/properties/" + last(at)) ? owner.substring(0,
+                        owner.length() - ("/properties/" + last(at)).length()) : null;
+                if (union != null && node(union).path("discriminator").path("propertyName").asString("")
+                        .equals(last(at))) {
+                    return new Finding(at, "is " + show(value) + ", not a " + name(union) + " " + node(owner)
+                            .path("enum").valueStream().map(JsonNode::asString).toList()
+                            + "; the client drops what it does not recognise", true);
+                }
+                return new Finding(at, "is " + show(value) + ", expected " + describeAt(owner), false);
+            }
+            case "minItems" -> {
+                return new Finding(at, "has " + value.size() + " item(s), at least "
+                        + node(owner).path("minItems").asInt() + " required", false);
+            }
+            case "type", "const", "not" -> {
+                if (value != null && value.isNull() && optional(owner, at)) {
+                    return new Finding(at, "is null; an optional field is left out, never null", false);
+                }
+                return new Finding(at, "is " + show(value) + ", expected " + describeAt(owner), false);
+            }
+            case "pattern" -> {
+                return new Finding(at, "is " + show(value) + ", expected " + describeAt(owner), false);
+            }
+            default -> {
+                return new Finding(at, "is " + show(value) + ": " + SchemaMessages.message(error), false);
+            }
         }
     }
 
-    /** Any JSON value but null (zod's {@code any} refined to "not null"). */
-    private record NonNull() implements Type {
-        public void check(Object value, String path, List<Finding> findings) {
-            if (value == null) {
-                wrong(null, path, this, findings);
+    /** Whether the field at {@code at} is an optional one of the object around it. */
+    private boolean optional(String owner, String at) {
+        int properties = owner.lastIndexOf("/properties/");
+        if (properties < 0 || at.isEmpty()) {
+            return false;
+        }
+        JsonNode object = node(owner.substring(0, properties));
+        String field = owner.substring(properties + "/properties/".length());
+        if (field.contains("/") || !field.equals(last(at))) {
+            return false;
+        }
+        for (JsonNode required : object.path("required")) {
+            if (required.asString().equals(field)) {
+                return false;
             }
         }
+        return true;
+    }
 
-        public String describe() {
+    /** How a message names the definition at {@code location}: an event by its type, a named one by its name. */
+    private String name(String location) {
+        int defs = location.lastIndexOf("/$defs/");
+        if (defs < 0) {
+            return "the event";
+        }
+        String def = location.substring(defs + "/$defs/".length());
+        int slash = def.indexOf('/');
+        return names.getOrDefault(slash < 0 ? def : def.substring(0, slash), def);
+    }
+
+    private JsonNode node(String fragment) {
+        return bundle.at(fragment);
+    }
+
+    /** What the schema at {@code location} accepts, for messages: a named object definition by its name. */
+    private String describeAt(String location) {
+        JsonNode node = node(location);
+        return DEFINITION.matcher(location).matches() && (node.has("properties") || node.has("allOf"))
+                ? "a " + name(location) : describe(node);
+    }
+
+    /** A short description of what the schema at {@code node} accepts, for messages. */
+    private String describe(JsonNode node) {
+        if (node.has("$ref")) {
+            String ref = node.path("$ref").asString();
+            return describeAt(ref.substring(ref.indexOf('#') + 1));
+        }
+        if (node.has("const")) {
+            return AguiJson.write(node.get("const"));
+        }
+        if (node.has("enum")) {
+            return "one of " + node.get("enum").valueStream().map(JsonNode::asString).toList();
+        }
+        if (node.has("anyOf")) {
+            List<String> options = new ArrayList<>();
+            node.get("anyOf").forEach(option -> options.add(describe(option)));
+            return String.join(" or ", new LinkedHashSet<>(options));
+        }
+        if (node.has("not") && node.get("not").path("type").asString("").equals("null")) {
             return "any JSON value but null";
         }
+        return switch (node.path("type").asString("")) {
+            case "string" -> node.has("pattern") ? "a string matching " + node.get("pattern").asString()
+                    : "a string";
+            case "integer" -> node.path("minimum").asLong(Long.MIN_VALUE) == 0 ? "a non-negative integer"
+                    : "an integer";
+            case "number" -> "a number";
+            case "boolean" -> "true or false";
+            case "array" -> "an array of " + NAMED.matcher(describe(node.path("items"))).replaceFirst("");
+            case "object" -> node.has("properties") ? "an object" : "a JSON object";
+            default -> "any JSON value";
+        };
     }
 
-    /** An open JSON object (metadata, activity content, response schemas). */
-    private record Obj() implements Type {
-        public void check(Object value, String path, List<Finding> findings) {
-            if (!(value instanceof Map)) {
-                wrong(value, path, this, findings);
-            }
-        }
-
-        public String describe() {
-            return "a JSON object";
-        }
+    private static String fragment(SchemaLocation location) {
+        String text = location.toString();
+        int hash = text.indexOf('#');
+        return hash < 0 ? "" : text.substring(hash + 1);
     }
 
-    private record Enum(List<String> values) implements Type {
-        public void check(Object value, String path, List<Finding> findings) {
-            if (!(value instanceof String) || !values.contains(value)) {
-                wrong(value, path, this, findings);
-            }
+    /** The instance location as a JSON Pointer ({@code ""} for the event itself). */
+    private static String pointer(NodePath path) {
+        StringBuilder pointer = new StringBuilder();
+        for (int i = 0; i < path.getNameCount(); i++) {
+            pointer.append('/').append(escape(String.valueOf(path.getElement(i))));
         }
-
-        public String describe() {
-            return "one of " + values;
-        }
+        return pointer.toString();
     }
 
-    private record Lit(String value) implements Type {
-        public void check(Object actual, String path, List<Finding> findings) {
-            if (!value.equals(actual)) {
-                wrong(actual, path, this, findings);
-            }
-        }
-
-        public String describe() {
-            return "\"" + value + "\"";
-        }
+    private static String escape(String name) {
+        return Objects.requireNonNullElse(name, "").replace("~", "~0").replace("/", "~1");
     }
 
-    private record Arr(Type element, int minItems) implements Type {
-        public void check(Object value, String path, List<Finding> findings) {
-            if (!(value instanceof List<?> list)) {
-                wrong(value, path, this, findings);
-                return;
-            }
-            if (list.size() < minItems) {
-                findings.add(new Finding(path, "has " + list.size() + " item(s), at least " + minItems
-                        + " required", false));
-            }
-            for (int i = 0; i < list.size(); i++) {
-                element.check(list.get(i), path + "/" + i, findings);
-            }
-        }
-
-        public String describe() {
-            return "an array of " + element.describe();
-        }
+    private static String last(String pointer) {
+        return pointer.substring(pointer.lastIndexOf('/') + 1);
     }
 
-    /** A string or an array (tool and user message content). */
-    private record Union(Type text, Type array) implements Type {
-        public void check(Object value, String path, List<Finding> findings) {
-            if (value instanceof List) {
-                array.check(value, path, findings);
-            } else if (value instanceof String) {
-                text.check(value, path, findings);
-            } else {
-                wrong(value, path, this, findings);
-            }
-        }
-
-        public String describe() {
-            return "a string or " + array.describe();
-        }
-    }
-
-    private record Field(Type type, boolean required) {
-    }
-
-    /** An object with named fields; closed unless {@code open} (RFC 6902 operations). */
-    private record Struct(String name, Map<String, Field> fields, boolean open) implements Type {
-        public void check(Object value, String path, List<Finding> findings) {
-            if (!(value instanceof Map<?, ?> map)) {
-                wrong(value, path, this, findings);
-                return;
-            }
-            fields.forEach((key, field) -> {
-                String at = path + "/" + key;
-                if (!map.containsKey(key)) {
-                    if (field.required) {
-                        findings.add(new Finding(at, "is missing; " + name + " requires it ("
-                                + field.type.describe() + ")", false));
-                    }
-                } else if (map.get(key) == null && !field.required && !(field.type instanceof Present)) {
-                    findings.add(new Finding(at, "is null; an optional field is left out, never null", false));
-                } else {
-                    field.type.check(map.get(key), at, findings);
-                }
-            });
-            if (!open) {
-                for (Object key : map.keySet()) {
-                    if (!fields.containsKey(String.valueOf(key))) {
-                        findings.add(new Finding(path + "/" + key, "is not a field of " + name, true));
-                    }
-                }
-            }
-        }
-
-        public String describe() {
-            return name;
-        }
-    }
-
-    /** A union discriminated by {@code key}. */
-    private record Tagged(String name, String key, Map<String, Struct> variants) implements Type {
-        public void check(Object value, String path, List<Finding> findings) {
-            if (!(value instanceof Map<?, ?> map)) {
-                wrong(value, path, this, findings);
-                return;
-            }
-            Struct variant = map.get(key) instanceof String tag ? variants.get(tag) : null;
-            if (variant == null) {
-                findings.add(new Finding(path + "/" + key, "is " + show(map.get(key)) + ", not a " + name + " ("
-                        + variants.keySet() + "); the client drops what it does not recognise", true));
-                return;
-            }
-            variant.check(value, path, findings);
-        }
-
-        public String describe() {
-            return name;
-        }
-    }
-
-    private static void wrong(Object value, String path, Type expected, List<Finding> findings) {
-        findings.add(new Finding(path, "is " + show(value) + ", expected " + expected.describe(), false));
-    }
-
-    private static String show(Object value) {
-        if (value == null) {
+    private static String show(JsonNode value) {
+        if (value == null || value.isNull() || value.isMissingNode()) {
             return "null";
         }
-        if (value instanceof String text) {
+        if (value.isString()) {
+            String text = value.asString();
             return "the string \"" + (text.length() > 40 ? text.substring(0, 40) + "…" : text) + "\"";
         }
-        if (value instanceof Map) {
+        if (value.isObject()) {
             return "an object";
         }
-        if (value instanceof List) {
+        if (value.isArray()) {
             return "an array";
         }
-        return (value instanceof Boolean ? "the boolean " : "the number ") + value;
-    }
-
-    // ---- the definitions ----
-
-    private static final Type STR = new Str(null);
-    private static final Type POINTER = new Str(Pattern.compile("(/([^/~]|~[01])*)*"));
-    private static final Type INT = new Int(-9007199254740991L);
-    private static final Type COUNT = new Int(0);
-    private static final Type OBJ = new Obj();
-    private static final Type ANY = new Present();
-    private static final Type NON_NULL = new NonNull();
-
-    /** Field list builder: {@code req("a", STR)}, {@code opt("b", INT)}. */
-    private static final class Fields {
-        private final Map<String, Field> fields = new LinkedHashMap<>();
-
-        Fields req(String name, Type type) {
-            fields.put(name, new Field(type, true));
-            return this;
-        }
-
-        Fields opt(String name, Type type) {
-            fields.put(name, new Field(type, false));
-            return this;
-        }
-
-        Struct closed(String name) {
-            return new Struct(name, Collections.unmodifiableMap(new LinkedHashMap<>(fields)), false);
-        }
-    }
-
-    private static Fields fields() {
-        return new Fields();
-    }
-
-    private static Tagged tagged(String name, String key, Struct... variants) {
-        Map<String, Struct> map = new LinkedHashMap<>();
-        for (Struct variant : variants) {
-            map.put(variant.name(), variant);
-        }
-        return new Tagged(name, key, map);
-    }
-
-    /** A tagged variant's struct, named by its tag value. */
-    private static Struct variant(String key, String tag, Fields fields) {
-        Fields all = fields().req(key, new Lit(tag));
-        all.fields.putAll(fields.fields);
-        return all.closed(tag);
-    }
-
-    private static final Tagged PART_SOURCE = tagged("part source", "type",
-            variant("type", "data", fields().req("value", STR).req("mimeType", STR)),
-            variant("type", "url", fields().req("value", STR).opt("mimeType", STR)),
-            variant("type", "file", fields().req("value", STR).opt("provider", STR).opt("mimeType", STR)));
-
-    private static final Tagged CONTENT_PART = tagged("content part", "type",
-            variant("type", "text", fields().opt("id", STR).req("text", STR).opt("metadata", NON_NULL)),
-            variant("type", "image", fields().opt("id", STR).req("source", PART_SOURCE).opt("metadata", NON_NULL)),
-            variant("type", "audio", fields().opt("id", STR).req("source", PART_SOURCE).opt("metadata", NON_NULL)),
-            variant("type", "video", fields().opt("id", STR).req("source", PART_SOURCE).opt("metadata", NON_NULL)),
-            variant("type", "document", fields().opt("id", STR).req("source", PART_SOURCE).opt("metadata", NON_NULL)));
-
-    private static final Type CONTENT = new Union(STR, new Arr(CONTENT_PART, 0));
-
-    private static Struct patchOp(String op, Fields fields) {
-        Fields all = fields().req("op", new Lit(op));
-        all.fields.putAll(fields.fields);
-        return new Struct(op, Collections.unmodifiableMap(all.fields), true);
-    }
-
-    private static final Type JSON_PATCH = new Arr(tagged("JSON Patch operation", "op",
-            patchOp("add", fields().req("path", POINTER).req("value", ANY)),
-            patchOp("remove", fields().req("path", POINTER)),
-            patchOp("replace", fields().req("path", POINTER).req("value", ANY)),
-            patchOp("move", fields().req("from", POINTER).req("path", POINTER)),
-            patchOp("copy", fields().req("from", POINTER).req("path", POINTER)),
-            patchOp("test", fields().req("path", POINTER).req("value", ANY))), 0);
-
-    private static final Type TOKEN_USAGE = new Arr(fields().opt("provider", STR).opt("model", STR)
-            .opt("inputTokens", COUNT).opt("outputTokens", COUNT).opt("totalTokens", COUNT)
-            .opt("reasoningTokens", COUNT).opt("cachedInputTokens", COUNT).opt("cacheWriteInputTokens", COUNT)
-            .closed("token usage"), 0);
-
-    private static final Struct TOOL_CALL = fields().req("id", STR).req("type", new Lit("function"))
-            .req("function", fields().req("name", STR).req("arguments", STR).closed("function call"))
-            .opt("encryptedValue", STR).opt("metadata", OBJ).closed("tool call");
-
-    private static Fields named() {
-        return fields().opt("subagentRunId", STR).req("id", STR).opt("name", STR).opt("encryptedValue", STR)
-                .opt("metadata", OBJ);
-    }
-
-    private static final Tagged MESSAGE = tagged("message", "role",
-            variant("role", "developer", named().req("content", STR)),
-            variant("role", "system", named().req("content", STR)),
-            variant("role", "assistant", named().opt("content", STR).opt("toolCalls", new Arr(TOOL_CALL, 0))),
-            variant("role", "user", named().req("content", CONTENT)),
-            variant("role", "tool", fields().opt("subagentRunId", STR).req("id", STR).req("content", CONTENT)
-                    .req("toolCallId", STR).opt("error", STR).opt("encryptedValue", STR).opt("metadata", OBJ)),
-            variant("role", "activity", fields().opt("subagentRunId", STR).req("id", STR).req("activityType", STR)
-                    .req("content", OBJ).opt("metadata", OBJ)),
-            variant("role", "reasoning", fields().opt("subagentRunId", STR).req("id", STR).req("content", STR)
-                    .opt("encryptedValue", STR).opt("metadata", OBJ)));
-
-    private static final Struct INTERRUPT = fields().opt("subagentRunId", STR).req("id", STR).req("reason", STR)
-            .opt("message", STR).opt("toolCallId", STR).opt("responseSchema", OBJ).opt("expiresAt", STR)
-            .opt("metadata", OBJ).closed("interrupt");
-
-    private static final Struct RUN_AGENT_INPUT = fields().req("threadId", STR).req("runId", STR)
-            .opt("protocolVersion", STR).opt("parentRunId", STR).opt("state", ANY)
-            .req("messages", new Arr(MESSAGE, 0))
-            .opt("tools", new Arr(fields().req("name", STR).req("description", STR).opt("parameters", NON_NULL)
-                    .opt("metadata", OBJ).closed("tool"), 0))
-            .opt("context", new Arr(fields().req("description", STR).req("value", STR).closed("context"), 0))
-            .opt("forwardedProps", NON_NULL)
-            .opt("resume", new Arr(fields().req("interruptId", STR).req("status", new Enum(List.of("resolved",
-                    "cancelled"))).opt("payload", NON_NULL).opt("metadata", OBJ).closed("resume entry"), 0))
-            .closed("RunAgentInput");
-
-    private static final Tagged RUN_OUTCOME = tagged("RUN_FINISHED outcome", "type",
-            variant("type", "success", fields().opt("pendingToolCallIds", new Arr(STR, 0))),
-            variant("type", "interrupt", fields().req("interrupts", new Arr(INTERRUPT, 1))),
-            variant("type", "cancelled", fields()));
-
-    private static final Tagged SUBAGENT_OUTCOME = tagged("SUBAGENT_FINISHED outcome", "type",
-            variant("type", "success", fields()),
-            variant("type", "suspended", fields().opt("interruptIds", new Arr(STR, 0))));
-
-    private static final Type TEXT_ROLE = new Enum(List.of("developer", "system", "assistant", "user"));
-
-    /** Base fields; attributable events add {@code subagentRunId}. */
-    private static Fields base(boolean attributable) {
-        Fields fields = fields().req("type", STR).opt("timestamp", INT).opt("rawEvent", NON_NULL)
-                .opt("metadata", OBJ);
-        return attributable ? fields.opt("subagentRunId", STR) : fields;
-    }
-
-    private static final Map<String, Struct> EVENTS = new LinkedHashMap<>();
-
-    private static void event(String type, boolean attributable, Fields more) {
-        Fields all = base(attributable);
-        all.fields.putAll(more.fields);
-        EVENTS.put(type, all.closed(type));
-    }
-
-    static {
-        event("TEXT_MESSAGE_START", true, fields().req("messageId", STR).opt("role", TEXT_ROLE).opt("name", STR));
-        event("TEXT_MESSAGE_CONTENT", true, fields().req("messageId", STR).req("delta", STR));
-        event("TEXT_MESSAGE_END", true, fields().req("messageId", STR));
-        event("TEXT_MESSAGE_CHUNK", true, fields().opt("messageId", STR).opt("role", TEXT_ROLE).opt("delta", STR)
-                .opt("name", STR));
-        event("TOOL_CALL_START", true, fields().req("toolCallId", STR).req("toolCallName", STR)
-                .opt("parentMessageId", STR));
-        event("TOOL_CALL_ARGS", true, fields().req("toolCallId", STR).req("delta", STR));
-        event("TOOL_CALL_END", true, fields().req("toolCallId", STR));
-        event("TOOL_CALL_CHUNK", true, fields().opt("toolCallId", STR).opt("toolCallName", STR)
-                .opt("parentMessageId", STR).opt("delta", STR));
-        event("TOOL_CALL_RESULT", true, fields().req("messageId", STR).req("toolCallId", STR).req("content", CONTENT)
-                .opt("role", new Lit("tool")));
-        event("STATE_SNAPSHOT", true, fields().req("snapshot", ANY));
-        event("STATE_DELTA", true, fields().req("delta", JSON_PATCH));
-        event("MESSAGES_SNAPSHOT", false, fields().req("messages", new Arr(MESSAGE, 0)));
-        event("ACTIVITY_SNAPSHOT", true, fields().req("messageId", STR).req("activityType", STR).req("content", OBJ)
-                .opt("replace", new Bool()));
-        event("ACTIVITY_DELTA", true, fields().req("messageId", STR).req("activityType", STR)
-                .req("patch", JSON_PATCH));
-        event("RAW", true, fields().req("event", ANY).opt("source", STR));
-        event("CUSTOM", true, fields().req("name", STR).req("value", ANY));
-        event("RUN_STARTED", false, fields().req("threadId", STR).req("runId", STR).opt("protocolVersion", STR)
-                .opt("parentRunId", STR).opt("input", RUN_AGENT_INPUT));
-        event("RUN_FINISHED", false, fields().req("threadId", STR).req("runId", STR).opt("result", NON_NULL)
-                .opt("outcome", RUN_OUTCOME).opt("usage", TOKEN_USAGE));
-        event("RUN_ERROR", false, fields().req("message", STR).opt("code", STR).opt("usage", TOKEN_USAGE));
-        event("STEP_STARTED", true, fields().req("stepName", STR));
-        event("STEP_FINISHED", true, fields().req("stepName", STR));
-        event("REASONING_START", true, fields().req("messageId", STR));
-        event("REASONING_MESSAGE_START", true, fields().req("messageId", STR).req("role", new Lit("reasoning")));
-        event("REASONING_MESSAGE_CONTENT", true, fields().req("messageId", STR).req("delta", STR));
-        event("REASONING_MESSAGE_END", true, fields().req("messageId", STR));
-        event("REASONING_MESSAGE_CHUNK", true, fields().opt("messageId", STR).opt("delta", STR));
-        event("REASONING_END", true, fields().req("messageId", STR));
-        event("REASONING_ENCRYPTED_VALUE", true, fields().req("subtype", new Enum(List.of("tool-call", "message")))
-                .req("entityId", STR).req("encryptedValue", STR));
-        event("SUBAGENT_STARTED", false, fields().req("subagentRunId", STR).req("name", STR).opt("description", STR)
-                .opt("parentSubagentRunId", STR).opt("parentToolCallId", STR).opt("parentMessageId", STR));
-        event("SUBAGENT_FINISHED", false, fields().req("subagentRunId", STR).opt("result", NON_NULL)
-                .opt("outcome", SUBAGENT_OUTCOME));
-        event("SUBAGENT_ERROR", false, fields().req("subagentRunId", STR).req("message", STR).opt("code", STR));
+        return (value.isBoolean() ? "the boolean " : "the number ") + value;
     }
 }

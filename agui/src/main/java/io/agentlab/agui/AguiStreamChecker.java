@@ -26,7 +26,9 @@ import tools.jackson.databind.JsonNode;
  * single stream, {@link #check(AguiProfile, List, String)} and {@link #checkFrames(AguiProfile, List, String)}.
  *
  * <p>For AG-UI 1.0 the rules are those {@code @ag-ui/core} 1.0.0's event schemas, {@code @ag-ui/client} 1.0.0's
- * {@code verifyEvents} and the conversation its {@code runAgent} rebuilds enforce; the build compares this checker's
+ * {@code verifyEvents} and the conversation its {@code runAgent} rebuilds enforce. The schemas are the package's own,
+ * converted to JSON Schema and validated with networknt ({@link AguiSchema}, AGUI1-02 to AGUI1-04); this class holds
+ * the rules no schema can say (framing, ordering, lifecycle, ids, threads). The build compares this checker's
  * verdict with the official packages' own on every stream of the shipped suites and on broken ones. Not modelled:
  * conversations that {@code MESSAGES_SNAPSHOT} or activity events rewrite (the id rules of AGUI1-14 to AGUI1-16 stop
  * at the first such event of a thread).
@@ -85,6 +87,8 @@ public final class AguiStreamChecker {
     /** A thread: the streams of its runs, checked in order against one profile. Not thread-safe. */
     public static final class ThreadCheck {
         private final AguiProfile profile;
+        /** AG-UI 1.0: @ag-ui/core 1.0.0's event definitions, compiled once per process (docs/runtime.md#schemas). */
+        private final AguiSchema schema;
         /** AG-UI 1.0: every message the client would hold, by id: its role and the run and stream that created it. */
         private final Map<String, Message> messages = new HashMap<>();
         /** AG-UI 1.0: every tool call, by id: the run and stream that started it. */
@@ -96,6 +100,7 @@ public final class AguiStreamChecker {
 
         private ThreadCheck(AguiProfile profile) {
             this.profile = Objects.requireNonNull(profile, "profile");
+            this.schema = profile == AguiProfile.AGUI_1_0 ? AguiSchema.of(profile) : null;
         }
 
         /** The profile. */
@@ -262,13 +267,13 @@ public final class AguiStreamChecker {
                         + "string type");
                 return;
             }
-            if (!AguiSchema.types().contains(name)) {
+            if (!thread.schema.types().contains(name)) {
                 add("AGUI1-02", at, name, "/type", "'" + name + "' is not an AG-UI 1.0 event type; the client "
                         + "drops the event");
                 return;
             }
             List<AguiSchema.Finding> findings = new ArrayList<>();
-            AguiSchema.check(fields, findings);
+            thread.schema.check(fields, findings);
             boolean malformed = false;
             for (AguiSchema.Finding finding : findings) {
                 malformed |= !finding.undefined();

@@ -11,12 +11,10 @@ import io.agentlab.contracts.AguiEndpointContract.Settings;
 import io.agentlab.agui.AguiProfile;
 import io.agentlab.agui.AguiStreamChecker.Violation;
 import io.agentlab.kernel.runtime.llm.Json;
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,9 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.platform.engine.UniqueId;
@@ -59,8 +55,6 @@ class AguiOracleAgreementIT {
 
     private static final Path AUDIT = Path.of("target/agentlab-audit");
     private static final Path WORK = Path.of("target/agui-oracle");
-    private static final Path ORACLE = Path.of("../oracles/agui");
-    private static final Duration NPM_TIMEOUT = Duration.ofMinutes(10);
     private static final int RANDOM_VARIANTS = 200;
     private static final int RANDOM_RUN_VARIANTS = 100;
 
@@ -138,8 +132,8 @@ class AguiOracleAgreementIT {
     @DisplayName("the kit's AG-UI 1.0 checker and @ag-ui/client 1.0.0 agree on every stream of the suites and on "
             + "every variant")
     void officialClientAgrees() throws Exception {
-        Path node = tool("node");
-        Path npm = tool("npm");
+        Path node = AguiOracleNode.tool("node");
+        Path npm = AguiOracleNode.tool("npm");
 
         Map<String, List<Path>> agui = threads(AUDIT.resolve(AguiProfile.AGUI_1_0.id()));
         Map<String, List<Path>> social = threads(AUDIT.resolve(AguiProfile.SOCIAL_DIALECT.id()));
@@ -314,11 +308,7 @@ class AguiOracleAgreementIT {
     private static Map<Path, Verdict> official(Path node, Path npm, List<Map<String, List<Path>>> groups,
                                                int expected) throws IOException, InterruptedException {
         Files.createDirectories(WORK);
-        for (String file : List.of("package.json", "package-lock.json", "verdicts.mjs")) {
-            Files.copy(ORACLE.resolve(file), WORK.resolve(file), StandardCopyOption.REPLACE_EXISTING);
-        }
-        run(List.of(npm.toString(), "ci", "--no-audit", "--no-fund", "--ignore-scripts"), WORK.resolve("npm-ci.log"),
-                false);
+        AguiOracleNode.install(npm, WORK, List.of("package.json", "package-lock.json", "verdicts.mjs"));
 
         Path root = Path.of("target").toAbsolutePath();
         List<Map<String, Object>> threads = new ArrayList<>();
@@ -330,8 +320,8 @@ class AguiOracleAgreementIT {
         Path manifest = root.resolve("agui-oracle-manifest.json");
         Files.writeString(manifest, Json.write(Map.of("threads", threads)));
         Path output = WORK.resolve("verdicts.jsonl");
-        run(List.of(node.toString(), WORK.resolve("verdicts.mjs").toAbsolutePath().toString(), manifest.toString()),
-                output, true);
+        AguiOracleNode.run(List.of(node.toString(), WORK.resolve("verdicts.mjs").toAbsolutePath().toString(),
+                manifest.toString()), WORK, output, true);
 
         Map<Path, Verdict> verdicts = new LinkedHashMap<>();
         int summary = -1;
@@ -354,48 +344,6 @@ class AguiOracleAgreementIT {
         assertThat(summary).as("streams the oracle reports it checked (" + output + ")").isEqualTo(expected);
         assertThat(verdicts).as("one verdict per stream").hasSize(expected);
         return verdicts;
-    }
-
-    /** Runs {@code command} in the work folder, its output to {@code output} (its errors too unless asked apart). */
-    private static void run(List<String> command, Path output, boolean errorsApart)
-            throws IOException, InterruptedException {
-        ProcessBuilder builder = new ProcessBuilder(command).directory(WORK.toFile()).redirectOutput(output.toFile());
-        if (errorsApart) {
-            builder.redirectError(ProcessBuilder.Redirect.INHERIT);
-        } else {
-            builder.redirectErrorStream(true);
-        }
-        Process process = builder.start();
-        if (!process.waitFor(NPM_TIMEOUT.toMinutes(), TimeUnit.MINUTES)) {
-            process.destroyForcibly();
-            fail(String.join(" ", command) + " did not finish within " + NPM_TIMEOUT.toMinutes() + " minutes");
-        }
-        if (process.exitValue() != 0) {
-            String log = Files.readString(output);
-            fail(String.join(" ", command) + " exited with " + process.exitValue() + ":\n"
-                    + log.substring(Math.max(0, log.length() - 4000)));
-        }
-    }
-
-    /** {@code name} on the PATH, or the test is skipped (loudly) unless it is required. */
-    private static Path tool(String name) {
-        String mode = System.getProperty("agentlab-build.agui-oracle", "auto");
-        Assumptions.assumeFalse(mode.equals("off"), "AG-UI oracle check off (-Dagentlab-build.agui-oracle=off)");
-        Optional<Path> found = Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
-                .filter(dir -> !dir.isBlank())
-                .flatMap(dir -> Stream.of(name, name + ".cmd", name + ".exe").map(file -> Path.of(dir, file)))
-                .filter(Files::isExecutable).findFirst();
-        if (found.isEmpty()) {
-            String message = "AG-UI ORACLE CHECK SKIPPED: '" + name + "' is not on the PATH, so the official "
-                    + "@ag-ui/client 1.0.0 did not judge the audit streams (install Node 20 with npm; CI runs with "
-                    + "-Dagentlab-build.agui-oracle=required)";
-            if (mode.equals("required")) {
-                fail(message.replace("SKIPPED", "FAILED") + "; -Dagentlab-build.agui-oracle=required");
-            }
-            System.err.println("\n" + "!".repeat(100) + "\n" + message + "\n" + "!".repeat(100) + "\n");
-            Assumptions.abort(message);
-        }
-        return found.get();
     }
 
     /** The threads under {@code directory}: each {@code <suite>/<case>/<mode>} folder, its runs in order. */

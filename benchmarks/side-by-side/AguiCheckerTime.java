@@ -1,6 +1,6 @@
-import io.agentlab.kernel.runtime.audit.AguiProfile;
-import io.agentlab.kernel.runtime.audit.AguiSseCodec;
-import io.agentlab.kernel.runtime.audit.AguiStreamChecker;
+import io.agentlab.agui.AguiProfile;
+import io.agentlab.agui.AguiSseCodec;
+import io.agentlab.agui.AguiStreamChecker;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;

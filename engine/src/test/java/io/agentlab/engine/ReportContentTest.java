@@ -80,6 +80,30 @@ class ReportContentTest {
         assertThat(page.getElementById("filter-count").attr("aria-live")).isEqualTo("polite");
     }
 
+    /**
+     * The script filters by the data block, not by the rows' markup (the browser test runs it): so the block itself
+     * is checked here, row by row (docs/engine.md#html-report).
+     */
+    @Test
+    @DisplayName("the page's data block lists each row's test: status, suite, name, message and timeline agree")
+    void dataBlockMatchesRows() {
+        JsonNode data = JsonMapper.builder().build().readTree(page.getElementById("agentlab-data").data());
+        List<Element> rows = page.select("tr.result");
+        assertThat(data.path("tests")).hasSize(rows.size());
+        for (Element row : rows) {
+            JsonNode test = data.path("tests").get(Integer.parseInt(row.attr("data-test")));
+            assertThat(test.path("status").asString()).isEqualTo(row.attr("data-status"));
+            assertThat(test.path("suite").asString(data.path("gates").asString())).isEqualTo(row.attr("data-suite"));
+            assertThat(row.child(1).text()).startsWith(test.path("name").asString());
+            assertThat(row.child(2).text()).isEqualTo(test.path("mode").asString());
+            assertThat(row.child(4).wholeText()).isEqualTo(test.path("message").asString(""));
+        }
+        assertThat(data.path("tests").findValuesAsString("mode")).contains("dual_agent", "chat_agent_tools",
+                "parity");
+        assertThat(data.path("counts").path("failed").asLong()).isEqualTo(2);
+        assertThat(data.path("run").path("provider").asString()).isEqualTo("recorded");
+    }
+
     @Test
     @DisplayName("a timeline's moments keep the order the runtime takes its steps in, in both lanes")
     void timelineOrder() {

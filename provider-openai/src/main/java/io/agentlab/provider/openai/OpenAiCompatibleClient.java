@@ -288,16 +288,22 @@ public final class OpenAiCompatibleClient implements ChatProvider {
                     }
                     BoundedSseReader reader = new BoundedSseReader(response.body().source(), config.limits());
                     String data;
-                    while ((data = reader.next()) != null) {
-                        if (!hand(answered, signals, new Signal.Data(data))) {
-                            return;
+                    try {
+                        while ((data = reader.next()) != null) {
+                            if (!hand(answered, signals, new Signal.Data(data))) {
+                                return;
+                            }
                         }
+                    } catch (ProviderException e) {
+                        // past a bound: say so first (a cancelled call hands nothing more), then stop the provider.
+                        // Cancelled here, before the try closes the body: closing an unread body first lets OkHttp
+                        // drain it for up to 100 ms to reuse the connection, reading on past the bound (over 100 MB
+                        // on loopback), so the bound would depend on the machine's speed.
+                        hand(answered, signals, new Signal.Failed(e, true));
+                        answered.cancel();
+                        return;
                     }
                     hand(answered, signals, new Signal.Closed());
-                } catch (ProviderException e) {
-                    // past a bound: say so first (a cancelled call hands nothing more), then stop the provider
-                    hand(answered, signals, new Signal.Failed(e, true));
-                    answered.cancel();
                 } catch (IOException | RuntimeException e) {
                     hand(answered, signals, failure(e, response));
                 }

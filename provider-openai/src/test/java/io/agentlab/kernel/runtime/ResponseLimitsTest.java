@@ -91,8 +91,9 @@ class ResponseLimitsTest {
                     assertThat(e.code()).isEqualTo("provider_response_too_large");
                     assertThat(e.getMessage()).contains("the response passed 4194304 bytes");
                 });
-        // the provider wrote what the socket buffers took before the cancel, nowhere near the gigabyte
-        assertThat(written.get()).isLessThan(GIGABYTE / 8);
+        // the provider wrote what the socket buffers took before the cancel: about 8 MB here, where closing the body
+        // before the cancel let OkHttp drain it for 100 ms (84 to 138 MB measured, over the old bound of 128 MiB)
+        assertThat(written.get()).isLessThan(GIGABYTE / 32);
     }
 
     @Test

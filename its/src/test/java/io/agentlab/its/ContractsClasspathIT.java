@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A plugin author's test classpath (docs/plugin-contract.md#artifacts): the example plugin's project with its
- * dependencies replaced by the README's plugin-author snippet runs the plugin contract, and the resolved tree holds
+ * dependencies replaced by the plugin-author snippet of {@code docs/plugin-authors.md} runs the plugin contract, and the resolved tree holds
  * none of the libraries that clash with a team's own (OkHttp, WireMock, Jackson YAML; jtokkit only with
  * {@code agentlab-tokens}, which PC-02 asks for by name when it is missing). The same listing of the engine's tree
  * finds all four, so the check can see them.
@@ -39,9 +39,9 @@ class ContractsClasspathIT {
             """;
 
     @Test
-    @DisplayName("the README's plugin-author dependencies: the contract is green but PC-11 (skipped: it needs the "
+    @DisplayName("the documented plugin-author dependencies: the contract is green but PC-11 (skipped: it needs the "
             + "engine), and no OkHttp, WireMock or Jackson YAML is on the test classpath")
-    void readmeDependencies() throws IOException {
+    void documentedDependencies() throws IOException {
         Path project = project(true);
         MavenBuild.Result build = MavenBuild.run(project, "verify", LIST, "-DincludeScope=test",
                 "-DoutputFile=deps.txt");
@@ -87,14 +87,14 @@ class ContractsClasspathIT {
     }
 
     /**
-     * The example plugin with the README's plugin-author dependencies (or those without {@code agentlab-tokens}),
+     * The example plugin with the documented plugin-author dependencies (or those without {@code agentlab-tokens}),
      * its examples in code: YAML example files are the engine's.
      */
     private static Path project(boolean withTokens) throws IOException {
         Path project = MavenBuild.freshFolder("agentlab-plugin-author-");
         MavenBuild.copy(MavenBuild.ROOT.resolve("examples/plugin-author"), project);
-        Matcher snippet = SNIPPET.matcher(Files.readString(MavenBuild.ROOT.resolve("README.md")));
-        assertThat(snippet.find()).as("README.md has the plugin-author snippet").isTrue();
+        Matcher snippet = SNIPPET.matcher(Files.readString(MavenBuild.ROOT.resolve("docs/plugin-authors.md")));
+        assertThat(snippet.find()).as("docs/plugin-authors.md has the plugin-author snippet").isTrue();
         String dependencies = snippet.group(1);
         assertThat(dependencies).contains(TOKENS);
         if (!withTokens) {

@@ -30,7 +30,7 @@ import tools.jackson.databind.JsonNode;
 class StreamAccumulatorShapesTest {
 
     /** The corpus, seen from this module. */
-    static final Path CORPUS = Path.of("../../providers-recorded/src/test/resources/recordings");
+    static final Path CORPUS = Path.of("../providers-recorded/src/test/resources/recordings");
 
     /** A shape file's accumulator after every payload. */
     static StreamAccumulator accumulate(String shape) {

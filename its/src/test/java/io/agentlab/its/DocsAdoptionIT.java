@@ -12,51 +12,53 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * The acceptance check of adoption: a fresh Maven project outside the repository, written from the README's snippets
- * alone (the generic pom skeleton is Maven's, every kit-specific line is a README snippet), runs the shipped suites
+ * The acceptance check of adoption: a fresh Maven project outside the repository, written from the snippets of
+ * {@code docs/your-project.md} and {@code docs/gate-owners.md} alone (the generic pom skeleton is Maven's, every
+ * kit-specific line is a snippet of those pages), runs the shipped suites
  * and its own suite through Surefire and through {@code agentlab:verify}, and fails when one of its cases breaks —
  * in Surefire, and in the goal when Surefire's failures are ignored — and when the goal selects no case.
  */
-class ReadmeAdoptionIT {
+class DocsAdoptionIT {
 
     private static final Pattern SNIPPET = Pattern.compile("<!-- snippet: ([a-z-]+) -->\\s*```[a-z]*\\n(.*?)```",
             Pattern.DOTALL);
 
-    private static String snippet(String readme, String name) {
-        Matcher matcher = SNIPPET.matcher(readme);
+    private static String snippet(String page, String name) {
+        Matcher matcher = SNIPPET.matcher(page);
         while (matcher.find()) {
             if (matcher.group(1).equals(name)) {
                 return matcher.group(2);
             }
         }
-        throw new AssertionError("README.md has no snippet '" + name + "'");
+        throw new AssertionError("the page has no snippet '" + name + "'");
     }
 
-    private static Path project(String readme) throws IOException {
-        Path project = MavenBuild.freshFolder("agentlab-readme-");
+    private static Path project(String setup, String gateOwners) throws IOException {
+        Path project = MavenBuild.freshFolder("agentlab-docs-");
         String pom = """
                 <?xml version="1.0" encoding="UTF-8"?>
                 <project xmlns="http://maven.apache.org/POM/4.0.0">
                   <modelVersion>4.0.0</modelVersion>
                   <groupId>com.example</groupId>
-                  <artifactId>fresh-from-the-readme</artifactId>
+                  <artifactId>fresh-from-the-docs</artifactId>
                   <version>1.0-SNAPSHOT</version>
-                """ + snippet(readme, "properties") + snippet(readme, "bom") + snippet(readme, "gate-owner")
-                + snippet(readme, "gate-owner-build") + "</project>\n";
+                """ + snippet(setup, "properties") + snippet(setup, "bom") + snippet(gateOwners, "gate-owner")
+                + snippet(gateOwners, "gate-owner-build") + "</project>\n";
         Files.writeString(project.resolve("pom.xml"), pom, StandardCharsets.UTF_8);
         Path tests = Files.createDirectories(project.resolve("src/test/java/com/example"));
         Files.writeString(tests.resolve("ConformanceTest.java"), "package com.example;\n\n"
-                + snippet(readme, "gate-owner-suite"), StandardCharsets.UTF_8);
+                + snippet(gateOwners, "gate-owner-suite"), StandardCharsets.UTF_8);
         Path suites = Files.createDirectories(project.resolve("src/test/resources/my-suites"));
-        Files.writeString(suites.resolve("my-bedtime.suite.yaml"), snippet(readme, "own-suite"), StandardCharsets.UTF_8);
+        Files.writeString(suites.resolve("my-bedtime.suite.yaml"), snippet(gateOwners, "own-suite"), StandardCharsets.UTF_8);
         return project;
     }
 
     @Test
-    @DisplayName("a fresh project from the README's snippets: green through Surefire and the goal, red when a case breaks")
-    void freshProjectFromTheReadme() throws IOException {
-        String readme = Files.readString(MavenBuild.ROOT.resolve("README.md"), StandardCharsets.UTF_8);
-        Path project = project(readme);
+    @DisplayName("a fresh project from the docs' snippets: green through Surefire and the goal, red when a case breaks")
+    void freshProjectFromTheDocs() throws IOException {
+        String setup = Files.readString(MavenBuild.ROOT.resolve("docs/your-project.md"), StandardCharsets.UTF_8);
+        String gateOwners = Files.readString(MavenBuild.ROOT.resolve("docs/gate-owners.md"), StandardCharsets.UTF_8);
+        Path project = project(setup, gateOwners);
 
         MavenBuild.Result green = MavenBuild.run(project, "verify");
         assertThat(green.exitCode()).as(green.log()).isZero();
@@ -70,7 +72,7 @@ class ReadmeAdoptionIT {
         Path suite = project.resolve("src/test/resources/my-suites/my-bedtime.suite.yaml");
         String yaml = Files.readString(suite);
         int expectation = yaml.lastIndexOf("delta: -10");
-        assertThat(expectation).as("the README's own suite expects delta -10").isPositive();
+        assertThat(expectation).as("the gate owners' own suite expects delta -10").isPositive();
         Files.writeString(suite, yaml.substring(0, expectation) + "delta: -20" + yaml.substring(expectation + 10));
 
         MavenBuild.Result surefire = MavenBuild.run(project, "verify");

@@ -2,6 +2,7 @@ package io.agentlab.agui;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import io.agentlab.kernel.api.rule.Rule;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -43,8 +44,9 @@ public enum AguiProfile {
     }
 
     /** The rules a stream of this profile must keep, in catalogue order. */
-    public List<AguiRule> rules() {
-        return AguiRule.catalogue().stream().filter(rule -> rule.profiles().contains(this)).toList();
+    public List<Rule> rules() {
+        return Arrays.stream(AguiRules.values()).filter(rule -> rule.profiles().contains(this)).map(AguiRules::rule)
+                .toList();
     }
 
     /**

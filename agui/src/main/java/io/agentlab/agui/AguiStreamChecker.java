@@ -1,5 +1,6 @@
 package io.agentlab.agui;
 
+import static io.agentlab.agui.AguiRules.*;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -16,7 +17,7 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Checks AG-UI streams against one profile's rule list ({@link AguiProfile#rules()}, catalogued in {@link AguiRule}).
+ * Checks AG-UI streams against one profile's rule list ({@link AguiProfile#rules()}, catalogued in {@link AguiRules}).
  * A violation names the rule, the event (its 1-based position in the stream and its type) and the field.
  *
  * <p>A thread is checked stream by stream, in order: {@link #thread(AguiProfile)} keeps what AG-UI 1.0 requires to
@@ -177,7 +178,7 @@ public final class AguiStreamChecker {
             }
             int at = position + 1;
             if (frame.id() != null && !sseIds.add(frame.id())) {
-                add("ENDPOINT-04", at, null, null, "SSE id " + frame.id() + " was already used by an earlier frame");
+                add(ENDPOINT_04, at, null, null, "SSE id " + frame.id() + " was already used by an earlier frame");
             }
             Map<String, Object> fields;
             try {
@@ -194,14 +195,14 @@ public final class AguiStreamChecker {
                 return;
             }
             if (thread.profile == AguiProfile.SOCIAL_DIALECT && !Objects.equals(frame.event(), fields.get("type"))) {
-                add("SOCIAL-05", at, text(fields.get("type")), null, "the frame's event: is " + frame.event()
+                add(SOCIAL_05, at, text(fields.get("type")), null, "the frame's event: is " + frame.event()
                         + " but data.type is " + fields.get("type"));
             }
             event(new AguiEvent(String.valueOf(fields.get("type")), fields));
         }
 
         private void frameRule(int at, String message) {
-            add(thread.profile == AguiProfile.AGUI_1_0 ? "AGUI1-01" : "SOCIAL-05", at, null, null, message);
+            add(thread.profile == AguiProfile.AGUI_1_0 ? AGUI1_01 : SOCIAL_05, at, null, null, message);
         }
 
         /** Checks one event; its position is the number of events and frames before it, plus one. */
@@ -237,14 +238,14 @@ public final class AguiStreamChecker {
                 finished = true;
                 if (thread.profile == AguiProfile.AGUI_1_0) {
                     if (runStarted && !runFinished && !runError) {
-                        add("AGUI1-07", 0, null, null, "the stream closed while its run was active: no RUN_FINISHED "
+                        add(AGUI1_07, 0, null, null, "the stream closed while its run was active: no RUN_FINISHED "
                                 + "or RUN_ERROR after " + position + " event(s)");
                     } else if (!anyTerminal) {
-                        add("AGUI1-07", 0, null, null, "the stream closed without a run ("
+                        add(AGUI1_07, 0, null, null, "the stream closed without a run ("
                                 + position + " event(s), none of them RUN_FINISHED or RUN_ERROR)");
                     }
                 } else if (terminals != 1) {
-                    add("SOCIAL-04", 0, null, null, "expected exactly one terminal event, found " + terminals);
+                    add(SOCIAL_04, 0, null, null, "expected exactly one terminal event, found " + terminals);
                 }
                 if (dropped > 0) {
                     violations.add(new Violation("…", 0, null, null, dropped + " more violation(s) not listed"));
@@ -253,8 +254,8 @@ public final class AguiStreamChecker {
             return List.copyOf(violations);
         }
 
-        private void add(String rule, int at, String type, String field, String message) {
-            violation(new Violation(rule, at, type, field, message));
+        private void add(AguiRules rule, int at, String type, String field, String message) {
+            violation(new Violation(rule.id(), at, type, field, message));
         }
 
         // ---- AG-UI 1.0 ----
@@ -262,13 +263,13 @@ public final class AguiStreamChecker {
         private void v1(int at, Map<String, Object> fields) {
             Object type = fields.get("type");
             if (!(type instanceof String name) || name.isEmpty()) {
-                add("AGUI1-01", at, null, "/type", "the event has " + (type == null ? "no type"
+                add(AGUI1_01, at, null, "/type", "the event has " + (type == null ? "no type"
                         : "type " + AguiJson.write(type)) + "; a frame's data must be an object with a non-empty "
                         + "string type");
                 return;
             }
             if (!thread.schema.types().contains(name)) {
-                add("AGUI1-02", at, name, "/type", "'" + name + "' is not an AG-UI 1.0 event type; the client "
+                add(AGUI1_02, at, name, "/type", "'" + name + "' is not an AG-UI 1.0 event type; the client "
                         + "drops the event");
                 return;
             }
@@ -277,7 +278,7 @@ public final class AguiStreamChecker {
             boolean malformed = false;
             for (AguiSchema.Finding finding : findings) {
                 malformed |= !finding.undefined();
-                add(finding.undefined() ? "AGUI1-04" : "AGUI1-03", at, name, finding.path(), finding.message());
+                add(finding.undefined() ? AGUI1_04 : AGUI1_03, at, name, finding.path(), finding.message());
             }
             if (malformed) {
                 return; // the client's validator throws here; the event never reaches its state
@@ -300,19 +301,19 @@ public final class AguiStreamChecker {
                     String id = text(fields.get(idField));
                     String holder = id == null ? null : holder(kind, id);
                     if (holder != null && tag != null && !tag.equals(holder)) {
-                        add("AGUI1-19", at, type, "/subagentRunId", "subagent " + tag + " cannot continue " + kind + " "
+                        add(AGUI1_19, at, type, "/subagentRunId", "subagent " + tag + " cannot continue " + kind + " "
                                 + id + ", which " + (holder.isEmpty() ? "the parent agent" : "subagent " + holder)
                                 + " is streaming");
                         return out;
                     }
                     String lane = lane(kind, id, tag);
                     if (lane == null) {
-                        add("AGUI1-19", at, type, "/subagentRunId", "the chunk names neither its " + idField
+                        add(AGUI1_19, at, type, "/subagentRunId", "the chunk names neither its " + idField
                                 + " nor a subagentRunId, and several subagents are streaming a " + kind);
                         return out;
                     }
                     Pending open = lanes.get(lane);
-                    String rule = kind.equals("text") ? "AGUI1-08" : kind.equals("tool") ? "AGUI1-09" : "AGUI1-11";
+                    AguiRules rule = kind.equals("text") ? AGUI1_08 : kind.equals("tool") ? AGUI1_09 : AGUI1_11;
                     if (open == null || !open.kind.equals(kind) || (id != null && !id.equals(open.id))) {
                         out.addAll(close(lane));
                         if (id == null) {
@@ -468,24 +469,24 @@ public final class AguiStreamChecker {
         private void verify(int at, Map<String, Object> event) {
             String type = (String) event.get("type");
             if (runError && !type.equals("RUN_STARTED")) {
-                add("AGUI1-06", at, type, null, "the run has already ended with RUN_ERROR; only a new RUN_STARTED "
+                add(AGUI1_06, at, type, null, "the run has already ended with RUN_ERROR; only a new RUN_STARTED "
                         + "may follow");
                 return;
             }
             if (runFinished && !type.equals("RUN_ERROR") && !type.equals("RUN_STARTED")) {
-                add("AGUI1-06", at, type, null, "the run has already ended with RUN_FINISHED; only a new "
+                add(AGUI1_06, at, type, null, "the run has already ended with RUN_FINISHED; only a new "
                         + "RUN_STARTED (or RUN_ERROR) may follow");
                 return;
             }
             if (first) {
                 first = false;
                 if (!type.equals("RUN_STARTED") && !type.equals("RUN_ERROR")) {
-                    add("AGUI1-05", at, type, null, "the first event is " + type + ", not RUN_STARTED");
+                    add(AGUI1_05, at, type, null, "the first event is " + type + ", not RUN_STARTED");
                     return;
                 }
             } else if (type.equals("RUN_STARTED")) {
                 if (runStarted && !runFinished && !runError) {
-                    add("AGUI1-06", at, type, null, "a run is still active; it must end with RUN_FINISHED or "
+                    add(AGUI1_06, at, type, null, "a run is still active; it must end with RUN_FINISHED or "
                             + "RUN_ERROR before the next RUN_STARTED");
                     return;
                 }
@@ -507,34 +508,34 @@ public final class AguiStreamChecker {
                 return;
             }
             switch (type) {
-                case "TEXT_MESSAGE_START" -> open(at, type, "/messageId", event, openMessages, "AGUI1-08",
+                case "TEXT_MESSAGE_START" -> open(at, type, "/messageId", event, openMessages, AGUI1_08,
                         "a text message");
                 case "TEXT_MESSAGE_CONTENT", "TEXT_MESSAGE_END" -> continues(at, type, "/messageId", event,
-                        openMessages, "AGUI1-08", "text message", "TEXT_MESSAGE_START", type.endsWith("END"));
-                case "TOOL_CALL_START" -> open(at, type, "/toolCallId", event, openToolCalls, "AGUI1-09",
+                        openMessages, AGUI1_08, "text message", "TEXT_MESSAGE_START", type.endsWith("END"));
+                case "TOOL_CALL_START" -> open(at, type, "/toolCallId", event, openToolCalls, AGUI1_09,
                         "a tool call");
                 case "TOOL_CALL_ARGS", "TOOL_CALL_END" -> continues(at, type, "/toolCallId", event, openToolCalls,
-                        "AGUI1-09", "tool call", "TOOL_CALL_START", type.endsWith("END"));
-                case "REASONING_START" -> open(at, type, "/messageId", event, openSpans, "AGUI1-11",
+                        AGUI1_09, "tool call", "TOOL_CALL_START", type.endsWith("END"));
+                case "REASONING_START" -> open(at, type, "/messageId", event, openSpans, AGUI1_11,
                         "a reasoning span");
-                case "REASONING_END" -> continues(at, type, "/messageId", event, openSpans, "AGUI1-11",
+                case "REASONING_END" -> continues(at, type, "/messageId", event, openSpans, AGUI1_11,
                         "reasoning span", "REASONING_START", true);
-                case "REASONING_MESSAGE_START" -> open(at, type, "/messageId", event, openReasoning, "AGUI1-11",
+                case "REASONING_MESSAGE_START" -> open(at, type, "/messageId", event, openReasoning, AGUI1_11,
                         "a reasoning message");
                 case "REASONING_MESSAGE_CONTENT", "REASONING_MESSAGE_END" -> continues(at, type, "/messageId",
-                        event, openReasoning, "AGUI1-11", "reasoning message", "REASONING_MESSAGE_START",
+                        event, openReasoning, AGUI1_11, "reasoning message", "REASONING_MESSAGE_START",
                         type.endsWith("END"));
                 case "STEP_STARTED" -> {
                     List<String> step = step(tag, event);
                     if (!openSteps.add(step)) {
-                        add("AGUI1-10", at, type, "/stepName", "step \"" + step.get(1) + "\" is already active");
+                        add(AGUI1_10, at, type, "/stepName", "step \"" + step.get(1) + "\" is already active");
                     }
                 }
                 case "STEP_FINISHED" -> {
                     List<String> step = step(tag, event);
                     if (!openSteps.remove(step)) {
                         boolean elsewhere = openSteps.stream().anyMatch(s -> s.get(1).equals(step.get(1)));
-                        add("AGUI1-10", at, type, "/stepName", "step \"" + step.get(1) + "\" "
+                        add(AGUI1_10, at, type, "/stepName", "step \"" + step.get(1) + "\" "
                                 + (elsewhere ? "is open under another owner (subagentRunId)" : "was not started"));
                     }
                 }
@@ -542,11 +543,11 @@ public final class AguiStreamChecker {
                     String id = text(event.get("subagentRunId"));
                     String parent = text(event.get("parentSubagentRunId"));
                     if (activeSubagents.contains(id) || closedSubagents.contains(id)) {
-                        add("AGUI1-12", at, type, "/subagentRunId", "subagent " + id + (activeSubagents.contains(id)
+                        add(AGUI1_12, at, type, "/subagentRunId", "subagent " + id + (activeSubagents.contains(id)
                                 ? " is already active" : " has already finished in this run; ids are per invocation"));
                     } else if (parent != null && !activeSubagents.contains(parent)
                             && !closedSubagents.contains(parent)) {
-                        add("AGUI1-12", at, type, "/parentSubagentRunId", "parent subagent " + parent
+                        add(AGUI1_12, at, type, "/parentSubagentRunId", "parent subagent " + parent
                                 + " has not been started in this run");
                     } else {
                         activeSubagents.add(id);
@@ -555,7 +556,7 @@ public final class AguiStreamChecker {
                 case "SUBAGENT_FINISHED", "SUBAGENT_ERROR" -> {
                     String id = text(event.get("subagentRunId"));
                     if (!activeSubagents.remove(id)) {
-                        add("AGUI1-12", at, type, "/subagentRunId", "no active subagent " + id);
+                        add(AGUI1_12, at, type, "/subagentRunId", "no active subagent " + id);
                     } else {
                         closedSubagents.add(id);
                     }
@@ -564,11 +565,11 @@ public final class AguiStreamChecker {
                     runStarted = true;
                     String version = text(event.get("protocolVersion"));
                     if (version != null && (!VERSION.matcher(version).matches() || newer(version))) {
-                        add("AGUI1-17", at, type, "/protocolVersion", "'" + version + "' is "
+                        add(AGUI1_17, at, type, "/protocolVersion", "'" + version + "' is "
                                 + (VERSION.matcher(version).matches() ? "newer than 1.0" : "not MAJOR.MINOR"));
                     }
                     if (runId != null && !runId.equals(event.get("runId"))) {
-                        add("ENDPOINT-03", at, type, "/runId", "the stream is run " + event.get("runId")
+                        add(ENDPOINT_03, at, type, "/runId", "the stream is run " + event.get("runId")
                                 + ", the request was for run " + runId);
                     }
                 }
@@ -581,7 +582,7 @@ public final class AguiStreamChecker {
                     openToolCalls.forEach(id -> open.add("tool call " + id));
                     activeSubagents.forEach(id -> open.add("subagent " + id));
                     if (!open.isEmpty()) {
-                        add("AGUI1-13", at, type, null, "RUN_FINISHED while still open: " + String.join(", ", open));
+                        add(AGUI1_13, at, type, null, "RUN_FINISHED while still open: " + String.join(", ", open));
                         return;
                     }
                     runFinished = true;
@@ -624,7 +625,7 @@ public final class AguiStreamChecker {
                     String parent = text(event.get("parentMessageId"));
                     String inherited = parent == null ? null : owners("message").get(parent);
                     if (inherited != null && tag != null && !owner(tag).equals(inherited)) {
-                        add("AGUI1-19", at, type, "/subagentRunId", named(tag) + " does not own the parent "
+                        add(AGUI1_19, at, type, "/subagentRunId", named(tag) + " does not own the parent "
                                 + "message " + parent + " (" + who(inherited) + " does); a tool call belongs to the "
                                 + "message that carries it");
                         return false;
@@ -635,7 +636,7 @@ public final class AguiStreamChecker {
                             return false;
                         }
                         if (tag == null && inherited != null && !inherited.equals(existing)) {
-                            add("AGUI1-19", at, type, "/parentMessageId", "tool call " + id + " is owned by "
+                            add(AGUI1_19, at, type, "/parentMessageId", "tool call " + id + " is owned by "
                                     + who(existing) + " but its parent message " + parent + " by " + who(inherited));
                             return false;
                         }
@@ -651,7 +652,7 @@ public final class AguiStreamChecker {
                             : "message".equals(subtype) ? Objects.requireNonNullElse(owners("message").get(id),
                             owners("reasoning").get(id)) : owners("reasoning").get(id);
                     if (owner != null && tag != null && !owner(tag).equals(owner)) {
-                        add("AGUI1-19", at, type, "/subagentRunId", named(tag) + " does not own " + subtype + " "
+                        add(AGUI1_19, at, type, "/subagentRunId", named(tag) + " does not own " + subtype + " "
                                 + id + " (" + who(owner) + " does)");
                         return false;
                     }
@@ -700,7 +701,7 @@ public final class AguiStreamChecker {
         private boolean agrees(int at, String type, String tag, String kind, String id) {
             String owner = owners(kind).get(id);
             if (owner != null && tag != null && !owner(tag).equals(owner)) {
-                add("AGUI1-19", at, type, "/subagentRunId", named(tag) + " is not the owner of " + kind + " "
+                add(AGUI1_19, at, type, "/subagentRunId", named(tag) + " is not the owner of " + kind + " "
                         + id + "; " + who(owner) + " opened it");
                 return false;
             }
@@ -740,7 +741,7 @@ public final class AguiStreamChecker {
         }
 
         private void open(int at, String type, String field, Map<String, Object> event, Set<String> open,
-                          String rule, String what) {
+                          AguiRules rule, String what) {
             String id = String.valueOf(event.get(field.substring(1)));
             if (!open.add(id)) {
                 add(rule, at, type, field, what + " with id " + id + " is already open; close it first");
@@ -748,7 +749,7 @@ public final class AguiStreamChecker {
         }
 
         private void continues(int at, String type, String field, Map<String, Object> event, Set<String> open,
-                               String rule, String what, String opener, boolean closes) {
+                               AguiRules rule, String what, String opener, boolean closes) {
             String id = String.valueOf(event.get(field.substring(1)));
             if (!open.contains(id)) {
                 add(rule, at, type, field, "no open " + what + " " + id + "; " + opener + " must come first");
@@ -779,7 +780,7 @@ public final class AguiStreamChecker {
                     Origin started = thread.toolCalls.get(id);
                     if (started != null) {
                         if (started.run() != run) {
-                            add("AGUI1-14", at, type, "/toolCallId", "tool-call id " + id + " was used by "
+                            add(AGUI1_14, at, type, "/toolCallId", "tool-call id " + id + " was used by "
                                     + earlier(started.stream()) + "; the client merges this call into that one, "
                                     + "appending these arguments to its arguments");
                         }
@@ -796,12 +797,12 @@ public final class AguiStreamChecker {
                     if (existing == null) {
                         create(at, type, "/parentMessageId", parent, "assistant", null);
                     } else if (!existing.role.equals("assistant")) {
-                        add("AGUI1-16", at, type, "/parentMessageId", "message " + parent + " is a " + existing.role
+                        add(AGUI1_16, at, type, "/parentMessageId", "message " + parent + " is a " + existing.role
                                 + " message, not an assistant message");
                         create(at, type, "/toolCallId", id, "assistant", "the client then creates an assistant "
                                 + "message named after the toolCallId");
                     } else if (existing.run != run) {
-                        add("AGUI1-14", at, type, "/parentMessageId", "message " + parent + " belongs to "
+                        add(AGUI1_14, at, type, "/parentMessageId", "message " + parent + " belongs to "
                                 + earlier(existing.stream) + "; the client merges this run's call into that message");
                     }
                 }
@@ -816,7 +817,7 @@ public final class AguiStreamChecker {
             if (existing == null) {
                 thread.messages.put(id, new Message(role, run, stream));
             } else if (existing.run != run) {
-                add("AGUI1-14", at, type, field, "message id " + id + " was used by " + earlier(existing.stream)
+                add(AGUI1_14, at, type, field, "message id " + id + " was used by " + earlier(existing.stream)
                         + "; the client merges the two into one message, appending this run's content to it");
             }
         }
@@ -826,12 +827,12 @@ public final class AguiStreamChecker {
             if (existing == null) {
                 thread.messages.put(id, new Message(role, run, stream));
             } else if (existing.run != run) {
-                add("AGUI1-14", at, type, field, "message id " + id + " was used by " + earlier(existing.stream)
+                add(AGUI1_14, at, type, field, "message id " + id + " was used by " + earlier(existing.stream)
                         + (why == null ? "" : "; " + why) + (type.equals("TOOL_CALL_RESULT")
                         ? ", so the client holds two messages with that id" : "; the client merges this run's call "
                         + "into that message"));
             } else {
-                add("AGUI1-15", at, type, field, "message id " + id + " already names " + article(existing.role)
+                add(AGUI1_15, at, type, field, "message id " + id + " already names " + article(existing.role)
                         + " message of this run" + (why == null ? "" : "; " + why) + ", so the client holds two "
                         + "messages with one id");
             }
@@ -852,23 +853,23 @@ public final class AguiStreamChecker {
             String type = event.type();
             Map<String, Object> fields = event.fields();
             if (at == 1 && !AguiEvent.RUN_STARTED.equals(type)) {
-                add("SOCIAL-01", at, type, null, "the first event is " + type);
+                add(SOCIAL_01, at, type, null, "the first event is " + type);
             }
             Object eventRun = fields.get("runId");
             if (eventRun == null || fields.get("threadId") == null) {
-                add("SOCIAL-06", at, type, eventRun == null ? "/runId" : "/threadId", "the event does not name its "
+                add(SOCIAL_06, at, type, eventRun == null ? "/runId" : "/threadId", "the event does not name its "
                         + "thread and run");
             } else if (runId != null && !runId.equals(eventRun)) {
-                add(AguiEvent.RUN_STARTED.equals(type) ? "ENDPOINT-03" : "SOCIAL-06", at, type, "/runId",
+                add(AguiEvent.RUN_STARTED.equals(type) ? ENDPOINT_03 : SOCIAL_06, at, type, "/runId",
                         "event of run " + eventRun + " in the stream of run " + runId);
             }
             for (String field : INTERNAL_FIELDS) {
                 if (fields.containsKey(field)) {
-                    add("SOCIAL-07", at, type, "/" + field, "internal usage field on the wire");
+                    add(SOCIAL_07, at, type, "/" + field, "internal usage field on the wire");
                 }
             }
             if (terminals > 0) {
-                add("SOCIAL-04", at, type, null, type + " after the terminal event");
+                add(SOCIAL_04, at, type, null, type + " after the terminal event");
             }
             switch (type) {
                 case AguiEvent.TEXT_MESSAGE_START -> openMessages.add(text(fields.get("messageId")));
@@ -878,16 +879,16 @@ public final class AguiStreamChecker {
                 case AguiEvent.TOOL_CALL_ARGS -> {
                     toolPhase(at, text(fields.get("toolCallId")), type);
                     if (!(fields.get("args") instanceof Map)) {
-                        add("SOCIAL-02", at, type, "/args", "the arguments must be an 'args' object");
+                        add(SOCIAL_02, at, type, "/args", "the arguments must be an 'args' object");
                     }
                 }
                 case AguiEvent.TOOL_CALL_RESULT -> {
                     toolPhase(at, text(fields.get("tool_call_id")), type);
                     if (!(fields.get("tool_call_args") instanceof Map)) {
-                        add("SOCIAL-02", at, type, "/tool_call_args", "the input snapshot must be an object");
+                        add(SOCIAL_02, at, type, "/tool_call_args", "the input snapshot must be an object");
                     }
                     if (!RESULT_STATUSES.contains(text(fields.get("status")))) {
-                        add("SOCIAL-02", at, type, "/status", "status '" + fields.get("status")
+                        add(SOCIAL_02, at, type, "/status", "status '" + fields.get("status")
                                 + "' is not success, failure or partial");
                     }
                 }
@@ -900,7 +901,7 @@ public final class AguiStreamChecker {
                         }
                     });
                     if (!open.isEmpty()) {
-                        add("SOCIAL-03", at, type, null, "RUN_FINISHED while still open: " + open);
+                        add(SOCIAL_03, at, type, null, "RUN_FINISHED while still open: " + open);
                     }
                 }
                 case AguiEvent.RUN_ERROR -> terminals++;
@@ -910,7 +911,7 @@ public final class AguiStreamChecker {
 
         private void toolPhase(int at, String id, String type) {
             if (id == null) {
-                add("SOCIAL-02", at, type, type.equals(AguiEvent.TOOL_CALL_RESULT) ? "/tool_call_id" : "/toolCallId",
+                add(SOCIAL_02, at, type, type.equals(AguiEvent.TOOL_CALL_RESULT) ? "/tool_call_id" : "/toolCallId",
                         "no tool call id");
                 return;
             }
@@ -919,7 +920,7 @@ public final class AguiStreamChecker {
                     AguiEvent.TOOL_CALL_RESULT);
             int expected = seen.size();
             if (expected >= order.size() || !order.get(expected).equals(type)) {
-                add("SOCIAL-02", at, type, null, "tool call " + id + ": " + type + " after " + seen + " (expected "
+                add(SOCIAL_02, at, type, null, "tool call " + id + ": " + type + " after " + seen + " (expected "
                         + (expected < order.size() ? order.get(expected) : "nothing more") + ")");
             }
             seen.add(type);

@@ -2,6 +2,7 @@ package io.agentlab.contracts;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import io.agentlab.kernel.api.rule.Rule;
 import java.util.List;
 import org.apiguardian.api.API;
 
@@ -18,30 +19,33 @@ public interface AdapterRuleCatalogue<P> {
     /** The port these rules are for. */
     Class<P> port();
 
-    /** The rules, in order. */
-    List<Rule<P>> rules();
+    /** The rules with their checks, in order; each id once ({@link Rule#catalogue(List)}). */
+    List<RuleCheck<P>> rules();
 
     /**
-     * One rule.
+     * One rule of the catalogue and its check. The rule is the {@link Rule} every catalogue shares: required rules
+     * pass or fail, never skip; optional ones are skipped with the reason when their state hook is not supported
+     * (the same as plugin contracts', {@code Requirement}).
      *
-     * @param id          e.g. {@code AC-CAL-02}
-     * @param name        what it checks, in snake case
-     * @param required    required (passes or fails, never skips), or optional (skipped with the reason when its
-     *                    state hook is not supported); the same rule as plugin contracts' ({@code Requirement})
-     * @param clause      the clause it enforces
-     * @param description one sentence for the catalogue
-     * @param check       the check over the adapter under test
-     * @param <P>         the port
+     * @param rule  the rule, e.g. {@code AC-CAL-02}
+     * @param check the check over the adapter under test
+     * @param <P>   the port
      */
-    record Rule<P>(String id, String name, boolean required, String clause, String description, Check<P> check) {
+    record RuleCheck<P>(Rule rule, Check<P> check) {
+        /** Rejects nulls. */
+        public RuleCheck {
+            java.util.Objects.requireNonNull(rule, "rule");
+            java.util.Objects.requireNonNull(check, "check");
+        }
+
         /** The test's display name. */
         public String displayName() {
-            return (required ? "required_" : "optional_") + id + "_" + name;
+            return rule.displayName();
         }
 
         /** The failure for {@code message}, naming this rule and its clause. */
         public AssertionError failure(String message) {
-            return new org.opentest4j.AssertionFailedError(displayName() + " (" + clause + "): " + message);
+            return new org.opentest4j.AssertionFailedError(rule.failureMessage(message));
         }
     }
 
@@ -52,7 +56,7 @@ public interface AdapterRuleCatalogue<P> {
      */
     @FunctionalInterface
     interface Check<P> {
-        /** Runs the check; throws an assertion error naming the rule, or aborts to skip. */
-        void run(AdapterContractTests<P> subject, Rule<P> rule) throws Exception;
+        /** Runs the check; throws an assertion error naming the rule ({@link RuleCheck#failure}), or aborts to skip. */
+        void run(AdapterContractTests<P> subject, RuleCheck<P> rule) throws Exception;
     }
 }

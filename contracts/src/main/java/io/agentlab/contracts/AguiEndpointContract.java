@@ -3,6 +3,7 @@ package io.agentlab.contracts;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import io.agentlab.agui.AguiProfile;
+import io.agentlab.agui.AguiRules;
 import io.agentlab.agui.AguiSseCodec;
 import io.agentlab.agui.AguiStreamChecker;
 import io.agentlab.agui.AguiStreamChecker.Violation;
@@ -196,7 +197,8 @@ public final class AguiEndpointContract {
             List<Digest> expected = digests.subList(1, digests.size());
             if (!resumed.equals(expected)) {
                 List<Violation> all = new ArrayList<>(checked.violations());
-                all.add(new Violation("ENDPOINT-05", 0, null, null, "after Last-Event-ID " + digests.get(0).id()
+                all.add(new Violation(AguiRules.ENDPOINT_05.id(), 0, null, null, "after Last-Event-ID "
+                        + digests.get(0).id()
                         + " the endpoint sent " + ids(resumed) + ", expected " + ids(expected)
                         + (ids(resumed).equals(ids(expected)) ? " with the same data" : "")));
                 return new Checked(eventsUrl, checked.events(), all);
@@ -274,7 +276,7 @@ public final class AguiEndpointContract {
             String type = response.headers().firstValue("Content-Type").orElse(null);
             if (stream != null && (type == null || !type.toLowerCase(Locale.ROOT).strip()
                     .startsWith("text/event-stream"))) {
-                stream.violation(new Violation("ENDPOINT-01", 0, null, null, "Content-Type is "
+                stream.violation(new Violation(AguiRules.ENDPOINT_01.id(), 0, null, null, "Content-Type is "
                         + (type == null ? "missing" : "'" + type + "'") + ", not text/event-stream; EventSource "
                         + "clients refuse the stream"));
             }
@@ -357,12 +359,13 @@ public final class AguiEndpointContract {
             return new Unreadable(source, outcome.stopped(), outcome.frames(), stream.violations());
         }
         if (outcome.crFrame() > 0 && settings.profile() == AguiProfile.AGUI_1_0) {
-            stream.violation(new Violation("AGUI1-18", outcome.crFrame(), null, null, "frame " + outcome.crFrame()
+            stream.violation(new Violation(AguiRules.AGUI1_18.id(), outcome.crFrame(), null, null, "frame "
+                    + outcome.crFrame()
                     + " ends a line with CR; the official client splits frames only at LF LF, so it runs the events "
                     + "from here on into one frame"));
         }
         if (outcome.midFrame()) {
-            stream.violation(new Violation("ENDPOINT-02", 0, null, null, "the stream closed in the middle of its "
+            stream.violation(new Violation(AguiRules.ENDPOINT_02.id(), 0, null, null, "the stream closed in the middle of its "
                     + "last frame (after byte " + outcome.bytes() + ", no blank line after the frame's last line)"));
         }
         return new Checked(source, outcome.frames(), stream.finish());

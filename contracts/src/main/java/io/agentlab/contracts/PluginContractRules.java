@@ -16,6 +16,8 @@ import io.agentlab.kernel.api.Resolution;
 import io.agentlab.kernel.api.ResolutionInput;
 import io.agentlab.kernel.api.ResultPolicy;
 import io.agentlab.kernel.api.TurnContext;
+import io.agentlab.kernel.api.rule.Rule;
+import io.agentlab.kernel.api.rule.Rule.Level;
 import io.agentlab.kernel.reference.ArgumentSchema;
 import io.agentlab.kernel.reference.ReferenceKernel;
 import io.agentlab.tokens.PromptTokens;
@@ -38,9 +40,84 @@ import org.opentest4j.TestAbortedException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-/** The plugin contract's rule catalogue ({@code docs/plugin-contract.md} lists it; a test keeps the two equal). */
+/**
+ * The plugin contract's rule catalogue, one constant per rule ({@code docs/plugin-contract.md} lists it; a test keeps
+ * the two equal): each holds its {@link Rule} (id from the constant's name, {@code PC_06} is {@code PC-06}) and its
+ * check, so the rule methods and the checks name a rule by its constant, never by a written id (docs/api.md#rules).
+ */
 @API(status = INTERNAL, since = "0.1")
-public final class PluginContractRules {
+public enum PluginContractRules {
+
+    PC_01(Level.REQUIRED, "definition_is_valid", "docs/design.md#kernel-definition-valid",
+            "The definition builds: namespaced name, semantic schema version, one-line description, "
+                    + "positive timeout, terminate only when terminal, a template for the template policy, "
+                    + "no retry of a side effect.",
+            PluginContractRules::definitionBuilds),
+    PC_02(Level.REQUIRED, "catalog_description_within_budget", "docs/design.md#plugin-catalog-budget",
+            "The catalog line costs at most the configured token budget; its cost and the tool schema's "
+                    + "are published.",
+            PluginContractRules::catalogBudget),
+    PC_03(Level.REQUIRED, "terminal_event_terminates", "docs/design.md#kernel-definition-valid",
+            "A terminal event has the terminate policy (it ends the session after its siblings).",
+            PluginContractRules::terminalTerminates),
+    PC_04(Level.REQUIRED, "timeout_at_most_60s", "docs/design.md#safety-handler-timeout-bound",
+            "The handler timeout is at most 60 s, inside any batch deadline a service would set.",
+            PluginContractRules::timeoutBounds),
+    PC_05(Level.REQUIRED, "schema_valid_and_provider_safe", "docs/design.md#plugin-schema-provider-safe",
+            "The argument schema is valid draft 2020-12, an object, and uses only keywords every "
+                    + "OpenAI-compatible provider accepts for tools.",
+            PluginContractRules::providerSafe),
+    PC_06(Level.REQUIRED, "resolver_deterministic_and_total", "docs/design.md#kernel-resolver-total",
+            "The resolver gives the same result for the same input and never throws, for the examples "
+                    + "and 1,000 generated utterances.",
+            PluginContractRules::resolverTotal),
+    PC_07(Level.REQUIRED, "validator_names_the_field_and_never_throws", "docs/design.md#kernel-validation",
+            "A value of the wrong type for any property is rejected naming that property; the validator "
+                    + "never throws.",
+            PluginContractRules::validatorNamesField),
+    PC_08(Level.REQUIRED, "idempotency_keys_stable_and_distinct", "docs/design.md#safety-idempotency-key",
+            "Equivalent arguments give the same idempotency key; different arguments or turns give "
+                    + "different keys.",
+            PluginContractRules::idempotency),
+    PC_09(Level.OPTIONAL, "throwing_port_is_a_structured_failure", "docs/design.md#safety-structured-failure",
+            "With a port that throws, the event ends failed with a code, never as a leaked exception "
+                    + "(needs pluginWithFailingPort()).",
+            PluginContractRules::failingPort),
+    PC_10(Level.OPTIONAL, "hanging_port_times_out", "docs/design.md#safety-handler-timeout-bound",
+            "With a port that never answers, the event times out within its timeout "
+                    + "(needs pluginWithHangingPort()).",
+            PluginContractRules::hangingPort),
+    PC_11(Level.OPTIONAL, "examples_identical_in_both_modes", "docs/design.md#modes-parity",
+            "Every example runs through both modes with synthesized streams under random chunking and "
+                    + "yields the expected, identical normalized results (needs examples()).",
+            PluginContractRules::examplesInBothModes);
+
+    private static final List<Rule> CATALOGUE = Rule.catalogue(Arrays.stream(values())
+            .map(PluginContractRules::rule).toList());
+
+    private final Rule rule;
+    private final Check check;
+
+    PluginContractRules(Level level, String name, String clause, String description, Check check) {
+        this.rule = new Rule(name().replace('_', '-'), name, level, clause, description);
+        this.check = check;
+    }
+
+    /** The rule. */
+    public Rule rule() {
+        return rule;
+    }
+
+    /** A rule's check over the plugin under test. */
+    @FunctionalInterface
+    interface Check {
+        /**
+         * Runs the check.
+         *
+         * @throws AssertionError with what broke; {@link TestAbortedException} to skip with a reason
+         */
+        void run(PluginContractSubject subject) throws Exception;
+    }
 
     /** Keywords outside the subset every OpenAI-compatible provider accepts in a tool schema. */
     static final Set<String> UNSUPPORTED_KEYWORDS = Set.of("$ref", "$defs", "definitions", "oneOf", "anyOf", "allOf",
@@ -53,11 +130,8 @@ public final class PluginContractRules {
     /** The reporter of the rule running on this thread ({@link PluginContractTests#pluginContractReporter}). */
     static final ThreadLocal<TestReporter> REPORTER = new ThreadLocal<>();
 
-    private PluginContractRules() {
-    }
-
-    /** Runs the rule {@code id} of the catalogue against the contract test {@code test}, held to its requirement. */
-    static void run(PluginContractTests test, String id) throws Throwable {
+    /** Runs {@code rule} against the contract test {@code test}, held to its requirement. */
+    static void run(PluginContractTests test, PluginContractRules rule) throws Throwable {
         PluginContract configuration = Optional.ofNullable(test.getClass().getAnnotation(PluginContract.class))
                 .orElseThrow(() -> new IllegalStateException(test.getClass().getName()
                         + " implements PluginContractTests but is not annotated @PluginContract"));
@@ -72,63 +146,19 @@ public final class PluginContractRules {
                         reporter.publishEntry(Map.of(key, value));
                     }
                 });
-        ContractRule rule = catalogue().stream().filter(candidate -> candidate.id().equals(id)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("no rule " + id + " in the catalogue"));
-        Requirement.of(rule.required()).run(rule.displayName(), () -> rule.check().run(subject));
+        Requirement.of(rule.rule.required()).run(rule.rule.displayName(), () -> rule.check.run(subject));
     }
 
     /** The catalogue, in order. */
-    public static List<ContractRule> catalogue() {
-        return List.of(
-                new ContractRule("PC-01", "definition_is_valid", true, "docs/design.md#kernel-definition-valid",
-                        "The definition builds: namespaced name, semantic schema version, one-line description, "
-                                + "positive timeout, terminate only when terminal, a template for the template policy, "
-                                + "no retry of a side effect.", PluginContractRules::definitionBuilds),
-                new ContractRule("PC-02", "catalog_description_within_budget", true,
-                        "docs/design.md#plugin-catalog-budget",
-                        "The catalog line costs at most the configured token budget; its cost and the tool schema's "
-                                + "are published.", PluginContractRules::catalogBudget),
-                new ContractRule("PC-03", "terminal_event_terminates", true, "docs/design.md#kernel-definition-valid",
-                        "A terminal event has the terminate policy (it ends the session after its siblings).",
-                        PluginContractRules::terminalTerminates),
-                new ContractRule("PC-04", "timeout_at_most_60s", true, "docs/design.md#safety-handler-timeout-bound",
-                        "The handler timeout is at most 60 s, inside any batch deadline a service would set.",
-                        PluginContractRules::timeoutBounds),
-                new ContractRule("PC-05", "schema_valid_and_provider_safe", true,
-                        "docs/design.md#plugin-schema-provider-safe",
-                        "The argument schema is valid draft 2020-12, an object, and uses only keywords every "
-                                + "OpenAI-compatible provider accepts for tools.", PluginContractRules::providerSafe),
-                new ContractRule("PC-06", "resolver_deterministic_and_total", true,
-                        "docs/design.md#kernel-resolver-total",
-                        "The resolver gives the same result for the same input and never throws, for the examples "
-                                + "and 1,000 generated utterances.", PluginContractRules::resolverTotal),
-                new ContractRule("PC-07", "validator_names_the_field_and_never_throws", true,
-                        "docs/design.md#kernel-validation",
-                        "A value of the wrong type for any property is rejected naming that property; the validator "
-                                + "never throws.", PluginContractRules::validatorNamesField),
-                new ContractRule("PC-08", "idempotency_keys_stable_and_distinct", true,
-                        "docs/design.md#safety-idempotency-key",
-                        "Equivalent arguments give the same idempotency key; different arguments or turns give "
-                                + "different keys.", PluginContractRules::idempotency),
-                new ContractRule("PC-09", "throwing_port_is_a_structured_failure", false,
-                        "docs/design.md#safety-structured-failure",
-                        "With a port that throws, the event ends failed with a code, never as a leaked exception "
-                                + "(needs pluginWithFailingPort()).", PluginContractRules::failingPort),
-                new ContractRule("PC-10", "hanging_port_times_out", false,
-                        "docs/design.md#safety-handler-timeout-bound",
-                        "With a port that never answers, the event times out within its timeout "
-                                + "(needs pluginWithHangingPort()).", PluginContractRules::hangingPort),
-                new ContractRule("PC-11", "examples_identical_in_both_modes", false, "docs/design.md#modes-parity",
-                        "Every example runs through both modes with synthesized streams under random chunking and "
-                                + "yields the expected, identical normalized results (needs examples()).",
-                        PluginContractRules::examplesInBothModes));
+    public static List<Rule> catalogue() {
+        return CATALOGUE;
     }
 
     private static void definitionBuilds(PluginContractSubject subject) {
         try {
             subject.plugins().get().definition();
         } catch (RuntimeException e) {
-            throw failure("PC-01", "the definition cannot be built: " + e.getMessage());
+            throw failure(PC_01, "the definition cannot be built: " + e.getMessage());
         }
     }
 
@@ -138,22 +168,22 @@ public final class PluginContractRules {
         int catalog = tokens(line);
         int schema = tokens(definition.argumentsSchema()) + tokens(definition.description());
         subject.publish(Map.of("catalogTokens", Integer.toString(catalog), "toolSchemaTokens", Integer.toString(schema)));
-        require(!definition.description().isBlank() && !definition.description().contains("\n"), "PC-02",
+        require(!definition.description().isBlank() && !definition.description().contains("\n"), PC_02,
                 "the description must be one non-empty line; it is the catalog entry ChatAgent reads every turn");
         int budget = subject.configuration().catalogTokenBudget();
-        require(catalog <= budget, "PC-02", "the catalog line costs " + catalog + " tokens, over the budget of "
+        require(catalog <= budget, PC_02, "the catalog line costs " + catalog + " tokens, over the budget of "
                 + budget + " (@PluginContract(catalogTokenBudget)); shorten the description: \"" + line + "\"");
     }
 
     private static void terminalTerminates(PluginContractSubject subject) {
         EventDefinition d = subject.definition();
-        require(!d.terminal() || d.resultPolicy() == ResultPolicy.TERMINATE, "PC-03", "a terminal event with policy "
+        require(!d.terminal() || d.resultPolicy() == ResultPolicy.TERMINATE, PC_03, "a terminal event with policy "
                 + d.resultPolicy().wireName() + ": it would wait for every sibling and then not end the session");
     }
 
     private static void timeoutBounds(PluginContractSubject subject) {
         Duration timeout = subject.definition().timeout();
-        require(timeout.compareTo(MAX_TIMEOUT) <= 0, "PC-04", "timeout " + timeout + " is over " + MAX_TIMEOUT
+        require(timeout.compareTo(MAX_TIMEOUT) <= 0, PC_04, "timeout " + timeout + " is over " + MAX_TIMEOUT
                 + "; a hanging port would hold the turn that long");
     }
 
@@ -162,14 +192,14 @@ public final class PluginContractRules {
         try {
             ArgumentSchema.compile(d.name(), d.argumentsSchema());
         } catch (RuntimeException e) {
-            throw failure("PC-05", "the argument schema is not valid draft 2020-12: " + e.getMessage());
+            throw failure(PC_05, "the argument schema is not valid draft 2020-12: " + e.getMessage());
         }
         JsonNode root = JSON.readTree(d.argumentsSchema());
-        require("object".equals(root.path("type").asString("")), "PC-05",
+        require("object".equals(root.path("type").asString("")), PC_05,
                 "the schema's root must be {\"type\":\"object\"}; providers take tool arguments as an object");
         List<String> found = new ArrayList<>();
         collectUnsupported(root, "", found);
-        require(found.isEmpty(), "PC-05", "keywords outside the provider-safe subset: " + found
+        require(found.isEmpty(), PC_05, "keywords outside the provider-safe subset: " + found
                 + "; inline them or simplify the schema");
     }
 
@@ -206,10 +236,10 @@ public final class PluginContractRules {
             first = resolve(d, text, zone, at);
             second = resolve(d, text, zone, at);
         } catch (RuntimeException e) {
-            throw failure("PC-06", "the resolver threw " + e + " on \"" + text + "\"; it must return a "
+            throw failure(PC_06, "the resolver threw " + e + " on \"" + text + "\"; it must return a "
                     + "resolution (or an ambiguity) for any words");
         }
-        require(first.equals(second), "PC-06", "the resolver gave two results for \"" + text + "\": " + first
+        require(first.equals(second), PC_06, "the resolver gave two results for \"" + text + "\": " + first
                 + " then " + second + "; resolution must depend only on its input");
     }
 
@@ -227,13 +257,13 @@ public final class PluginContractRules {
             Map<String, Object> arguments = new LinkedHashMap<>();
             arguments.put(property.getKey(), Map.of("unexpected", List.of(1, 2)));
             ArgumentSchema.Check check = schema.check(arguments);
-            require(check.violations().stream().anyMatch(v -> v.location().equals("/" + property.getKey())), "PC-07",
+            require(check.violations().stream().anyMatch(v -> v.location().equals("/" + property.getKey())), PC_07,
                     "an object for '" + property.getKey() + "' was not rejected naming /" + property.getKey()
                             + "; violations were " + check.violations());
             try {
                 d.validator().validate(arguments);
             } catch (RuntimeException e) {
-                throw failure("PC-07", "the validator threw " + e + " on " + arguments + "; it must return violations");
+                throw failure(PC_07, "the validator threw " + e + " on " + arguments + "; it must return violations");
             }
         }
     }
@@ -248,26 +278,28 @@ public final class PluginContractRules {
         reordered.put("b", "x");
         reordered.put("a", 1);
         String key = d.idempotencyKeys().derive(scope, "e1", d.name(), CanonicalJson.write(a));
-        require(key.equals(d.idempotencyKeys().derive(scope, "e1", d.name(), CanonicalJson.write(reordered))), "PC-08",
+        require(key.equals(d.idempotencyKeys().derive(scope, "e1", d.name(), CanonicalJson.write(reordered))), PC_08,
                 "equivalent arguments in another key order gave another idempotency key");
         require(!key.equals(d.idempotencyKeys().derive(scope, "e1", d.name(), CanonicalJson.write(Map.of("a", 2)))),
-                "PC-08", "different arguments gave the same idempotency key");
+                PC_08, "different arguments gave the same idempotency key");
         require(!key.equals(d.idempotencyKeys().derive(new EventScope("contract", "t2"), "e1", d.name(),
-                CanonicalJson.write(a))), "PC-08", "another turn gave the same idempotency key: a retried turn would "
+                CanonicalJson.write(a))), PC_08, "another turn gave the same idempotency key: a retried turn would "
                 + "be deduplicated against an unrelated one");
     }
 
     private static void failingPort(PluginContractSubject subject) {
         EventOutcome outcome = runOnce(subject.failingPort().orElseThrow(() -> new TestAbortedException(
-                "PC-09 needs pluginWithFailingPort(): the plugin wired to a port that throws")), subject);
-        require(outcome instanceof EventOutcome.Failed, "PC-09", "with a throwing port the event ended "
+                PC_09.id() + " needs pluginWithFailingPort(): the plugin wired to a port that throws")),
+                subject);
+        require(outcome instanceof EventOutcome.Failed, PC_09, "with a throwing port the event ended "
                 + outcome.status() + " (" + outcome + "), not failed with a code");
     }
 
     private static void hangingPort(PluginContractSubject subject) {
         EventOutcome outcome = runOnce(subject.hangingPort().orElseThrow(() -> new TestAbortedException(
-                "PC-10 needs pluginWithHangingPort(): the plugin wired to a port that never answers")), subject);
-        require(outcome instanceof EventOutcome.TimedOut, "PC-10", "with a hanging port the event ended "
+                PC_10.id() + " needs pluginWithHangingPort(): the plugin wired to a port that never answers")),
+                subject);
+        require(outcome instanceof EventOutcome.TimedOut, PC_10, "with a hanging port the event ended "
                 + outcome.status() + " (" + outcome + "), not timed out");
     }
 
@@ -287,12 +319,12 @@ public final class PluginContractRules {
 
     private static void examplesInBothModes(PluginContractSubject subject) {
         if (subject.examples().isEmpty()) {
-            throw new TestAbortedException("PC-11 needs examples(): utterances with their expected arguments");
+            throw new TestAbortedException(PC_11.id() + " needs examples(): utterances with their expected arguments");
         }
         List<Long> seeds = Arrays.stream(subject.configuration().seeds()).boxed().toList();
-        List<String> failures = support("PC-11", "run the examples as suite cases")
+        List<String> failures = support(PC_11, "run the examples as suite cases")
                 .runExamples(subject.plugins(), subject.examples(), seeds);
-        require(failures.isEmpty(), "PC-11", String.join("\n", failures));
+        require(failures.isEmpty(), PC_11, String.join("\n", failures));
     }
 
     /**
@@ -304,7 +336,8 @@ public final class PluginContractRules {
         try {
             return PromptTokens.completion(text);
         } catch (NoClassDefFoundError e) {
-            throw new TestAbortedException("PC-02 counts tokens with io.agentlab:agentlab-tokens: add it (test scope) "
+            throw new TestAbortedException(PC_02.id() + " counts tokens with io.agentlab:agentlab-tokens: add it "
+                    + "(test scope) "
                     + "to the test classpath; see docs/plugin-contract.md#artifacts");
         }
     }
@@ -313,20 +346,24 @@ public final class PluginContractRules {
      * The engine's support, or the rule is skipped (aborted, so counted as not run, never as passed) with one line
      * naming the artifact that runs it (docs/plugin-contract.md#artifacts).
      */
-    private static PluginContractSupport support(String rule, String what) {
-        return PluginContractSupport.find().orElseThrow(() -> new TestAbortedException(rule + " needs "
+    private static PluginContractSupport support(PluginContractRules rule, String what) {
+        return PluginContractSupport.find().orElseThrow(() -> new TestAbortedException(rule.id() + " needs "
                 + PluginContractSupport.PROVIDER + " on the test classpath to " + what
                 + "; see docs/plugin-contract.md#artifacts"));
     }
 
-    private static void require(boolean condition, String rule, String message) {
+    private static void require(boolean condition, PluginContractRules rule, String message) {
         if (!condition) {
             throw failure(rule, message);
         }
     }
 
-    private static AssertionFailedError failure(String rule, String message) {
-        ContractRule broken = catalogue().stream().filter(r -> r.id().equals(rule)).findFirst().orElseThrow();
-        return new AssertionFailedError(broken.displayName() + " (" + broken.clause() + "): " + message);
+    private static AssertionFailedError failure(PluginContractRules rule, String message) {
+        return new AssertionFailedError(rule.rule.failureMessage(message));
+    }
+
+    /** The rule's id, e.g. {@code PC-06}. */
+    public String id() {
+        return rule.id();
     }
 }

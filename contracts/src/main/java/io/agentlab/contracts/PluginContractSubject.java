@@ -42,7 +42,8 @@ public record PluginContractSubject(Supplier<EventPlugin> plugins, List<PluginEx
         try {
             return plugins.get().definition();
         } catch (RuntimeException e) {
-            throw new Requirement.PrerequisiteFailed("the definition cannot be built (see PC-01): " + e.getMessage());
+            throw new Requirement.PrerequisiteFailed("the definition cannot be built (see "
+                    + PluginContractRules.PC_01.id() + "): " + e.getMessage());
         }
     }
 

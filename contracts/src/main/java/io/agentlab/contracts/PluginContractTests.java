@@ -60,76 +60,76 @@ public interface PluginContractTests {
     @Test
     @DisplayName("required_PC-01_definition_is_valid")
     default void required_PC01_definition_is_valid() throws Throwable {
-        PluginContractRules.run(this, "PC-01");
+        PluginContractRules.run(this, PluginContractRules.PC_01);
     }
 
     /** PC-02: see {@code docs/plugin-contract.md}. */
     @Test
     @DisplayName("required_PC-02_catalog_description_within_budget")
     default void required_PC02_catalog_description_within_budget() throws Throwable {
-        PluginContractRules.run(this, "PC-02");
+        PluginContractRules.run(this, PluginContractRules.PC_02);
     }
 
     /** PC-03: see {@code docs/plugin-contract.md}. */
     @Test
     @DisplayName("required_PC-03_terminal_event_terminates")
     default void required_PC03_terminal_event_terminates() throws Throwable {
-        PluginContractRules.run(this, "PC-03");
+        PluginContractRules.run(this, PluginContractRules.PC_03);
     }
 
     /** PC-04: see {@code docs/plugin-contract.md}. */
     @Test
     @DisplayName("required_PC-04_timeout_at_most_60s")
     default void required_PC04_timeout_at_most_60s() throws Throwable {
-        PluginContractRules.run(this, "PC-04");
+        PluginContractRules.run(this, PluginContractRules.PC_04);
     }
 
     /** PC-05: see {@code docs/plugin-contract.md}. */
     @Test
     @DisplayName("required_PC-05_schema_valid_and_provider_safe")
     default void required_PC05_schema_valid_and_provider_safe() throws Throwable {
-        PluginContractRules.run(this, "PC-05");
+        PluginContractRules.run(this, PluginContractRules.PC_05);
     }
 
     /** PC-06: see {@code docs/plugin-contract.md}. */
     @Test
     @DisplayName("required_PC-06_resolver_deterministic_and_total")
     default void required_PC06_resolver_deterministic_and_total() throws Throwable {
-        PluginContractRules.run(this, "PC-06");
+        PluginContractRules.run(this, PluginContractRules.PC_06);
     }
 
     /** PC-07: see {@code docs/plugin-contract.md}. */
     @Test
     @DisplayName("required_PC-07_validator_names_the_field_and_never_throws")
     default void required_PC07_validator_names_the_field_and_never_throws() throws Throwable {
-        PluginContractRules.run(this, "PC-07");
+        PluginContractRules.run(this, PluginContractRules.PC_07);
     }
 
     /** PC-08: see {@code docs/plugin-contract.md}. */
     @Test
     @DisplayName("required_PC-08_idempotency_keys_stable_and_distinct")
     default void required_PC08_idempotency_keys_stable_and_distinct() throws Throwable {
-        PluginContractRules.run(this, "PC-08");
+        PluginContractRules.run(this, PluginContractRules.PC_08);
     }
 
     /** PC-09: see {@code docs/plugin-contract.md}. */
     @Test
     @DisplayName("optional_PC-09_throwing_port_is_a_structured_failure")
     default void optional_PC09_throwing_port_is_a_structured_failure() throws Throwable {
-        PluginContractRules.run(this, "PC-09");
+        PluginContractRules.run(this, PluginContractRules.PC_09);
     }
 
     /** PC-10: see {@code docs/plugin-contract.md}. */
     @Test
     @DisplayName("optional_PC-10_hanging_port_times_out")
     default void optional_PC10_hanging_port_times_out() throws Throwable {
-        PluginContractRules.run(this, "PC-10");
+        PluginContractRules.run(this, PluginContractRules.PC_10);
     }
 
     /** PC-11: see {@code docs/plugin-contract.md}. */
     @Test
     @DisplayName("optional_PC-11_examples_identical_in_both_modes")
     default void optional_PC11_examples_identical_in_both_modes() throws Throwable {
-        PluginContractRules.run(this, "PC-11");
+        PluginContractRules.run(this, PluginContractRules.PC_11);
     }
 }

@@ -7,8 +7,9 @@ import io.agentlab.contracts.AguiEndpointContract.Checked;
 import io.agentlab.contracts.AguiEndpointContract.Report;
 import io.agentlab.contracts.AguiEndpointContract.Settings;
 import io.agentlab.agui.AguiProfile;
-import io.agentlab.agui.AguiRule;
+import io.agentlab.agui.AguiRules;
 import io.agentlab.agui.AguiStreamChecker.Violation;
+import io.agentlab.kernel.api.rule.Rule;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -217,11 +218,11 @@ class AguiRuleCatalogueTest {
     @Test
     @DisplayName("the examples cover the whole catalogue, and each profile's list is its own rules plus the endpoint's")
     void coverage() {
-        assertThat(examples().keySet()).containsExactlyElementsOf(AguiRule.catalogue().stream().map(AguiRule::id)
+        assertThat(examples().keySet()).containsExactlyElementsOf(AguiRules.catalogue().stream().map(Rule::id)
                 .toList());
-        assertThat(AguiProfile.AGUI_1_0.rules()).extracting(AguiRule::id)
+        assertThat(AguiProfile.AGUI_1_0.rules()).extracting(Rule::id)
                 .allMatch(id -> id.startsWith("AGUI1-") || id.startsWith("ENDPOINT-"));
-        assertThat(AguiProfile.SOCIAL_DIALECT.rules()).extracting(AguiRule::id)
+        assertThat(AguiProfile.SOCIAL_DIALECT.rules()).extracting(Rule::id)
                 .allMatch(id -> id.startsWith("SOCIAL-") || id.startsWith("ENDPOINT-"));
     }
 

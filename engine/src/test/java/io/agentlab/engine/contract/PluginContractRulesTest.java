@@ -7,6 +7,7 @@ import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
+import io.agentlab.kernel.api.rule.Rule;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -96,7 +97,7 @@ class PluginContractRulesTest {
     @DisplayName("docs/plugin-contract.md lists every rule with its id, name, kind and clause")
     void catalogueDocumented() throws IOException {
         String doc = Files.readString(Path.of("../docs/plugin-contract.md"));
-        for (ContractRule rule : PluginContractRules.catalogue()) {
+        for (Rule rule : PluginContractRules.catalogue()) {
             assertThat(doc).as(rule.id()).contains("| `" + rule.displayName() + "` | " + clauseLink(rule.clause())
                     + " | " + rule.description() + " |");
         }

@@ -2,6 +2,7 @@ package io.agentlab.plugins.contracts;
 
 import io.agentlab.contracts.AdapterContractTests;
 import io.agentlab.contracts.AdapterRuleCatalogue;
+import io.agentlab.kernel.api.rule.Rule;
 import io.agentlab.plugins.port.PortException;
 import static org.apiguardian.api.API.Status.INTERNAL;
 import io.agentlab.plugins.calendar.CalendarSchedulePort;
@@ -36,29 +37,34 @@ public final class CalendarAdapterRules implements AdapterRuleCatalogue<Calendar
     }
 
     @Override
-    public List<Rule<CalendarSchedulePort>> rules() {
+    public List<RuleCheck<CalendarSchedulePort>> rules() {
         return List.of(
-                new Rule<>("AC-CAL-01", "idempotent_when_repeated", true, "docs/design.md#plugin-schedule-idempotent",
-                        "The same idempotency key twice creates one entry: the same id, created only the first time.",
+                new RuleCheck<>(Rule.required("AC-CAL-01", "idempotent_when_repeated",
+                        "docs/design.md#plugin-schedule-idempotent",
+                        "The same idempotency key twice creates one entry: the same id, created only the first time."),
                         CalendarAdapterRules::sequential),
-                new Rule<>("AC-CAL-02", "idempotent_under_concurrency", true,
+                new RuleCheck<>(Rule.required("AC-CAL-02", "idempotent_under_concurrency",
                         "docs/design.md#plugin-schedule-idempotent",
-                        "Eight concurrent requests with one key create one entry.", CalendarAdapterRules::concurrent),
-                new Rule<>("AC-CAL-03", "distinct_keys_distinct_entries", true,
+                        "Eight concurrent requests with one key create one entry."), CalendarAdapterRules::concurrent),
+                new RuleCheck<>(Rule.required("AC-CAL-03", "distinct_keys_distinct_entries",
                         "docs/design.md#plugin-schedule-idempotent",
-                        "Different keys create different entries.", CalendarAdapterRules::distinct),
-                new Rule<>("AC-CAL-04", "local_time_in_its_zone", true, "docs/design.md#plugin-schedule-port",
-                        "09:00 on 2026-12-01 in Asia/Shanghai starts at 2026-12-01T01:00Z, whatever offset is reported.",
+                        "Different keys create different entries."), CalendarAdapterRules::distinct),
+                new RuleCheck<>(Rule.required("AC-CAL-04", "local_time_in_its_zone",
+                        "docs/design.md#plugin-schedule-port",
+                        "09:00 on 2026-12-01 in Asia/Shanghai starts at 2026-12-01T01:00Z, whatever offset is reported."),
                         CalendarAdapterRules::timezone),
-                new Rule<>("AC-CAL-05", "outage_is_transient_failure", false, "docs/design.md#plugin-schedule-port",
-                        "With the service unavailable the adapter raises a transient PortException (state unavailable).",
+                new RuleCheck<>(Rule.optional("AC-CAL-05", "outage_is_transient_failure",
+                        "docs/design.md#plugin-schedule-port",
+                        "With the service unavailable the adapter raises a transient PortException (state unavailable)."),
                         (subject, rule) -> failure(subject, rule, "unavailable", true)),
-                new Rule<>("AC-CAL-06", "refusal_is_permanent_failure", false, "docs/design.md#plugin-schedule-port",
-                        "With the request refused the adapter raises a permanent PortException (state rejecting).",
+                new RuleCheck<>(Rule.optional("AC-CAL-06", "refusal_is_permanent_failure",
+                        "docs/design.md#plugin-schedule-port",
+                        "With the request refused the adapter raises a permanent PortException (state rejecting)."),
                         (subject, rule) -> failure(subject, rule, "rejecting", false)),
-                new Rule<>("AC-CAL-07", "slow_service_times_out_in_time", false, "docs/design.md#plugin-schedule-port",
+                new RuleCheck<>(Rule.optional("AC-CAL-07", "slow_service_times_out_in_time",
+                        "docs/design.md#plugin-schedule-port",
                         "With the service answering after 10 s the adapter gives up within the event's 5 s timeout, "
-                                + "as a transient PortException (state slow).", CalendarAdapterRules::slow));
+                                + "as a transient PortException (state slow)."), CalendarAdapterRules::slow));
     }
 
     static ScheduleRequest request(String key) {
@@ -67,7 +73,7 @@ public final class CalendarAdapterRules implements AdapterRuleCatalogue<Calendar
     }
 
     private static void sequential(AdapterContractTests<CalendarSchedulePort> subject,
-                                   Rule<CalendarSchedulePort> rule) {
+                                   RuleCheck<CalendarSchedulePort> rule) {
         CalendarSchedulePort adapter = subject.adapter();
         String key = "contract-" + UUID.randomUUID();
         ScheduledEntry first = adapter.create(request(key));
@@ -78,7 +84,7 @@ public final class CalendarAdapterRules implements AdapterRuleCatalogue<Calendar
     }
 
     private static void concurrent(AdapterContractTests<CalendarSchedulePort> subject,
-                                   Rule<CalendarSchedulePort> rule) throws Exception {
+                                   RuleCheck<CalendarSchedulePort> rule) throws Exception {
         CalendarSchedulePort adapter = subject.adapter();
         String key = "contract-" + UUID.randomUUID();
         CountDownLatch start = new CountDownLatch(1);
@@ -107,7 +113,7 @@ public final class CalendarAdapterRules implements AdapterRuleCatalogue<Calendar
         }
     }
 
-    private static void distinct(AdapterContractTests<CalendarSchedulePort> subject, Rule<CalendarSchedulePort> rule) {
+    private static void distinct(AdapterContractTests<CalendarSchedulePort> subject, RuleCheck<CalendarSchedulePort> rule) {
         CalendarSchedulePort adapter = subject.adapter();
         ScheduledEntry a = adapter.create(request("contract-" + UUID.randomUUID()));
         ScheduledEntry b = adapter.create(request("contract-" + UUID.randomUUID()));
@@ -116,7 +122,7 @@ public final class CalendarAdapterRules implements AdapterRuleCatalogue<Calendar
         }
     }
 
-    private static void timezone(AdapterContractTests<CalendarSchedulePort> subject, Rule<CalendarSchedulePort> rule) {
+    private static void timezone(AdapterContractTests<CalendarSchedulePort> subject, RuleCheck<CalendarSchedulePort> rule) {
         ScheduledEntry entry = subject.adapter().create(request("contract-" + UUID.randomUUID()));
         Instant expected = Instant.parse("2026-12-01T01:00:00Z");
         if (!entry.start().toInstant().equals(expected)) {
@@ -125,7 +131,7 @@ public final class CalendarAdapterRules implements AdapterRuleCatalogue<Calendar
         }
     }
 
-    private static void slow(AdapterContractTests<CalendarSchedulePort> subject, Rule<CalendarSchedulePort> rule)
+    private static void slow(AdapterContractTests<CalendarSchedulePort> subject, RuleCheck<CalendarSchedulePort> rule)
             throws InterruptedException {
         subject.given("slow");
         CalendarSchedulePort adapter = subject.adapter();
@@ -149,7 +155,7 @@ public final class CalendarAdapterRules implements AdapterRuleCatalogue<Calendar
     /** The calendar event's timeout (docs/plugins.md), which a call to the service must stay inside. */
     static final long EVENT_TIMEOUT_SECONDS = 5;
 
-    private static void failure(AdapterContractTests<CalendarSchedulePort> subject, Rule<CalendarSchedulePort> rule,
+    private static void failure(AdapterContractTests<CalendarSchedulePort> subject, RuleCheck<CalendarSchedulePort> rule,
                                 String state, boolean transientExpected) {
         subject.given(state);
         try {

@@ -2,6 +2,7 @@ package io.agentlab.plugins.contracts;
 
 import io.agentlab.contracts.AdapterContractTests;
 import io.agentlab.contracts.AdapterRuleCatalogue;
+import io.agentlab.kernel.api.rule.Rule;
 import io.agentlab.plugins.port.PortException;
 import static org.apiguardian.api.API.Status.INTERNAL;
 import io.agentlab.plugins.search.SearchHit;
@@ -21,19 +22,22 @@ public final class SearchAdapterRules implements AdapterRuleCatalogue<WebSearchP
     }
 
     @Override
-    public List<Rule<WebSearchPort>> rules() {
+    public List<RuleCheck<WebSearchPort>> rules() {
         return List.of(
-                new Rule<>("AC-SRC-01", "result_contract", true, "docs/design.md#plugin-search-result-contract",
-                        "Hits have a title, an absolute URI, evidence and a retrieval time not in the future.",
+                new RuleCheck<>(Rule.required("AC-SRC-01", "result_contract",
+                        "docs/design.md#plugin-search-result-contract",
+                        "Hits have a title, an absolute URI, evidence and a retrieval time not in the future."),
                         SearchAdapterRules::contract),
-                new Rule<>("AC-SRC-02", "max_results_respected", true, "docs/design.md#plugin-search-result-contract",
-                        "No more hits than asked for.", SearchAdapterRules::maxResults),
-                new Rule<>("AC-SRC-03", "busy_is_transient_failure", false, "docs/design.md#plugin-search-retry-once",
+                new RuleCheck<>(Rule.required("AC-SRC-02", "max_results_respected",
+                        "docs/design.md#plugin-search-result-contract",
+                        "No more hits than asked for."), SearchAdapterRules::maxResults),
+                new RuleCheck<>(Rule.optional("AC-SRC-03", "busy_is_transient_failure",
+                        "docs/design.md#plugin-search-retry-once",
                         "A busy provider is a transient PortException, so the read-only search is retried once "
-                                + "(state busy).", SearchAdapterRules::busy));
+                                + "(state busy)."), SearchAdapterRules::busy));
     }
 
-    private static void contract(AdapterContractTests<WebSearchPort> subject, Rule<WebSearchPort> rule) {
+    private static void contract(AdapterContractTests<WebSearchPort> subject, RuleCheck<WebSearchPort> rule) {
         for (SearchHit hit : subject.adapter().search("weather in Paris", 3)) {
             boolean uri;
             try {
@@ -47,14 +51,14 @@ public final class SearchAdapterRules implements AdapterRuleCatalogue<WebSearchP
         }
     }
 
-    private static void maxResults(AdapterContractTests<WebSearchPort> subject, Rule<WebSearchPort> rule) {
+    private static void maxResults(AdapterContractTests<WebSearchPort> subject, RuleCheck<WebSearchPort> rule) {
         List<SearchHit> hits = subject.adapter().search("weather in Paris", 1);
         if (hits.size() > 1) {
             throw rule.failure("asked for 1 hit, got " + hits.size());
         }
     }
 
-    private static void busy(AdapterContractTests<WebSearchPort> subject, Rule<WebSearchPort> rule) {
+    private static void busy(AdapterContractTests<WebSearchPort> subject, RuleCheck<WebSearchPort> rule) {
         subject.given("busy");
         try {
             List<SearchHit> hits = subject.adapter().search("weather in Paris", 3);

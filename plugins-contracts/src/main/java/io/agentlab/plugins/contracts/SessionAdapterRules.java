@@ -2,6 +2,7 @@ package io.agentlab.plugins.contracts;
 
 import io.agentlab.contracts.AdapterContractTests;
 import io.agentlab.contracts.AdapterRuleCatalogue;
+import io.agentlab.kernel.api.rule.Rule;
 import static org.apiguardian.api.API.Status.INTERNAL;
 import io.agentlab.plugins.session.SessionTerminationPort;
 import java.util.List;
@@ -18,18 +19,20 @@ public final class SessionAdapterRules implements AdapterRuleCatalogue<SessionTe
     }
 
     @Override
-    public List<Rule<SessionTerminationPort>> rules() {
+    public List<RuleCheck<SessionTerminationPort>> rules() {
         return List.of(
-                new Rule<>("AC-SES-01", "terminate_ends_the_session", true, "docs/design.md#plugin-session-port",
-                        "The first termination of a session reports it was not already ended.",
+                new RuleCheck<>(Rule.required("AC-SES-01", "terminate_ends_the_session",
+                        "docs/design.md#plugin-session-port",
+                        "The first termination of a session reports it was not already ended."),
                         SessionAdapterRules::first),
-                new Rule<>("AC-SES-02", "ended_state_observable", true, "docs/design.md#plugin-session-port",
-                        "A later termination, with the same or another key, reports the session already ended.",
+                new RuleCheck<>(Rule.required("AC-SES-02", "ended_state_observable",
+                        "docs/design.md#plugin-session-port",
+                        "A later termination, with the same or another key, reports the session already ended."),
                         SessionAdapterRules::observable));
     }
 
     private static void first(AdapterContractTests<SessionTerminationPort> subject,
-                              Rule<SessionTerminationPort> rule) {
+                              RuleCheck<SessionTerminationPort> rule) {
         String session = "s-" + UUID.randomUUID();
         SessionTerminationPort.Termination termination = subject.adapter().terminate(session, "k-" + UUID.randomUUID());
         if (termination.alreadyEnded() || !termination.sessionId().equals(session)) {
@@ -38,7 +41,7 @@ public final class SessionAdapterRules implements AdapterRuleCatalogue<SessionTe
     }
 
     private static void observable(AdapterContractTests<SessionTerminationPort> subject,
-                                   Rule<SessionTerminationPort> rule) {
+                                   RuleCheck<SessionTerminationPort> rule) {
         SessionTerminationPort port = subject.adapter();
         String session = "s-" + UUID.randomUUID();
         String key = "k-" + UUID.randomUUID();

@@ -2,6 +2,7 @@ package io.agentlab.plugins.contracts;
 
 import io.agentlab.contracts.AdapterContractTests;
 import io.agentlab.contracts.AdapterRuleCatalogue;
+import io.agentlab.kernel.api.rule.Rule;
 import static org.apiguardian.api.API.Status.INTERNAL;
 import io.agentlab.plugins.volume.DeviceVolumePort;
 import io.agentlab.plugins.volume.VolumeCommand;
@@ -21,17 +22,20 @@ public final class VolumeAdapterRules implements AdapterRuleCatalogue<DeviceVolu
     }
 
     @Override
-    public List<Rule<DeviceVolumePort>> rules() {
+    public List<RuleCheck<DeviceVolumePort>> rules() {
         return List.of(
-                new Rule<>("AC-VOL-01", "absolute_sets_and_reports_level", true, "docs/design.md#plugin-volume-port",
-                        "An absolute command sets the level and reports it.", VolumeAdapterRules::absolute),
-                new Rule<>("AC-VOL-02", "relative_changes_and_clamps", true, "docs/design.md#plugin-volume-range",
-                        "A relative change moves from the current level and is clamped to 0..100.",
+                new RuleCheck<>(Rule.required("AC-VOL-01", "absolute_sets_and_reports_level",
+                        "docs/design.md#plugin-volume-port",
+                        "An absolute command sets the level and reports it."), VolumeAdapterRules::absolute),
+                new RuleCheck<>(Rule.required("AC-VOL-02", "relative_changes_and_clamps",
+                        "docs/design.md#plugin-volume-range",
+                        "A relative change moves from the current level and is clamped to 0..100."),
                         VolumeAdapterRules::relative),
-                new Rule<>("AC-VOL-03", "mute_keeps_level", true, "docs/design.md#plugin-volume-port",
-                        "Mute reports muted with the level kept; unmute restores it.", VolumeAdapterRules::mute),
-                new Rule<>("AC-VOL-04", "idempotent_when_repeated", true, "docs/design.md#plugin-volume-port",
-                        "The same relative command with the same key applies once.", VolumeAdapterRules::idempotent));
+                new RuleCheck<>(Rule.required("AC-VOL-03", "mute_keeps_level", "docs/design.md#plugin-volume-port",
+                        "Mute reports muted with the level kept; unmute restores it."), VolumeAdapterRules::mute),
+                new RuleCheck<>(Rule.required("AC-VOL-04", "idempotent_when_repeated",
+                        "docs/design.md#plugin-volume-port",
+                        "The same relative command with the same key applies once."), VolumeAdapterRules::idempotent));
     }
 
     private static VolumeState apply(DeviceVolumePort port, String session, VolumeMode mode, Integer value,
@@ -39,14 +43,14 @@ public final class VolumeAdapterRules implements AdapterRuleCatalogue<DeviceVolu
         return port.apply(new VolumeCommand(session, mode, value, delta, "contract-" + UUID.randomUUID()));
     }
 
-    private static void absolute(AdapterContractTests<DeviceVolumePort> subject, Rule<DeviceVolumePort> rule) {
+    private static void absolute(AdapterContractTests<DeviceVolumePort> subject, RuleCheck<DeviceVolumePort> rule) {
         VolumeState state = apply(subject.adapter(), "s-" + UUID.randomUUID(), VolumeMode.ABSOLUTE, 30, null);
         if (state.level() != 30 || state.muted()) {
             throw rule.failure("absolute 30 reported " + state + "; expected level 30, not muted");
         }
     }
 
-    private static void relative(AdapterContractTests<DeviceVolumePort> subject, Rule<DeviceVolumePort> rule) {
+    private static void relative(AdapterContractTests<DeviceVolumePort> subject, RuleCheck<DeviceVolumePort> rule) {
         DeviceVolumePort port = subject.adapter();
         String session = "s-" + UUID.randomUUID();
         apply(port, session, VolumeMode.ABSOLUTE, 50, null);
@@ -59,7 +63,7 @@ public final class VolumeAdapterRules implements AdapterRuleCatalogue<DeviceVolu
         }
     }
 
-    private static void mute(AdapterContractTests<DeviceVolumePort> subject, Rule<DeviceVolumePort> rule) {
+    private static void mute(AdapterContractTests<DeviceVolumePort> subject, RuleCheck<DeviceVolumePort> rule) {
         DeviceVolumePort port = subject.adapter();
         String session = "s-" + UUID.randomUUID();
         apply(port, session, VolumeMode.ABSOLUTE, 40, null);
@@ -71,7 +75,7 @@ public final class VolumeAdapterRules implements AdapterRuleCatalogue<DeviceVolu
         }
     }
 
-    private static void idempotent(AdapterContractTests<DeviceVolumePort> subject, Rule<DeviceVolumePort> rule) {
+    private static void idempotent(AdapterContractTests<DeviceVolumePort> subject, RuleCheck<DeviceVolumePort> rule) {
         DeviceVolumePort port = subject.adapter();
         String session = "s-" + UUID.randomUUID();
         apply(port, session, VolumeMode.ABSOLUTE, 50, null);

@@ -8,6 +8,7 @@ import static org.junit.platform.testkit.engine.EventConditions.finishedWithFail
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
 import io.agentlab.contracts.AdapterRuleCatalogue;
+import io.agentlab.kernel.api.rule.Rule;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,7 +43,8 @@ class AdapterContractRulesTest {
                 new SessionAdapterRules(), new SearchAdapterRules());
         int rules = 0;
         for (AdapterRuleCatalogue<?> catalogue : catalogues) {
-            for (AdapterRuleCatalogue.Rule<?> rule : catalogue.rules()) {
+            for (AdapterRuleCatalogue.RuleCheck<?> entry : catalogue.rules()) {
+                Rule rule = entry.rule();
                 rules++;
                 assertThat(rule.clause()).startsWith("docs/design.md#");
                 String link = "[" + rule.clause() + "](" + rule.clause().substring("docs/".length()) + ")";

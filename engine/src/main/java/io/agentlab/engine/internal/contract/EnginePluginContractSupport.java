@@ -2,6 +2,7 @@ package io.agentlab.engine.internal.contract;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.agentlab.contracts.PluginContractRules;
 import io.agentlab.contracts.PluginContractSupport;
 import io.agentlab.contracts.PluginExample;
 import io.agentlab.engine.internal.execution.KernelSource;
@@ -105,8 +106,8 @@ public final class EnginePluginContractSupport implements PluginContractSupport 
         Suite.Turn turn = Suite.Turn.scripted(example.utterance(), replies, Optional.of("Done."), Optional.of("{}"),
                 expect);
         Suite.Case testCase = new Suite.Case("example-" + (index + 1), example.utterance(),
-                "PC-11 docs/design.md#modes-parity", List.of(), List.of(InvocationMode.values()), List.of(turn),
-                ParityRules.none(), Position.UNKNOWN);
+                PluginContractRules.PC_11.id() + " " + PluginContractRules.PC_11.rule().clause(), List.of(),
+                List.of(InvocationMode.values()), List.of(turn), ParityRules.none(), Position.UNKNOWN);
         return new Suite("plugin-contract", "Plugin contract examples", "", List.of(), List.of(InvocationMode.values()),
                 new Suite.KernelSettings(List.of(name), KernelLimits.DEFAULT_CONCURRENCY_LIMIT,
                         KernelLimits.DEFAULT_BATCH_DEADLINE),

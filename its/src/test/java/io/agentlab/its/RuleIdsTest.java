@@ -82,8 +82,8 @@ class RuleIdsTest {
     @Test
     @DisplayName("the id check goes red on a catalogue with two rules of one id")
     void duplicateIdFails() {
-        Rule first = Rule.required("AC-X-01", "one", "docs/design.md#x", "One.");
-        Rule again = Rule.optional("AC-X-01", "other", "docs/design.md#x", "Other.");
+        Rule first = Rule.required("AC-X-01", "one", "docs/design.md#plugin-catalog-budget", "One.");
+        Rule again = Rule.optional("AC-X-01", "other", "docs/design.md#plugin-catalog-budget", "Other.");
         assertThatThrownBy(() -> Rule.catalogue(List.of(first, again))).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("two rules of one catalogue have the id AC-X-01");
     }

@@ -19,7 +19,7 @@ class RuleTest {
         assertThat(PC_02.required()).isTrue();
         assertThat(PC_02.failureMessage("over the budget")).isEqualTo("required_PC-02_catalog_description_within_budget"
                 + " (docs/design.md#plugin-catalog-budget): over the budget");
-        Rule optional = Rule.optional("AC-CAL-05", "outage_is_transient_failure", "docs/design.md#x", "Outage.");
+        Rule optional = Rule.optional("AC-CAL-05", "outage_is_transient_failure", "docs/design.md#plugin-catalog-budget", "Outage.");
         assertThat(optional.displayName()).isEqualTo("optional_AC-CAL-05_outage_is_transient_failure");
         assertThat(optional.level()).isEqualTo(Rule.Level.OPTIONAL);
     }
@@ -27,10 +27,10 @@ class RuleTest {
     @Test
     @DisplayName("a catalogue keeps its order and rejects a second rule with one id, naming it")
     void catalogue() {
-        Rule other = Rule.optional("PC-03", "x", "docs/design.md#x", "X.");
+        Rule other = Rule.optional("PC-03", "x", "docs/design.md#plugin-catalog-budget", "X.");
         assertThat(Rule.catalogue(List.of(PC_02, other))).containsExactly(PC_02, other);
         assertThatThrownBy(() -> Rule.catalogue(List.of(PC_02, other, new Rule("PC-02", "y", Rule.Level.REQUIRED,
-                "docs/design.md#y", "Y.")))).isInstanceOf(IllegalArgumentException.class)
+                "docs/design.md#plugin-catalog-budget", "Y.")))).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("two rules of one catalogue have the id PC-02");
         assertThatThrownBy(() -> Rule.required(" ", "x", "c", "d")).isInstanceOf(IllegalArgumentException.class);
     }

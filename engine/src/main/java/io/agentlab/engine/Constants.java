@@ -2,6 +2,7 @@ package io.agentlab.engine;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import io.agentlab.report.gates.GateKeys;
 import org.apiguardian.api.API;
 
 /**
@@ -162,7 +163,7 @@ public final class Constants {
      * Whether the gates node follows the suites, each gate a test: {@code true} or {@code false}. Default:
      * {@code false}.
      */
-    public static final String GATES_ENABLED = "agentlab.gates.enabled";
+    public static final String GATES_ENABLED = GateKeys.ENABLED;
 
     /**
      * Whether the gates judge a partial launch too (docs/engine.md#partial-launches): {@code true} or {@code false}.
@@ -174,28 +175,28 @@ public final class Constants {
      * Whether every case must behave identically in both modes (was {@code agentlab.gate.parity}): {@code true} or
      * {@code false}. Default: {@code true}.
      */
-    public static final String GATES_PARITY = "agentlab.gates.parity";
+    public static final String GATES_PARITY = GateKeys.PARITY;
 
     /** Minimum event-selection precision per mode, a number. Default: 0.95. */
-    public static final String GATES_MIN_PRECISION = "agentlab.gates.min-precision";
+    public static final String GATES_MIN_PRECISION = GateKeys.MIN_PRECISION;
 
     /** Minimum event-selection recall per mode, a number. Default: 0.95. */
-    public static final String GATES_MIN_RECALL = "agentlab.gates.min-recall";
+    public static final String GATES_MIN_RECALL = GateKeys.MIN_RECALL;
 
     /** Maximum ChatAgent calls per ordinary turn per mode, a number. Default: 1.0. */
-    public static final String GATES_MAX_CALLS_PER_ORDINARY_TURN = "agentlab.gates.max-chat-calls-per-ordinary-turn";
+    public static final String GATES_MAX_CALLS_PER_ORDINARY_TURN = GateKeys.MAX_CALLS_PER_ORDINARY_TURN;
 
     /** Maximum estimated cost per successful event per mode (USD), a number. Default: none (the gate is skipped). */
-    public static final String GATES_MAX_COST_PER_SUCCESS = "agentlab.gates.max-cost-per-successful-event";
+    public static final String GATES_MAX_COST_PER_SUCCESS = GateKeys.MAX_COST_PER_SUCCESS;
 
     /** Maximum chat_agent_tools ÷ dual_agent first-visible TTFT, beyond noise, a number. Default: 1.5. */
-    public static final String GATES_MAX_TTFT_RATIO = "agentlab.gates.max-ttft-ratio";
+    public static final String GATES_MAX_TTFT_RATIO = GateKeys.MAX_TTFT_RATIO;
 
     /** A committed baseline of per-mode figures, each a gate. Default: none. */
-    public static final String BASELINE_FILE = "agentlab.baseline.file";
+    public static final String BASELINE_FILE = GateKeys.BASELINE_FILE;
 
     /** The largest regression against the baseline, as a fraction. Default: 0.10. */
-    public static final String BASELINE_MAX_REGRESSION = "agentlab.baseline.max-regression";
+    public static final String BASELINE_MAX_REGRESSION = GateKeys.BASELINE_MAX_REGRESSION;
 
     /**
      * Client key: the suites {@code agentlab run} and the {@code agentlab:verify} goal run, comma-separated folders

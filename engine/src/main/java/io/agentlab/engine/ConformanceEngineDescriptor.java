@@ -3,6 +3,7 @@ package io.agentlab.engine;
 import io.agentlab.engine.internal.execution.CaseRunner;
 import io.agentlab.engine.internal.execution.KernelSource;
 import io.agentlab.engine.internal.execution.LiveCalls;
+import io.agentlab.engine.internal.execution.ProviderSource;
 import io.agentlab.engine.internal.execution.RecordedEvaluation;
 import io.agentlab.engine.internal.report.ControlMatrix;
 import io.agentlab.engine.internal.report.Coverage;
@@ -85,10 +86,20 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
             }
         }
         BooleanSupplier cancelled = () -> context.request().getCancellationToken().isCancellationRequested();
-        return context.withRunner(new CaseRunner(new CaseRunner.Environment(source(settings.factory()), replay,
-                settings.recordings(), settings.seed(), cancelled, live, settings.pricing(),
-                settings.aguiProfile(), new LiveCalls(settings.liveCalls()),
-                settings.replayDirectory().map(RecordedEvaluation::load))));
+        return context.withRunner(new CaseRunner(new CaseRunner.Environment(source(settings.factory()),
+                providerSource(settings, live), cancelled, settings.pricing(), settings.aguiProfile())));
+    }
+
+    /** Where the run's calls go, chosen once (docs/engine.md#provider-sources). */
+    private ProviderSource providerSource(EngineOptions settings, Optional<OpenAiCompatibleClient.Config> live) {
+        // read, and checked, whenever named: a live run that names one still fails on a broken directory
+        Optional<RecordedEvaluation> recorded = settings.replayDirectory().map(RecordedEvaluation::load);
+        if (live.isPresent()) {
+            return ProviderSource.live(live.get(), new LiveCalls(settings.liveCalls()));
+        }
+        return recorded.map(evaluation -> ProviderSource.recorded(replay, settings.recordings(), settings.seed(),
+                        evaluation))
+                .orElseGet(() -> ProviderSource.replay(replay, settings.recordings(), settings.seed()));
     }
 
     /** The user's factory as the case runner reads it. */

@@ -5,6 +5,7 @@ import io.agentlab.engine.internal.execution.KernelSource;
 import io.agentlab.engine.internal.execution.LiveCalls;
 import io.agentlab.engine.internal.execution.ProviderSource;
 import io.agentlab.engine.internal.execution.RecordedEvaluation;
+import io.agentlab.engine.internal.report.CapabilityGrowth;
 import io.agentlab.engine.internal.report.ControlMatrix;
 import io.agentlab.engine.internal.report.Coverage;
 import io.agentlab.engine.internal.report.InBackground;
@@ -15,6 +16,7 @@ import io.agentlab.kernel.api.EventPlugin;
 import io.agentlab.providers.recorded.RecordingProxy;
 import io.agentlab.provider.openai.OpenAiCompatibleClient;
 import io.agentlab.providers.recorded.TimedReplay;
+import io.agentlab.tokens.PromptTokens;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -30,7 +32,7 @@ import org.junit.platform.engine.support.descriptor.EngineDescriptor;
 import org.junit.platform.engine.support.hierarchical.Node;
 
 /**
- * The engine's root: starts the shared replay server before any suite runs; afterwards hands the run to the
+ * The engine's root: starts the shared replay server and the run's background work before any suite runs; afterwards hands the run to the
  * {@link RunReporter}, the after-run component that writes and prints the reports, and closes the server. Before
  * anything runs it measures what the launch covers ({@link Coverage}): the gates and the reports read it.
  */
@@ -45,6 +47,8 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
     private Coverage coverage = new Coverage(List.of(), false, false);
     private EngineOptions settings;
     private CompletableFuture<List<ControlMatrix.Cell>> controls;
+    /** This run's capability-growth curve, counted beside the cases. */
+    private CompletableFuture<List<CapabilityGrowth.Point>> growth;
     /** Set when the run is over: a control matrix still running beside it stops before its next turn. */
     private final AtomicBoolean controlsStop = new AtomicBoolean();
 
@@ -54,6 +58,12 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
 
     @Override
     public ConformanceContext before(ConformanceContext context) {
+        // what every run needs later is started here, when it runs, never by discovery
+        // (docs/performance.md#start-up-in-the-kit): the token ranks load and the report's capability-growth curve,
+        // which depends only on the offered events, is counted on another core beside the cases
+        PromptTokens.loadInBackground();
+        growth = RunReporter.growth(context.settings().factory().plugins().stream().map(EventPlugin::definition)
+                .toList());
         coverage = measure();
         // every client shows report entries: the launch says what it covers before anything runs
         context.request().getEngineExecutionListener().reportingEntryPublished(this,
@@ -175,7 +185,8 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
                 // failIfNoSpecifiedTests; docs/limits-and-safety.md#no-silent-zero)
                 return;
             }
-            RunReporter.report(context, this, coverage, Optional.ofNullable(replay), Optional.ofNullable(controls));
+            RunReporter.report(context, this, coverage, Optional.ofNullable(replay), Optional.ofNullable(controls),
+                    growth);
         } finally {
             if (recorder != null) {
                 recorder.close();

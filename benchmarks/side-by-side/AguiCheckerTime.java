@@ -21,8 +21,8 @@ import java.util.stream.Stream;
  * runtime's classes and dependencies on the class path:
  *
  * <pre>
- * mvn -B -o -q -pl kernel-reference/runtime dependency:build-classpath -Dmdep.outputFile=/tmp/cp.txt
- * java -cp kernel-reference/runtime/target/classes:$(cat /tmp/cp.txt) benchmarks/side-by-side/AguiCheckerTime.java \
+ * mvn -B -o -q -pl runtime dependency:build-classpath -Dmdep.outputFile=/tmp/cp.txt
+ * java -cp runtime/target/classes:$(cat /tmp/cp.txt) benchmarks/side-by-side/AguiCheckerTime.java \
  *     conformance-suites/target/agentlab-audit/agui-1.0 40 [violations.txt]
  * </pre>
  */

@@ -52,7 +52,7 @@ public final class ProfilePhases {
                     "java.lang.ClassLoader.defineClass", "jdk.internal.loader.", "java.lang.invoke.",
                     "java.lang.Class.forName", "java.util.ServiceLoader"},
             new String[] {"JSON Schema compile", "com.networknt.schema.SchemaRegistry.",
-                    "io.agentlab.kernel.core.ArgumentSchema.compile", "com.networknt.schema.Schema.<init>"},
+                    "io.agentlab.kernel.reference.ArgumentSchema.compile", "com.networknt.schema.Schema.<init>"},
             new String[] {"JSON Schema validate", "com.networknt.schema."},
             new String[] {"token counting (jtokkit)", "com.knuddels.jtokkit."},
             new String[] {"Jackson (JSON, YAML)", "tools.jackson.", "com.fasterxml.jackson.", "org.snakeyaml.",

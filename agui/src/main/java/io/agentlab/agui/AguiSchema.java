@@ -7,7 +7,7 @@ import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
 import com.networknt.schema.path.NodePath;
 import com.networknt.schema.path.PathType;
-import io.agentlab.kernel.core.SchemaMessages;
+import io.agentlab.kernel.reference.SchemaMessages;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -1,16 +1,16 @@
 package io.agentlab.benchmarks;
 
 import io.agentlab.kernel.api.InvocationMode;
-import io.agentlab.kernel.runtime.Conversation;
-import io.agentlab.kernel.runtime.RuntimeConfig;
-import io.agentlab.kernel.runtime.TurnResult;
-import io.agentlab.kernel.runtime.TurnRuntime;
-import io.agentlab.kernel.runtime.VisibleSink;
-import io.agentlab.kernel.runtime.llm.CallRole;
-import io.agentlab.kernel.runtime.llm.Chunks;
+import io.agentlab.runtime.Conversation;
+import io.agentlab.runtime.protocol.RuntimeConfig;
+import io.agentlab.runtime.TurnResult;
+import io.agentlab.runtime.TurnRuntime;
+import io.agentlab.runtime.VisibleSink;
+import io.agentlab.runtime.llm.CallRole;
+import io.agentlab.runtime.llm.Chunks;
 import io.agentlab.provider.openai.OpenAiCompatibleClient;
-import io.agentlab.kernel.runtime.llm.ProviderRegistry;
-import io.agentlab.kernel.runtime.llm.ScriptedChatProvider;
+import io.agentlab.runtime.llm.ProviderRegistry;
+import io.agentlab.runtime.llm.ScriptedChatProvider;
 import io.agentlab.plugins.BuiltInPlugins;
 import io.agentlab.providers.recorded.LatencyModel;
 import io.agentlab.tokens.PromptTokens;

@@ -4,7 +4,7 @@ import io.agentlab.kernel.api.EventDefinition;
 import io.agentlab.kernel.api.HandlerResult;
 import io.agentlab.kernel.api.Resolution;
 import io.agentlab.kernel.api.ResultPolicy;
-import io.agentlab.kernel.core.ReferenceKernel;
+import io.agentlab.kernel.reference.ReferenceKernel;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;

@@ -1,8 +1,8 @@
 package io.agentlab.benchmarks;
 
-import io.agentlab.kernel.runtime.llm.Chunks;
-import io.agentlab.kernel.runtime.llm.StreamAccumulator;
-import io.agentlab.kernel.runtime.protocol.HiddenEventBlockParser;
+import io.agentlab.runtime.llm.Chunks;
+import io.agentlab.runtime.llm.StreamAccumulator;
+import io.agentlab.runtime.protocol.HiddenEventBlockParser;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;

@@ -43,8 +43,8 @@ class ImportCommandTest {
                 + "{\"time\":300,\"timings\":{\"send\":1,\"wait\":99,\"receive\":200},\"request\":{\"method\":\"POST\","
                 + "\"url\":\"https://api.test/v1/chat/completions\",\"headers\":[{\"name\":\"Authorization\",\"value\":"
                 + "\"Bearer " + KEY + "\"}],\"postData\":{\"mimeType\":\"application/json\",\"text\":"
-                + io.agentlab.kernel.runtime.llm.Json.write(request) + "}},\"response\":{\"status\":200,\"content\":"
-                + "{\"mimeType\":\"text/event-stream\",\"text\":" + io.agentlab.kernel.runtime.llm.Json.write(
+                + io.agentlab.runtime.llm.Json.write(request) + "}},\"response\":{\"status\":200,\"content\":"
+                + "{\"mimeType\":\"text/event-stream\",\"text\":" + io.agentlab.runtime.llm.Json.write(
                 "data: " + CHUNK + "\n\ndata: [DONE]\n\n") + "}}}]}}");
     }
 

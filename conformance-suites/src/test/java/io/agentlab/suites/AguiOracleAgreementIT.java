@@ -10,7 +10,7 @@ import io.agentlab.contracts.AguiEndpointContract.Report;
 import io.agentlab.contracts.AguiEndpointContract.Settings;
 import io.agentlab.agui.AguiProfile;
 import io.agentlab.agui.AguiStreamChecker.Violation;
-import io.agentlab.kernel.runtime.llm.Json;
+import io.agentlab.runtime.llm.Json;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

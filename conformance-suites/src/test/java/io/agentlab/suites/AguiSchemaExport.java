@@ -1,6 +1,6 @@
 package io.agentlab.suites;
 
-import io.agentlab.kernel.runtime.llm.Json;
+import io.agentlab.runtime.llm.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,7 +2,7 @@ package io.agentlab.suites;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentlab.kernel.runtime.llm.Json;
+import io.agentlab.runtime.llm.Json;
 import java.nio.file.Files;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;

@@ -2,7 +2,7 @@ package io.agentlab.suites;
 
 import io.agentlab.agui.AguiEvent;
 import io.agentlab.agui.AguiSseCodec;
-import io.agentlab.kernel.runtime.llm.Json;
+import io.agentlab.runtime.llm.Json;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

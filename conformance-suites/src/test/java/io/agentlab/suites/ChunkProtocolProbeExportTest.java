@@ -2,7 +2,7 @@ package io.agentlab.suites;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentlab.kernel.runtime.llm.Json;
+import io.agentlab.runtime.llm.Json;
 import io.agentlab.providers.recorded.ChunkProtocol;
 import java.io.IOException;
 import java.nio.file.Files;

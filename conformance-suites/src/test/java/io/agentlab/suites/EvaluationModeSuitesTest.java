@@ -6,7 +6,7 @@ import static org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder.r
 
 import io.agentlab.engine.ConformanceTestEngine;
 import io.agentlab.engine.Constants;
-import io.agentlab.kernel.runtime.llm.Json;
+import io.agentlab.runtime.llm.Json;
 import io.agentlab.providers.recorded.ProviderFamily;
 import io.agentlab.providers.recorded.ProviderStream;
 import io.agentlab.providers.recorded.StandInProvider;

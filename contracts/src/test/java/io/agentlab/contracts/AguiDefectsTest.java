@@ -6,7 +6,7 @@ import io.agentlab.agui.AguiEvent;
 import io.agentlab.agui.AguiProfile;
 import io.agentlab.agui.AguiStreamChecker;
 import io.agentlab.agui.AguiStreamChecker.Violation;
-import io.agentlab.kernel.runtime.llm.Json;
+import io.agentlab.runtime.llm.Json;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -43,7 +43,7 @@ import io.agentlab.engine.internal.suite.RecordingLibrary;
 import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.agui.AguiProfile;
 import io.agentlab.provider.openai.OpenAiCompatibleClient;
-import io.agentlab.kernel.runtime.usage.PricingCatalog;
+import io.agentlab.runtime.usage.PricingCatalog;
 import io.agentlab.providers.recorded.ProviderFamily;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;

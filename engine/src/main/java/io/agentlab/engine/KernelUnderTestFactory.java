@@ -4,7 +4,7 @@ import static org.apiguardian.api.API.Status.STABLE;
 
 import io.agentlab.kernel.api.EventKernelFactory;
 import io.agentlab.kernel.api.EventPlugin;
-import io.agentlab.kernel.core.ReferenceKernel;
+import io.agentlab.kernel.reference.ReferenceKernel;
 import java.util.List;
 import org.apiguardian.api.API;
 

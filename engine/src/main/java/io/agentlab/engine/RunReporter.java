@@ -18,7 +18,7 @@ import io.agentlab.engine.internal.suite.SuiteReader;
 import io.agentlab.kernel.api.EventDefinition;
 import io.agentlab.kernel.api.EventPlugin;
 import io.agentlab.kernel.api.InvocationMode;
-import io.agentlab.kernel.runtime.llm.Json;
+import io.agentlab.runtime.llm.Json;
 import io.agentlab.providers.recorded.TimedReplay;
 import java.io.IOException;
 import java.net.URI;

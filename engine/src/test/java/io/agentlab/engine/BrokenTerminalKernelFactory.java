@@ -4,7 +4,7 @@ import io.agentlab.kernel.api.EventDefinition;
 import io.agentlab.kernel.api.EventKernelFactory;
 import io.agentlab.kernel.api.EventPlugin;
 import io.agentlab.kernel.api.ResultPolicy;
-import io.agentlab.kernel.core.ReferenceKernel;
+import io.agentlab.kernel.reference.ReferenceKernel;
 import java.util.List;
 
 /**

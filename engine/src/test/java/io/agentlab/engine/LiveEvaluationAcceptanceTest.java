@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectFile;
 
-import io.agentlab.kernel.runtime.llm.Json;
+import io.agentlab.runtime.llm.Json;
 import io.agentlab.providers.recorded.ProviderFamily;
 import io.agentlab.providers.recorded.ProviderStream;
 import io.agentlab.providers.recorded.StandInProvider;

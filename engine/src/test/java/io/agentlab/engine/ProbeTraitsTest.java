@@ -8,7 +8,7 @@ import io.agentlab.kernel.api.BatchResult;
 import io.agentlab.kernel.api.ContinuationDecision;
 import io.agentlab.kernel.api.EventKernelFactory;
 import io.agentlab.kernel.api.HandlerResult;
-import io.agentlab.kernel.core.ReferenceKernel;
+import io.agentlab.kernel.reference.ReferenceKernel;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

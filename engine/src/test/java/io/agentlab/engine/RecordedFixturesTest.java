@@ -3,7 +3,7 @@ package io.agentlab.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentlab.kernel.api.InvocationMode;
-import io.agentlab.kernel.runtime.llm.CallRole;
+import io.agentlab.runtime.llm.CallRole;
 import io.agentlab.providers.recorded.LatencyModel;
 import io.agentlab.providers.recorded.ProviderFamily;
 import io.agentlab.providers.recorded.Recording;

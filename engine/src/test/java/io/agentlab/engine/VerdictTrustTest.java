@@ -17,7 +17,7 @@ import io.agentlab.kernel.api.EventRequest;
 import io.agentlab.kernel.api.EventResult;
 import io.agentlab.kernel.api.EventTimings;
 import io.agentlab.kernel.api.ResolutionReport;
-import io.agentlab.kernel.core.PolicyAggregator;
+import io.agentlab.kernel.reference.PolicyAggregator;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -36,8 +36,8 @@ class LayeringTest {
      * Modules whose classes are checked, relative to the repository root: these, and every published module of the
      * root pom ({@link PublishedModules}), so a new artifact is checked without a line here.
      */
-    static final List<String> MODULES = Stream.concat(Stream.of("kernel-reference/api", "kernel-reference/core",
-            "kernel-reference/runtime", "plugins", "providers-recorded", "engine", "runner", "plugins-contracts",
+    static final List<String> MODULES = Stream.concat(Stream.of("kernel-api", "kernel-reference",
+            "runtime", "plugins", "providers-recorded", "engine", "runner", "plugins-contracts",
             "conformance-suites", "cli", "maven-plugin", "benchmarks"),
             PublishedModules.list().stream().map(PublishedModules::directory)).distinct().toList();
 
@@ -160,8 +160,8 @@ class LayeringTest {
     @DisplayName("the kernel's module holds no runtime, HTTP or demo code, and no main class is a test double")
     void kernelModuleIsTheKernel() {
         JavaClasses kernelModule = new ClassFileImporter().importPath(root().resolve(
-                "kernel-reference/core/target/classes"));
-        noClasses().should().resideInAnyPackage("io.agentlab.kernel.runtime..", "io.agentlab.kernel.demo..")
+                "kernel-reference/target/classes"));
+        noClasses().should().resideInAnyPackage("io.agentlab.runtime..", "io.agentlab.kernel.demo..")
                 .orShould().dependOnClassesThat().resideInAnyPackage("okhttp3..", "okio..")
                 .check(kernelModule);
         noClasses().should().haveNameMatching(".*\\.(Scripted|Manual)[A-Za-z]*")
@@ -190,7 +190,7 @@ class LayeringTest {
     void checksCanFail() {
         assertThat(classes.stream().map(JavaClass::getPackageName).distinct())
                 .contains("io.agentlab.engine", "io.agentlab.engine.internal.execution", "io.agentlab.runner",
-                        "io.agentlab.kernel.core", "io.agentlab.kernel.runtime",
+                        "io.agentlab.kernel.reference", "io.agentlab.runtime",
                         "io.agentlab.cli", "io.agentlab.suites", "io.agentlab.plugins.contracts");
         assertThat(INTERNAL.test(classes.get("io.agentlab.engine.internal.execution.CaseRunner"))).isTrue();
         assertThat(INTERNAL.test(classes.get("io.agentlab.engine.ConfigurationKeys"))).isTrue();

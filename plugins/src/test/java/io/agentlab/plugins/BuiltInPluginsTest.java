@@ -19,7 +19,7 @@ import io.agentlab.kernel.api.FollowUpReason;
 import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.kernel.api.ResultPolicy;
 import io.agentlab.kernel.api.TurnContext;
-import io.agentlab.kernel.core.EventRegistry;
+import io.agentlab.kernel.reference.EventRegistry;
 import io.agentlab.plugins.calendar.CalendarPlugin;
 import io.agentlab.plugins.calendar.InMemoryCalendar;
 import io.agentlab.plugins.calendar.ScheduleRequest;

@@ -8,7 +8,7 @@ import io.agentlab.kernel.api.EventResult;
 import io.agentlab.kernel.api.EventScope;
 import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.kernel.api.TurnContext;
-import io.agentlab.kernel.core.ReferenceKernel;
+import io.agentlab.kernel.reference.ReferenceKernel;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.List;

@@ -3,7 +3,7 @@ package io.agentlab.contracts.assertions;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import io.agentlab.kernel.api.EventResult;
-import io.agentlab.kernel.runtime.TurnResult;
+import io.agentlab.runtime.TurnResult;
 import io.agentlab.agui.AguiEvent;
 import java.util.List;
 import org.apiguardian.api.API;

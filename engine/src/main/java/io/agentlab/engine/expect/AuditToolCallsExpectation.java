@@ -6,7 +6,7 @@ import io.agentlab.engine.internal.execution.TurnRun;
 import io.agentlab.engine.internal.yaml.Node;
 import io.agentlab.engine.internal.yaml.Position;
 import io.agentlab.agui.AguiEvent;
-import io.agentlab.kernel.runtime.llm.Json;
+import io.agentlab.runtime.llm.Json;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;

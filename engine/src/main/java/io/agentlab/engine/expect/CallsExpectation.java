@@ -4,8 +4,8 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.agentlab.engine.internal.yaml.Position;
 import io.agentlab.engine.internal.yaml.RoleNames;
-import io.agentlab.kernel.runtime.CallRecord;
-import io.agentlab.kernel.runtime.llm.CallRole;
+import io.agentlab.runtime.CallRecord;
+import io.agentlab.runtime.llm.CallRole;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;

@@ -4,9 +4,9 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.agentlab.engine.internal.yaml.Node;
 import io.agentlab.engine.internal.yaml.Position;
-import io.agentlab.kernel.runtime.CallRecord;
-import io.agentlab.kernel.runtime.llm.CallRole;
-import io.agentlab.kernel.runtime.llm.Json;
+import io.agentlab.runtime.CallRecord;
+import io.agentlab.runtime.llm.CallRole;
+import io.agentlab.runtime.llm.Json;
 import java.util.List;
 import java.util.Optional;
 import org.apiguardian.api.API;

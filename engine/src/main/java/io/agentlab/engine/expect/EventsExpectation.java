@@ -9,7 +9,7 @@ import io.agentlab.kernel.api.CanonicalJson;
 import io.agentlab.kernel.api.EventOutcome;
 import io.agentlab.kernel.api.EventResult;
 import io.agentlab.kernel.api.OutcomeStatus;
-import io.agentlab.kernel.runtime.protocol.ProposedEvent;
+import io.agentlab.runtime.protocol.ProposedEvent;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

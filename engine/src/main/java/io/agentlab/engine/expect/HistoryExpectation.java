@@ -4,8 +4,8 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.agentlab.engine.internal.yaml.Node;
 import io.agentlab.engine.internal.yaml.Position;
-import io.agentlab.kernel.runtime.StoredMessage;
-import io.agentlab.kernel.runtime.llm.ChatMessage;
+import io.agentlab.runtime.StoredMessage;
+import io.agentlab.runtime.llm.ChatMessage;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -3,8 +3,8 @@ package io.agentlab.engine.expect;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.agentlab.kernel.api.InvocationMode;
-import io.agentlab.kernel.runtime.StoredMessage;
-import io.agentlab.kernel.runtime.TurnResult;
+import io.agentlab.runtime.StoredMessage;
+import io.agentlab.runtime.TurnResult;
 import java.util.List;
 import java.util.Map;
 import org.apiguardian.api.API;

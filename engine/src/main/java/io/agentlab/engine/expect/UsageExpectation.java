@@ -4,7 +4,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.agentlab.engine.internal.yaml.Node;
 import io.agentlab.engine.internal.yaml.Position;
-import io.agentlab.kernel.runtime.llm.CallRole;
+import io.agentlab.runtime.llm.CallRole;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Optional;

@@ -6,14 +6,14 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 
 import io.agentlab.engine.ConformanceTestEngine;
 import io.agentlab.kernel.api.InvocationMode;
-import io.agentlab.kernel.runtime.RuntimeConfig;
-import io.agentlab.kernel.runtime.llm.CallRole;
-import io.agentlab.kernel.runtime.llm.ChatCompletion;
-import io.agentlab.kernel.runtime.llm.ChatMessage;
-import io.agentlab.kernel.runtime.llm.ChatProvider;
-import io.agentlab.kernel.runtime.llm.ChatRequest;
-import io.agentlab.kernel.runtime.llm.ChatRequestJson;
-import io.agentlab.kernel.runtime.llm.ProviderException;
+import io.agentlab.runtime.protocol.RuntimeConfig;
+import io.agentlab.runtime.llm.CallRole;
+import io.agentlab.runtime.llm.ChatCompletion;
+import io.agentlab.runtime.llm.ChatMessage;
+import io.agentlab.runtime.llm.ChatProvider;
+import io.agentlab.runtime.llm.ChatRequest;
+import io.agentlab.runtime.llm.ChatRequestJson;
+import io.agentlab.runtime.llm.ProviderException;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;

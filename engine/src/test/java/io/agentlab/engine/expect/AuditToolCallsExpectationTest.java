@@ -8,10 +8,10 @@ import io.agentlab.kernel.api.EventOutcome;
 import io.agentlab.kernel.api.EventResult;
 import io.agentlab.kernel.api.EventTimings;
 import io.agentlab.kernel.api.ResolutionReport;
-import io.agentlab.kernel.runtime.audit.AguiEmitter;
+import io.agentlab.runtime.audit.AguiEmitter;
 import io.agentlab.agui.AguiEvent;
 import io.agentlab.agui.AguiProfile;
-import io.agentlab.kernel.runtime.llm.Json;
+import io.agentlab.runtime.llm.Json;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,6 +24,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import io.agentlab.runtime.TurnRuntime;
 
 /**
  * {@code auditToolCalls} reads what the runtime's emitter writes, in both profiles, and goes red on each wrong meaning

@@ -11,7 +11,7 @@ import io.agentlab.engine.internal.yaml.Position;
 import io.agentlab.engine.internal.yaml.Problems;
 import io.agentlab.engine.internal.yaml.SuiteProblem;
 import io.agentlab.engine.internal.yaml.YamlReader;
-import io.agentlab.kernel.runtime.llm.CallRole;
+import io.agentlab.runtime.llm.CallRole;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -41,7 +41,7 @@ public record Mutant(String id, String family, String clause, String file, Strin
         missingTest = missingTest.filter(text -> !text.isBlank());
     }
 
-    /** The class the file defines (its binary name), e.g. {@code io.agentlab.kernel.core.BatchRun}. */
+    /** The class the file defines (its binary name), e.g. {@code io.agentlab.kernel.reference.BatchRun}. */
     public String className() {
         String path = file.replace('\\', '/');
         int java = path.indexOf("/src/main/java/");

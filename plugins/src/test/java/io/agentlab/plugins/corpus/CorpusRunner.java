@@ -12,7 +12,7 @@ import io.agentlab.kernel.api.EventResult;
 import io.agentlab.kernel.api.EventScope;
 import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.kernel.api.TurnContext;
-import io.agentlab.kernel.core.ReferenceKernel;
+import io.agentlab.kernel.reference.ReferenceKernel;
 import io.agentlab.plugins.calendar.CalendarPlugin;
 import io.agentlab.plugins.calendar.InMemoryCalendar;
 import io.agentlab.plugins.corpus.CorpusFile.Case;

@@ -7,8 +7,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 import okio.BufferedSource;
 import okio.ByteString;
-import io.agentlab.kernel.runtime.llm.ResponseLimits;
-import io.agentlab.kernel.runtime.llm.ProviderException;
+import io.agentlab.runtime.llm.ResponseLimits;
+import io.agentlab.runtime.llm.ProviderException;
 import org.apiguardian.api.API;
 
 /**

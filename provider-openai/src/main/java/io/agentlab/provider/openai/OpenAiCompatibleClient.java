@@ -24,14 +24,14 @@ import okhttp3.Request;
 import okhttp3.RequestBody;
 import okhttp3.Response;
 import okio.BufferedSource;
-import io.agentlab.kernel.runtime.llm.ChatProvider;
-import io.agentlab.kernel.runtime.llm.ResponseLimits;
-import io.agentlab.kernel.runtime.llm.ChatCompletion;
-import io.agentlab.kernel.runtime.llm.ChatRequest;
-import io.agentlab.kernel.runtime.llm.ChatRequestJson;
-import io.agentlab.kernel.runtime.llm.ChatStreamListener;
-import io.agentlab.kernel.runtime.llm.ProviderException;
-import io.agentlab.kernel.runtime.llm.StreamAccumulator;
+import io.agentlab.runtime.llm.ChatProvider;
+import io.agentlab.runtime.llm.ResponseLimits;
+import io.agentlab.runtime.llm.ChatCompletion;
+import io.agentlab.runtime.llm.ChatRequest;
+import io.agentlab.runtime.llm.ChatRequestJson;
+import io.agentlab.runtime.llm.ChatStreamListener;
+import io.agentlab.runtime.llm.ProviderException;
+import io.agentlab.runtime.llm.StreamAccumulator;
 import org.apiguardian.api.API;
 
 /**

@@ -2,7 +2,7 @@ package io.agentlab.providers.recorded;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.agentlab.kernel.runtime.llm.Json;
+import io.agentlab.runtime.llm.Json;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;

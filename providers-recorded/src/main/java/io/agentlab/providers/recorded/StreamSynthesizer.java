@@ -3,8 +3,8 @@ package io.agentlab.providers.recorded;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import io.agentlab.kernel.api.InvocationMode;
-import io.agentlab.kernel.runtime.llm.CallRole;
-import io.agentlab.kernel.runtime.protocol.HiddenEventBlockParser;
+import io.agentlab.runtime.llm.CallRole;
+import io.agentlab.runtime.protocol.HiddenEventBlockParser;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;

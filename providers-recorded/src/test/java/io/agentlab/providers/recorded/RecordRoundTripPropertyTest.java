@@ -6,7 +6,7 @@ import static org.quicktheories.QuickTheory.qt;
 import com.sun.net.httpserver.HttpServer;
 import io.agentlab.provider.openai.BoundedSseReader;
 import io.agentlab.provider.openai.OpenAiCompatibleClient;
-import io.agentlab.kernel.runtime.llm.ResponseLimits;
+import io.agentlab.runtime.llm.ResponseLimits;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;

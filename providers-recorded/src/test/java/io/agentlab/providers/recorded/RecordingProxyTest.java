@@ -16,8 +16,8 @@ import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.extension.ResponseTransformerV2;
 import com.github.tomakehurst.wiremock.http.Response;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
-import io.agentlab.kernel.runtime.llm.ChatCompletion;
-import io.agentlab.kernel.runtime.llm.Chunks;
+import io.agentlab.runtime.llm.ChatCompletion;
+import io.agentlab.runtime.llm.Chunks;
 import io.agentlab.provider.openai.OpenAiCompatibleClient;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -434,7 +434,7 @@ class RecordingProxyTest {
     @DisplayName("a response past the size bound is forwarded in full but not recorded, with one clear reason")
     void overLimitIsNotRecorded() throws Exception {
         String chunk = "data: " + Chunks.stream("model-x").content("x".repeat(200)).payloads().get(0) + "\n\n";
-        long bound = io.agentlab.kernel.runtime.llm.ResponseLimits.DEFAULT.maxResponseBytes();
+        long bound = io.agentlab.runtime.llm.ResponseLimits.DEFAULT.maxResponseBytes();
         String body = chunk.repeat((int) (bound / chunk.length()) + 100) + "data: [DONE]\n\n";
         provider.stubFor(post(urlEqualTo("/v1/chat/completions"))
                 .willReturn(aResponse().withHeader("Content-Type", "text/event-stream").withBody(body)));

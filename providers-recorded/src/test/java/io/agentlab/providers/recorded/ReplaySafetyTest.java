@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.agentlab.kernel.api.InvocationMode;
-import io.agentlab.kernel.runtime.llm.ChatCompletion;
+import io.agentlab.runtime.llm.ChatCompletion;
 import io.agentlab.provider.openai.OpenAiCompatibleClient;
 import java.io.IOException;
 import java.net.ConnectException;

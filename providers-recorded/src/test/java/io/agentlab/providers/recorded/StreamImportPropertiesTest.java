@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.longs;
 
-import io.agentlab.kernel.runtime.llm.Json;
+import io.agentlab.runtime.llm.Json;
 import io.agentlab.providers.recorded.imports.StreamImport;
 import io.agentlab.providers.recorded.imports.StreamImport.Imported;
 import io.agentlab.providers.recorded.imports.StreamImport.Options;

@@ -1,6 +1,6 @@
 package io.agentlab.providers.recorded;
 
-import io.agentlab.kernel.runtime.llm.Json;
+import io.agentlab.runtime.llm.Json;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

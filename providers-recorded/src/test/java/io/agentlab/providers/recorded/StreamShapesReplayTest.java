@@ -2,13 +2,13 @@ package io.agentlab.providers.recorded;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentlab.kernel.runtime.llm.CallRole;
-import io.agentlab.kernel.runtime.llm.ChatCompletion;
-import io.agentlab.kernel.runtime.llm.ChatMessage;
-import io.agentlab.kernel.runtime.llm.ChatRequest;
+import io.agentlab.runtime.llm.CallRole;
+import io.agentlab.runtime.llm.ChatCompletion;
+import io.agentlab.runtime.llm.ChatMessage;
+import io.agentlab.runtime.llm.ChatRequest;
 import io.agentlab.provider.openai.OpenAiCompatibleClient;
-import io.agentlab.kernel.runtime.llm.StreamAccumulator;
-import io.agentlab.kernel.runtime.llm.ToolSpec;
+import io.agentlab.runtime.llm.StreamAccumulator;
+import io.agentlab.runtime.llm.ToolSpec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,11 +3,11 @@ package io.agentlab.providers.recorded;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentlab.kernel.api.InvocationMode;
-import io.agentlab.kernel.runtime.llm.CallRole;
-import io.agentlab.kernel.runtime.llm.ChatCompletion;
-import io.agentlab.kernel.runtime.llm.StreamAccumulator;
-import io.agentlab.kernel.runtime.llm.ToolCall;
-import io.agentlab.kernel.runtime.protocol.HiddenEventBlockParser;
+import io.agentlab.runtime.llm.CallRole;
+import io.agentlab.runtime.llm.ChatCompletion;
+import io.agentlab.runtime.llm.StreamAccumulator;
+import io.agentlab.runtime.llm.ToolCall;
+import io.agentlab.runtime.protocol.HiddenEventBlockParser;
 import io.agentlab.providers.recorded.StreamSynthesizer.Script;
 import io.agentlab.providers.recorded.StreamSynthesizer.ScriptedEvent;
 import java.time.Duration;

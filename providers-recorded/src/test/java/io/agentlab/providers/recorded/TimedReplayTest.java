@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
-import io.agentlab.kernel.runtime.llm.CallRole;
-import io.agentlab.kernel.runtime.llm.ChatMessage;
-import io.agentlab.kernel.runtime.llm.ChatRequest;
-import io.agentlab.kernel.runtime.llm.ChatRequestJson;
-import io.agentlab.kernel.runtime.llm.Chunks;
+import io.agentlab.runtime.llm.CallRole;
+import io.agentlab.runtime.llm.ChatMessage;
+import io.agentlab.runtime.llm.ChatRequest;
+import io.agentlab.runtime.llm.ChatRequestJson;
+import io.agentlab.runtime.llm.Chunks;
 import io.agentlab.provider.openai.OpenAiCompatibleClient;
-import io.agentlab.kernel.runtime.llm.ProviderException;
+import io.agentlab.runtime.llm.ProviderException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -131,7 +131,7 @@ class TimedReplayTest {
         try (TimedReplay replay = TimedReplay.start(List.of(recording("lamp-on", "dual_agent", "turn the lamp on", 0)),
                 0)) {
             ChatRequest tools = new ChatRequest("m", List.of(ChatMessage.user("turn the lamp off")),
-                    List.of(new io.agentlab.kernel.runtime.llm.ToolSpec("x_y", "d", "{\"type\":\"object\"}")),
+                    List.of(new io.agentlab.runtime.llm.ToolSpec("x_y", "d", "{\"type\":\"object\"}")),
                     null, null, true, CallRole.CHAT);
             assertThatThrownBy(() -> client(replay).stream(tools, delta -> { }))
                     .isInstanceOfSatisfying(ProviderException.class, e -> {

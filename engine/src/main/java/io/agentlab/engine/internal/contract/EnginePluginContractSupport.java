@@ -23,7 +23,7 @@ import io.agentlab.kernel.api.CanonicalJson;
 import io.agentlab.kernel.api.EventPlugin;
 import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.kernel.api.KernelLimits;
-import io.agentlab.kernel.runtime.usage.PricingCatalog;
+import io.agentlab.runtime.usage.PricingCatalog;
 import io.agentlab.providers.recorded.LatencyModel;
 import io.agentlab.providers.recorded.ProviderFamily;
 import io.agentlab.providers.recorded.TimedReplay;

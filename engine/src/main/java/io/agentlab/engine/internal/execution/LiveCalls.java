@@ -2,9 +2,9 @@ package io.agentlab.engine.internal.execution;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.agentlab.kernel.runtime.RuntimeConfig;
-import io.agentlab.kernel.runtime.llm.ChatProvider;
-import io.agentlab.kernel.runtime.llm.ProviderException;
+import io.agentlab.runtime.protocol.RuntimeConfig;
+import io.agentlab.runtime.llm.ChatProvider;
+import io.agentlab.runtime.llm.ProviderException;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Objects;

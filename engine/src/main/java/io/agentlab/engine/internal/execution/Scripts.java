@@ -2,7 +2,7 @@ package io.agentlab.engine.internal.execution;
 
 import io.agentlab.engine.internal.suite.Suite;
 import io.agentlab.kernel.api.InvocationMode;
-import io.agentlab.kernel.runtime.llm.CallRole;
+import io.agentlab.runtime.llm.CallRole;
 import io.agentlab.providers.recorded.ProviderFamily;
 import io.agentlab.providers.recorded.Recording;
 import io.agentlab.providers.recorded.StreamSynthesizer;

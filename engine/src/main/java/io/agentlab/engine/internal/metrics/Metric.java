@@ -2,7 +2,7 @@ package io.agentlab.engine.internal.metrics;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.agentlab.kernel.runtime.llm.CallRole;
+import io.agentlab.runtime.llm.CallRole;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Arrays;

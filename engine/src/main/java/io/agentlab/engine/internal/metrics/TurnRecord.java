@@ -3,8 +3,8 @@ package io.agentlab.engine.internal.metrics;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.agentlab.kernel.api.InvocationMode;
-import io.agentlab.kernel.runtime.TurnMetrics;
-import io.agentlab.kernel.runtime.TurnResult;
+import io.agentlab.runtime.TurnMetrics;
+import io.agentlab.runtime.TurnResult;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;

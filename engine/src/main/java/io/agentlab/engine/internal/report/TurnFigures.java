@@ -11,7 +11,7 @@ import static io.agentlab.engine.internal.report.SvgCharts.text;
 import io.agentlab.engine.internal.metrics.TurnRecord;
 import io.agentlab.engine.internal.metrics.TurnTimeline;
 import io.agentlab.kernel.api.InvocationMode;
-import io.agentlab.kernel.runtime.llm.CallRole;
+import io.agentlab.runtime.llm.CallRole;
 import java.util.Map;
 
 /**

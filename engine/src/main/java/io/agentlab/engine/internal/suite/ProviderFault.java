@@ -4,7 +4,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.agentlab.engine.internal.yaml.Position;
 import io.agentlab.engine.internal.yaml.RoleNames;
-import io.agentlab.kernel.runtime.llm.CallRole;
+import io.agentlab.runtime.llm.CallRole;
 import io.agentlab.providers.recorded.InjectedFault;
 import java.util.Map;
 import java.util.Objects;

@@ -7,7 +7,7 @@ import io.agentlab.engine.internal.yaml.Position;
 import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.kernel.api.JsonValues;
 import io.agentlab.kernel.api.ResultPolicy;
-import io.agentlab.kernel.runtime.usage.PricingCatalog;
+import io.agentlab.runtime.usage.PricingCatalog;
 import io.agentlab.providers.recorded.LatencyModel;
 import io.agentlab.providers.recorded.ProviderFamily;
 import java.time.Duration;
@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.apiguardian.api.API;
+import io.agentlab.runtime.protocol.ProposedEvent;
 
 /**
  * A loaded, checked conformance suite (format: {@code docs/suite-format.md}).

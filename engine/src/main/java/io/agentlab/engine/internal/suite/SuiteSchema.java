@@ -9,7 +9,7 @@ import com.networknt.schema.SpecificationVersion;
 import io.agentlab.engine.internal.yaml.Position;
 import io.agentlab.engine.internal.yaml.SuiteProblem;
 import io.agentlab.engine.internal.yaml.YamlNode;
-import io.agentlab.kernel.core.SchemaMessages;
+import io.agentlab.kernel.reference.SchemaMessages;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

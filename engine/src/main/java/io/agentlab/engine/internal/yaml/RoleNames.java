@@ -2,7 +2,7 @@ package io.agentlab.engine.internal.yaml;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.agentlab.kernel.runtime.llm.CallRole;
+import io.agentlab.runtime.llm.CallRole;
 import java.util.Arrays;
 import java.util.Optional;
 import org.apiguardian.api.API;

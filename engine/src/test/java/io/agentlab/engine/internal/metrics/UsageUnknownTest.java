@@ -3,8 +3,8 @@ package io.agentlab.engine.internal.metrics;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentlab.kernel.api.InvocationMode;
-import io.agentlab.kernel.runtime.llm.CallRole;
-import io.agentlab.kernel.runtime.llm.Json;
+import io.agentlab.runtime.llm.CallRole;
+import io.agentlab.runtime.llm.Json;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -7,7 +7,7 @@ import io.agentlab.engine.internal.metrics.Metric;
 import io.agentlab.engine.internal.metrics.TurnRecord;
 import io.agentlab.engine.internal.metrics.TurnSample;
 import io.agentlab.kernel.api.InvocationMode;
-import io.agentlab.kernel.runtime.llm.CallRole;
+import io.agentlab.runtime.llm.CallRole;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

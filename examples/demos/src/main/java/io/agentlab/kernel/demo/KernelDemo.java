@@ -18,7 +18,7 @@ import io.agentlab.kernel.api.Resolution;
 import io.agentlab.kernel.api.ResultPolicy;
 import io.agentlab.kernel.api.RetryPolicy;
 import io.agentlab.kernel.api.TurnContext;
-import io.agentlab.kernel.core.ReferenceKernel;
+import io.agentlab.kernel.reference.ReferenceKernel;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.time.Instant;

@@ -2,10 +2,10 @@ package io.agentlab.examples.sse;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import io.agentlab.kernel.runtime.Conversation;
-import io.agentlab.kernel.runtime.TurnResult;
-import io.agentlab.kernel.runtime.TurnRuntime;
-import io.agentlab.kernel.runtime.VisibleSink;
+import io.agentlab.runtime.Conversation;
+import io.agentlab.runtime.TurnResult;
+import io.agentlab.runtime.TurnRuntime;
+import io.agentlab.runtime.VisibleSink;
 import io.agentlab.agui.AguiEvent;
 import io.agentlab.agui.AguiSseCodec;
 import java.io.IOException;

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentlab.contracts.AguiEndpointContract;
 import io.agentlab.kernel.api.InvocationMode;
-import io.agentlab.kernel.runtime.RuntimeConfig;
-import io.agentlab.kernel.runtime.TurnRuntime;
-import io.agentlab.kernel.runtime.llm.Chunks;
-import io.agentlab.kernel.runtime.llm.ProviderRegistry;
-import io.agentlab.kernel.runtime.llm.ScriptedChatProvider;
+import io.agentlab.runtime.protocol.RuntimeConfig;
+import io.agentlab.runtime.TurnRuntime;
+import io.agentlab.runtime.llm.Chunks;
+import io.agentlab.runtime.llm.ProviderRegistry;
+import io.agentlab.runtime.llm.ScriptedChatProvider;
 import io.agentlab.plugins.BuiltInPlugins;
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -28,7 +28,7 @@ class OpenAiSdkOracleTest {
     @DisplayName("the oracle runs the SDK as it ships (OkHttp 4) with no kit class on its classpath")
     void isolatedFromTheKit() {
         assertThat(okhttp3.OkHttp.VERSION).startsWith("4.");
-        for (String kitClass : List.of("io.agentlab.kernel.runtime.llm.StreamAccumulator",
+        for (String kitClass : List.of("io.agentlab.runtime.llm.StreamAccumulator",
                 "io.agentlab.providers.recorded.ProviderFamily", "tools.jackson.databind.ObjectMapper")) {
             assertThatThrownBy(() -> Class.forName(kitClass)).as(kitClass)
                     .isInstanceOf(ClassNotFoundException.class);

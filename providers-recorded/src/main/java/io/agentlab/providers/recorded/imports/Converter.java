@@ -1,6 +1,6 @@
 package io.agentlab.providers.recorded.imports;
 
-import io.agentlab.kernel.runtime.llm.Json;
+import io.agentlab.runtime.llm.Json;
 import io.agentlab.provider.openai.OpenAiCompatibleClient;
 import io.agentlab.tokens.PromptTokens;
 import io.agentlab.providers.recorded.Recording;

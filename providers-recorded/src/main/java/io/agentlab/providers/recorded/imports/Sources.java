@@ -1,6 +1,6 @@
 package io.agentlab.providers.recorded.imports;
 
-import io.agentlab.kernel.runtime.llm.Json;
+import io.agentlab.runtime.llm.Json;
 import io.agentlab.providers.recorded.imports.Captured.EndOnly;
 import io.agentlab.providers.recorded.imports.Captured.FirstByteAndEnd;
 import io.agentlab.providers.recorded.imports.Captured.NoTiming;

@@ -1,8 +1,8 @@
 package io.agentlab.providers.recorded.imports;
 
 import io.agentlab.provider.openai.BoundedSseReader;
-import io.agentlab.kernel.runtime.llm.ProviderException;
-import io.agentlab.kernel.runtime.llm.ResponseLimits;
+import io.agentlab.runtime.llm.ProviderException;
+import io.agentlab.runtime.llm.ResponseLimits;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

@@ -2,8 +2,8 @@ package io.agentlab.providers.recorded.imports;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.agentlab.kernel.runtime.llm.CallRole;
-import io.agentlab.kernel.runtime.llm.ResponseLimits;
+import io.agentlab.runtime.llm.CallRole;
+import io.agentlab.runtime.llm.ResponseLimits;
 import io.agentlab.providers.recorded.LatencyModel;
 import io.agentlab.providers.recorded.Recording;
 import io.agentlab.providers.recorded.RequestMatcher;

@@ -3,7 +3,7 @@ package io.agentlab.providers.recorded.imports;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.agentlab.kernel.runtime.llm.ResponseLimits;
+import io.agentlab.runtime.llm.ResponseLimits;
 import io.agentlab.providers.recorded.Recording;
 import io.agentlab.providers.recorded.Recordings;
 import io.agentlab.providers.recorded.Secrets;
@@ -404,22 +404,22 @@ class StreamImportTest {
     static String chunk(String content) {
         return "{\"id\":\"chatcmpl-AbCdEfGhIjKlMnOpQrStUvWxYz012\",\"object\":\"chat.completion.chunk\","
                 + "\"created\":1796047267,\"model\":\"m\",\"system_fingerprint\":\"fp_0a1b2c3d4e\",\"choices\":[{"
-                + "\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":" + io.agentlab.kernel.runtime.llm.Json
+                + "\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":" + io.agentlab.runtime.llm.Json
                 .write(content) + "},\"logprobs\":null,\"finish_reason\":null}],\"usage\":null}";
     }
 
     /** One HAR entry on one line: a POST with a bearer key, the response as given. */
     static String entry(String url, String user, String contentType, String body, String encoding) {
         String request = "{\"model\":\"m\",\"messages\":[{\"role\":\"user\",\"content\":"
-                + io.agentlab.kernel.runtime.llm.Json.write(user) + "}],\"stream\":true}";
+                + io.agentlab.runtime.llm.Json.write(user) + "}],\"stream\":true}";
         return "{\"startedDateTime\":\"2026-11-30T10:00:00Z\",\"time\":100,\"request\":{\"method\":\"POST\",\"url\":"
-                + io.agentlab.kernel.runtime.llm.Json.write(url) + ",\"headers\":[{\"name\":\"Authorization\","
+                + io.agentlab.runtime.llm.Json.write(url) + ",\"headers\":[{\"name\":\"Authorization\","
                 + "\"value\":\"Bearer " + KEY + "\"},{\"name\":\"X-Custom-Header\",\"value\":\"v\"}],\"postData\":{"
-                + "\"mimeType\":\"application/json\",\"text\":" + io.agentlab.kernel.runtime.llm.Json.write(request)
+                + "\"mimeType\":\"application/json\",\"text\":" + io.agentlab.runtime.llm.Json.write(request)
                 + "}},\"response\":{\"status\":200,\"headers\":[{\"name\":\"Content-Type\",\"value\":\"" + contentType
                 + "\"}],\"content\":{\"mimeType\":\"" + contentType + "\"" + (encoding == null ? ""
                 : ",\"encoding\":\"" + encoding + "\"") + (body == null ? "" : ",\"text\":"
-                + io.agentlab.kernel.runtime.llm.Json.write(body)) + "}},\"timings\":{\"send\":1,\"wait\":40,"
+                + io.agentlab.runtime.llm.Json.write(body)) + "}},\"timings\":{\"send\":1,\"wait\":40,"
                 + "\"receive\":59}}";
     }
 

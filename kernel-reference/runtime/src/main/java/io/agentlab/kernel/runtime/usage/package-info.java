@@ -1,5 +1,0 @@
-/**
- * Provider usage normalization and cost ({@code docs/design.md#usage-provider-first}): provider fields first,
- * pricing-catalog fallback second.
- */
-package io.agentlab.kernel.runtime.usage;

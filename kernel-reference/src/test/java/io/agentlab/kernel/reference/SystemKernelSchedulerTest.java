@@ -1,0 +1,80 @@
+package io.agentlab.kernel.reference;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/** The wall-clock timer: due tasks run, never early, in due order; cancelled ones never; close stops everything. */
+class SystemKernelSchedulerTest {
+
+    private final SystemKernelScheduler scheduler = new SystemKernelScheduler();
+
+    @AfterEach
+    void close() {
+        scheduler.close();
+    }
+
+    @Test
+    @DisplayName("a timer due before the thread's next look still runs, and never before its due time")
+    void earlierTimerWakesTheThread() throws InterruptedException {
+        AtomicBoolean late = new AtomicBoolean();
+        scheduler.schedule(Duration.ofHours(1), () -> late.set(true)); // the thread now sleeps a heartbeat at most
+        CountDownLatch ran = new CountDownLatch(1);
+        long[] ranAt = new long[1];
+        long armed = System.nanoTime();
+        scheduler.schedule(Duration.ofMillis(2), () -> {
+            ranAt[0] = System.nanoTime();
+            ran.countDown();
+        });
+        assertThat(ran.await(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(ranAt[0] - armed).as("never early").isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(2));
+        assertThat(late).isFalse();
+    }
+
+    @Test
+    @DisplayName("timers run in due order; a cancelled one never runs")
+    void orderAndCancel() throws InterruptedException {
+        List<String> order = new CopyOnWriteArrayList<>();
+        CountDownLatch done = new CountDownLatch(1);
+        scheduler.schedule(Duration.ofMillis(60), () -> {
+            order.add("c");
+            done.countDown();
+        });
+        KernelScheduler.Cancellable cancelled = scheduler.schedule(Duration.ofMillis(30), () -> order.add("x"));
+        scheduler.schedule(Duration.ofMillis(40), () -> order.add("b"));
+        scheduler.schedule(Duration.ofMillis(1), () -> order.add("a"));
+        cancelled.cancel();
+        assertThat(done.await(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(order).containsExactly("a", "b", "c");
+    }
+
+    @Test
+    @DisplayName("after a long idle the first timer still wakes the thread")
+    void firstTimerAfterIdle() throws InterruptedException {
+        CountDownLatch first = new CountDownLatch(1);
+        scheduler.schedule(Duration.ZERO, first::countDown);
+        assertThat(first.await(30, TimeUnit.SECONDS)).isTrue();
+        CountDownLatch second = new CountDownLatch(1);
+        scheduler.schedule(Duration.ofMillis(5), second::countDown);
+        assertThat(second.await(30, TimeUnit.SECONDS)).isTrue();
+    }
+
+    @Test
+    @DisplayName("a failing task does not stop the timer")
+    void failingTask() throws InterruptedException {
+        scheduler.schedule(Duration.ZERO, () -> {
+            throw new IllegalStateException("boom");
+        });
+        CountDownLatch after = new CountDownLatch(1);
+        scheduler.schedule(Duration.ofMillis(1), after::countDown);
+        assertThat(after.await(30, TimeUnit.SECONDS)).isTrue();
+    }
+}

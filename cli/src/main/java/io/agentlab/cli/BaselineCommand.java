@@ -1,6 +1,6 @@
 package io.agentlab.cli;
 
-import io.agentlab.engine.gates.Baseline;
+import io.agentlab.report.gates.Baseline;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;

@@ -1,7 +1,7 @@
 package io.agentlab.engine;
 
 import io.agentlab.engine.internal.execution.CaseRunner;
-import io.agentlab.engine.internal.metrics.MetricsReport;
+import io.agentlab.report.metrics.MetricsReport;
 import org.junit.platform.engine.ExecutionRequest;
 import org.junit.platform.engine.support.hierarchical.EngineExecutionContext;
 

@@ -2,10 +2,10 @@ package io.agentlab.engine;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
-import io.agentlab.engine.gates.Gate;
-import io.agentlab.engine.gates.Gates;
-import io.agentlab.engine.internal.metrics.MetricsReport;
-import io.agentlab.engine.internal.report.RunMetadata;
+import io.agentlab.report.gates.Gate;
+import io.agentlab.report.gates.Gates;
+import io.agentlab.report.metrics.MetricsReport;
+import io.agentlab.report.internal.RunMetadata;
 import io.agentlab.engine.internal.suite.RecordingLibrary;
 import io.agentlab.engine.internal.suite.SuiteReader;
 import io.agentlab.kernel.api.EventDefinition;

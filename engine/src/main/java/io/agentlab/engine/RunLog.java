@@ -1,6 +1,6 @@
 package io.agentlab.engine;
 
-import io.agentlab.engine.report.TestOutcome;
+import io.agentlab.report.TestOutcome;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

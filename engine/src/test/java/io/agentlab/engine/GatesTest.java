@@ -7,8 +7,8 @@ import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
-import io.agentlab.engine.gates.Baseline;
-import io.agentlab.engine.gates.Gates;
+import io.agentlab.report.gates.Baseline;
+import io.agentlab.report.gates.Gates;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,7 +2,7 @@ package io.agentlab.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentlab.engine.internal.metrics.Metric;
+import io.agentlab.report.metrics.Metric;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;

@@ -4,7 +4,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.agentlab.engine.ConfigurationKeys;
 import io.agentlab.engine.Constants;
-import io.agentlab.engine.report.TestOutcome;
+import io.agentlab.report.TestOutcome;
 import io.agentlab.runner.RunResults;
 import io.agentlab.runner.RunSpec;
 import io.agentlab.runner.RunnerMain;

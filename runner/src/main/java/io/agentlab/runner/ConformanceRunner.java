@@ -7,8 +7,8 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectFile;
 
 import io.agentlab.engine.ConformanceTestEngine;
 import io.agentlab.engine.Constants;
-import io.agentlab.engine.report.TestOutcome;
-import io.agentlab.engine.gates.Gates;
+import io.agentlab.report.TestOutcome;
+import io.agentlab.report.gates.Gates;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;

@@ -1,6 +1,6 @@
 package io.agentlab.runner;
 
-import io.agentlab.engine.report.TestOutcome;
+import io.agentlab.report.TestOutcome;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -2,7 +2,7 @@ package io.agentlab.runner;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import io.agentlab.engine.report.TestOutcome;
+import io.agentlab.report.TestOutcome;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;

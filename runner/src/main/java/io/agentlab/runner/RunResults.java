@@ -2,7 +2,7 @@ package io.agentlab.runner;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.agentlab.engine.report.TestOutcome;
+import io.agentlab.report.TestOutcome;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

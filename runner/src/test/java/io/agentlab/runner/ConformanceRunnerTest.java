@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.agentlab.engine.Constants;
-import io.agentlab.engine.report.TestOutcome;
-import io.agentlab.engine.gates.Gates;
+import io.agentlab.report.TestOutcome;
+import io.agentlab.report.gates.Gates;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.agentlab.engine.Constants;
-import io.agentlab.engine.internal.metrics.MetricsReport;
-import io.agentlab.engine.internal.metrics.ModeMetrics;
-import io.agentlab.engine.internal.metrics.TurnSample;
+import io.agentlab.report.metrics.MetricsReport;
+import io.agentlab.report.metrics.ModeMetrics;
+import io.agentlab.report.metrics.TurnSample;
 import io.agentlab.kernel.api.InvocationMode;
 import java.io.PrintWriter;
 import java.io.StringWriter;

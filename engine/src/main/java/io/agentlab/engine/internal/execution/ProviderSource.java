@@ -2,7 +2,7 @@ package io.agentlab.engine.internal.execution;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.agentlab.engine.internal.metrics.TurnRecord;
+import io.agentlab.report.metrics.TurnRecord;
 import io.agentlab.engine.internal.suite.ProviderFault;
 import io.agentlab.engine.internal.suite.RecordingLibrary;
 import io.agentlab.engine.internal.suite.Suite;

@@ -4,7 +4,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.agentlab.engine.expect.HandlerCall;
 import io.agentlab.engine.expect.ObservedTurn;
-import io.agentlab.engine.internal.metrics.TurnRecord;
+import io.agentlab.report.metrics.TurnRecord;
 import io.agentlab.engine.internal.suite.Suite;
 import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.runtime.StoredMessage;

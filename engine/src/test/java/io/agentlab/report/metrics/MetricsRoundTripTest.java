@@ -1,0 +1,98 @@
+package io.agentlab.report.metrics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClasspathResource;
+
+import io.agentlab.engine.ConformanceTestEngine;
+import io.agentlab.engine.Constants;
+import io.agentlab.kernel.api.InvocationMode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.engine.OutputDirectoryCreator;
+import org.junit.platform.engine.TestDescriptor;
+import org.junit.platform.testkit.engine.EngineTestKit;
+
+/** metrics.json keeps every turn's sample, so it reads back into the same figures and shards merge exactly. */
+class MetricsRoundTripTest {
+
+    @TempDir
+    Path temp;
+
+    private String metricsOfSampleSuites() throws Exception {
+        Path report = temp.resolve("report");
+        EngineTestKit.engine(ConformanceTestEngine.ENGINE_ID)
+                .selectors(selectClasspathResource("sample-suites"))
+                .configurationParameter(Constants.REPLAY_SPEED, "0")
+                .configurationParameter(Constants.CONTROL_RUNS, "false")
+                .configurationParameter(Constants.REPORT_DIRECTORY, report.toString())
+                .outputDirectoryCreator(new OutputDirectoryCreator() {
+                    @Override
+                    public Path getRootDirectory() {
+                        return temp.resolve("out");
+                    }
+
+                    @Override
+                    public Path createOutputDirectory(TestDescriptor descriptor) throws java.io.IOException {
+                        return Files.createDirectories(temp.resolve("out"));
+                    }
+                })
+                .execute();
+        return Files.readString(report.resolve("metrics.json"));
+    }
+
+    @Test
+    @DisplayName("metrics.json reads back into the same per-mode figures, timings included, and writes the same file")
+    void roundTrip() throws Exception {
+        String json = metricsOfSampleSuites();
+        MetricsReport read = MetricsReport.fromJson(json);
+        assertThat(read.toJson()).isEqualTo(json);
+        assertThat(read.samples()).isNotEmpty();
+        assertThat(read.parityVerdicts()).isNotEmpty();
+        for (InvocationMode mode : InvocationMode.values()) {
+            assertThat(read.mode(mode).turns()).isPositive();
+        }
+    }
+
+    @Test
+    @DisplayName("a report split in two by case merges back into the whole; the same turn twice is refused")
+    void mergeHalves() throws Exception {
+        MetricsReport whole = MetricsReport.fromJson(metricsOfSampleSuites());
+        MetricsReport first = new MetricsReport();
+        MetricsReport second = new MetricsReport();
+        for (TurnSample sample : whole.samples()) {
+            boolean even = Math.floorMod((sample.suiteId() + "/" + sample.caseId()).hashCode(), 2) == 0;
+            copy(sample, even ? first : second);
+        }
+        whole.parityVerdicts().forEach((key, agreed) -> (Math.floorMod(key.hashCode(), 2) == 0 ? first : second)
+                .parity(key, agreed));
+        whole.timings().forEach(first::timing);
+        first.run(whole.run());
+        MetricsReport merged = MetricsReport.merge(List.of(first, second));
+        for (InvocationMode mode : InvocationMode.values()) {
+            assertThat(merged.mode(mode)).isEqualTo(whole.mode(mode));
+        }
+        // each shard's coverage is partial; the merge stands for the whole run, so it carries none
+        whole.coverage(java.util.Map.of());
+        assertThat(merged.toJson()).isEqualTo(whole.toJson());
+        assertThatThrownBy(() -> MetricsReport.merge(List.of(whole, first)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("two shards both ran");
+    }
+
+    private static void copy(TurnSample sample, MetricsReport into) {
+        // through JSON, as a shard's file would carry it
+        String json = "{\"engine\":\"agentlab-conformance\",\"turns\":[" + tools.jackson.databind.json.JsonMapper
+                .builder().build().writeValueAsString(turn(sample)) + "]}";
+        MetricsReport.fromJson(json).samples().forEach(into::addSample);
+    }
+
+    private static java.util.Map<String, Object> turn(TurnSample sample) {
+        java.util.Map<String, Object> turn = MetricsReport.turnFigures(sample);
+        turn.put("sample", sample.toMap());
+        return turn;
+    }
+}

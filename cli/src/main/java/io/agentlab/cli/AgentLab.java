@@ -28,8 +28,18 @@ public final class AgentLab {
     /** Exit code: bad usage or unreadable input. */
     public static final int USAGE = 2;
 
+    /** The JDK HTTP server's switch for TCP_NODELAY, read once, when its first server starts. */
+    static final String HTTP_SERVER_NODELAY = "sun.net.httpserver.nodelay";
+
     /** Runs the command line and exits with its code. */
     public static void main(String[] args) {
+        // the application, not a library, owns its JVM's properties: before any command can start the recording
+        // proxy's server (agentlab record, agentlab run --config agentlab.provider.live.record-directory=...), its
+        // streamed events are sent without Nagle's delay (docs/performance.md#recording-proxy); a value the user set
+        // with -D stays. The one System.setProperty of the published main code (ArchitectureGuardsTest).
+        if (System.getProperty(HTTP_SERVER_NODELAY) == null) {
+            System.setProperty(HTTP_SERVER_NODELAY, "true");
+        }
         System.exit(commandLine().execute(args));
     }
 

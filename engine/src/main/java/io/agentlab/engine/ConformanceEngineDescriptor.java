@@ -3,7 +3,9 @@ package io.agentlab.engine;
 import io.agentlab.engine.internal.execution.CaseRunner;
 import io.agentlab.engine.internal.execution.KernelSource;
 import io.agentlab.engine.internal.execution.LiveCalls;
+import io.agentlab.engine.internal.execution.ProviderSource;
 import io.agentlab.engine.internal.execution.RecordedEvaluation;
+import io.agentlab.report.internal.CapabilityGrowth;
 import io.agentlab.report.internal.ControlMatrix;
 import io.agentlab.report.internal.Coverage;
 import io.agentlab.report.internal.InBackground;
@@ -14,6 +16,7 @@ import io.agentlab.kernel.api.EventPlugin;
 import io.agentlab.providers.recorded.RecordingProxy;
 import io.agentlab.provider.openai.OpenAiCompatibleClient;
 import io.agentlab.providers.recorded.TimedReplay;
+import io.agentlab.tokens.PromptTokens;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -29,7 +32,7 @@ import org.junit.platform.engine.support.descriptor.EngineDescriptor;
 import org.junit.platform.engine.support.hierarchical.Node;
 
 /**
- * The engine's root: starts the shared replay server before any suite runs; afterwards hands the run to the
+ * The engine's root: starts the shared replay server and the run's background work before any suite runs; afterwards hands the run to the
  * {@link RunReporter}, the after-run component that writes and prints the reports, and closes the server. Before
  * anything runs it measures what the launch covers ({@link Coverage}): the gates and the reports read it.
  */
@@ -44,6 +47,8 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
     private Coverage coverage = new Coverage(List.of(), false, false);
     private EngineOptions settings;
     private CompletableFuture<List<ControlMatrix.Cell>> controls;
+    /** This run's capability-growth curve, counted beside the cases. */
+    private CompletableFuture<List<CapabilityGrowth.Point>> growth;
     /** Set when the run is over: a control matrix still running beside it stops before its next turn. */
     private final AtomicBoolean controlsStop = new AtomicBoolean();
 
@@ -53,6 +58,12 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
 
     @Override
     public ConformanceContext before(ConformanceContext context) {
+        // what every run needs later is started here, when it runs, never by discovery
+        // (docs/performance.md#start-up-in-the-kit): the token ranks load and the report's capability-growth curve,
+        // which depends only on the offered events, is counted on another core beside the cases
+        PromptTokens.loadInBackground();
+        growth = RunReporter.growth(context.settings().factory().plugins().stream().map(EventPlugin::definition)
+                .toList());
         coverage = measure();
         // every client shows report entries: the launch says what it covers before anything runs
         context.request().getEngineExecutionListener().reportingEntryPublished(this,
@@ -85,10 +96,20 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
             }
         }
         BooleanSupplier cancelled = () -> context.request().getCancellationToken().isCancellationRequested();
-        return context.withRunner(new CaseRunner(new CaseRunner.Environment(source(settings.factory()), replay,
-                settings.recordings(), settings.seed(), cancelled, live, settings.pricing(),
-                settings.aguiProfile(), new LiveCalls(settings.liveCalls()),
-                settings.replayDirectory().map(RecordedEvaluation::load))));
+        return context.withRunner(new CaseRunner(new CaseRunner.Environment(source(settings.factory()),
+                providerSource(settings, live), cancelled, settings.pricing(), settings.aguiProfile())));
+    }
+
+    /** Where the run's calls go, chosen once (docs/engine.md#provider-sources). */
+    private ProviderSource providerSource(EngineOptions settings, Optional<OpenAiCompatibleClient.Config> live) {
+        // read, and checked, whenever named: a live run that names one still fails on a broken directory
+        Optional<RecordedEvaluation> recorded = settings.replayDirectory().map(RecordedEvaluation::load);
+        if (live.isPresent()) {
+            return ProviderSource.live(live.get(), new LiveCalls(settings.liveCalls()));
+        }
+        return recorded.map(evaluation -> ProviderSource.recorded(replay, settings.recordings(), settings.seed(),
+                        evaluation))
+                .orElseGet(() -> ProviderSource.replay(replay, settings.recordings(), settings.seed()));
     }
 
     /** The user's factory as the case runner reads it. */
@@ -164,7 +185,8 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
                 // failIfNoSpecifiedTests; docs/limits-and-safety.md#no-silent-zero)
                 return;
             }
-            RunReporter.report(context, this, coverage, Optional.ofNullable(replay), Optional.ofNullable(controls));
+            RunReporter.report(context, this, coverage, Optional.ofNullable(replay), Optional.ofNullable(controls),
+                    growth);
         } finally {
             if (recorder != null) {
                 recorder.close();

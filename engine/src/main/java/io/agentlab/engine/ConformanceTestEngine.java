@@ -10,13 +10,10 @@ import io.agentlab.engine.internal.suite.RecordingLibrary;
 import io.agentlab.engine.internal.suite.SuiteReader;
 import io.agentlab.kernel.api.EventDefinition;
 import io.agentlab.kernel.api.EventPlugin;
-import io.agentlab.tokens.PromptTokens;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import org.apiguardian.api.API;
 import org.junit.platform.commons.io.ResourceFilter;
 import org.junit.platform.engine.ConfigurationParameters;
@@ -65,31 +62,47 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
         return Optional.of(RunMetadata.engineVersion());
     }
 
+    /**
+     * Resolves the selectors into suite, case and gate nodes and reports what is wrong as discovery issues; nothing
+     * else: no thread is started and nothing is cached beyond the returned tree, so a discovery that is never executed
+     * (an IDE's test tree) costs nothing afterwards. What a run warms up starts with its execution
+     * ({@code ConformanceEngineDescriptor#before}, docs/performance.md#start-up-in-the-kit).
+     */
     @Override
     public TestDescriptor discover(EngineDiscoveryRequest request, UniqueId uniqueId) {
-        // every run counts prompt tokens; their ranks load on another core while the suites are read
-        // (docs/performance.md#start-up-in-the-kit)
-        PromptTokens.loadInBackground();
         ConformanceEngineDescriptor engine = new ConformanceEngineDescriptor(uniqueId);
         DiscoveryIssueReporter issues = DiscoveryIssueReporter.deduplicating(
                 DiscoveryIssueReporter.forwarding(request.getDiscoveryListener(), uniqueId));
         ConfigurationParameters parameters = ConfigurationKeys.withAliases(request.getConfigurationParameters());
         EngineOptions settings;
         Naming naming;
-        List<EventDefinition> definitions = new ArrayList<>();
+        List<EventDefinition> definitions;
         try {
             settings = EngineOptions.read(parameters);
             naming = settings.naming();
+            definitions = settings.factory().plugins().stream().map(EventPlugin::definition).toList();
             engine.settings(settings);
-            for (EventPlugin plugin : settings.factory().plugins()) {
-                definitions.add(plugin.definition());
-            }
         } catch (RuntimeException e) {
             issues.reportIssue(DiscoveryIssue.builder(DiscoveryIssue.Severity.ERROR,
                     "cannot configure the conformance engine: " + e.getMessage()).cause(e));
             return engine;
         }
-        for (String key : request.getConfigurationParameters().keySet()) {
+        reportKeyProblems(request.getConfigurationParameters(), issues);
+        resolve(request, engine, settings, naming, parameters, definitions, issues);
+        // a recording that departs from its family's usual shape is read all the same; say where, once per note
+        // (docs/recording.md#protocol-and-notes)
+        settings.recordings().notes().forEach(note -> issues.reportIssue(DiscoveryIssue.builder(
+                DiscoveryIssue.Severity.INFO, note)));
+        List<ConformanceEngineDescriptor.Selected> selected = selected(engine, settings);
+        engine.selected(selected);
+        reportSilentZero(selected, settings, issues);
+        addGates(engine, parameters, settings, issues);
+        return engine;
+    }
+
+    /** A retired, deprecated, misplaced or unknown key: said, never ignored. */
+    private static void reportKeyProblems(ConfigurationParameters given, DiscoveryIssueReporter issues) {
+        for (String key : given.keySet()) {
             Optional<String> retired = Gates.retiredKeyProblem(key);
             Optional<String> deprecated = ConfigurationKeys.deprecation(key);
             if (retired.isPresent()) {
@@ -102,13 +115,16 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
                         issues.reportIssue(DiscoveryIssue.builder(DiscoveryIssue.Severity.WARNING, problem)));
             }
         }
-        // the report's capability-growth curve depends only on the offered events: it is counted on another core
-        // while the suites are read and the cases run (docs/performance.md#report-parts)
-        RunReporter.growth(definitions);
+    }
+
+    /** Resolves the selectors into the tree, modes before parity and gates last. */
+    private static void resolve(EngineDiscoveryRequest request, ConformanceEngineDescriptor engine,
+                                EngineOptions settings, Naming naming, ConfigurationParameters parameters,
+                                List<EventDefinition> definitions, DiscoveryIssueReporter issues) {
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
-        RecordingLibrary recordings = settings.recordings();
-        SuiteIndex index = new SuiteIndex(SuiteReader.Context.of(definitions, recordings),
+        SuiteIndex index = new SuiteIndex(SuiteReader.Context.of(definitions, settings.recordings()),
                 settings.suiteDirectories(), loader, issues);
+        UniqueId uniqueId = engine.getUniqueId();
         EngineDiscoveryRequestResolver.<ConformanceEngineDescriptor>builder()
                 .addResourceContainerSelectorResolver(ResourceFilter.of(resource -> SuiteFiles.isScanned(resource.getName())))
                 .addSelectorResolver(context -> new SuiteResolver(uniqueId, index, settings.modes(), naming, loader,
@@ -123,17 +139,16 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
             ordered.sort(Comparator.comparing(child -> child instanceof GatesDescriptor ? 1 : 0));
             return ordered;
         });
-        boolean gatesSelected = engine.getChildren().stream().anyMatch(GatesDescriptor.class::isInstance);
-        // a recording that departs from its family's usual shape is read all the same; say where, once per note
-        // (docs/recording.md#protocol-and-notes)
-        recordings.notes().forEach(note -> issues.reportIssue(DiscoveryIssue.builder(
-                DiscoveryIssue.Severity.INFO, note)));
-        List<ConformanceEngineDescriptor.Selected> selected = selected(engine, settings);
-        engine.selected(selected);
+    }
+
+    /**
+     * No silent zero, decided before any client's filter, so identically under every client
+     * (docs/limits-and-safety.md#no-silent-zero): suites were selected and the engine made no test of them.
+     */
+    private static void reportSilentZero(List<ConformanceEngineDescriptor.Selected> selected, EngineOptions settings,
+                                         DiscoveryIssueReporter issues) {
         if (!selected.isEmpty() && selected.stream().mapToInt(ConformanceEngineDescriptor.Selected::discoveredTests)
                 .sum() == 0) {
-            // No silent zero, decided before any client's filter, so identically under every client
-            // (docs/limits-and-safety.md#no-silent-zero): suites were selected and the engine made no test of them
             issues.reportIssue(DiscoveryIssue.builder(DiscoveryIssue.Severity.ERROR, "no conformance test was "
                     + "discovered, although " + selected.size() + " suite(s) were selected " + selected.stream()
                     .map(ConformanceEngineDescriptor.Selected::id).toList() + ": no case runs in "
@@ -141,9 +156,15 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
                     + " (each suite's and case's own modes are intersected with it); a run that executes nothing "
                     + "must not pass"));
         }
+    }
+
+    /** The gates node after the suites, when gates are enabled and none was selected by unique id. */
+    private static void addGates(ConformanceEngineDescriptor engine, ConfigurationParameters parameters,
+                                 EngineOptions settings, DiscoveryIssueReporter issues) {
+        boolean gatesSelected = engine.getChildren().stream().anyMatch(GatesDescriptor.class::isInstance);
         if (Gates.enabled(parameters) && !engine.getChildren().isEmpty() && !gatesSelected) {
             try {
-                GatesDescriptor gates = new GatesDescriptor(uniqueId.append(GatesDescriptor.SEGMENT,
+                GatesDescriptor gates = new GatesDescriptor(engine.getUniqueId().append(GatesDescriptor.SEGMENT,
                         GatesDescriptor.VALUE));
                 for (Gate gate : Gates.from(parameters, settings.modes())) {
                     gates.addChild(new GateDescriptor(gates.getUniqueId().append(GateDescriptor.SEGMENT, gate.id()),
@@ -155,7 +176,6 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
                         "cannot set up the gates: " + e.getMessage()).cause(e));
             }
         }
-        return engine;
     }
 
     /** Each suite discovery resolved, with what it holds and how much of it the selectors reached. */

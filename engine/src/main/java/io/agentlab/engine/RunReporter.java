@@ -66,9 +66,9 @@ final class RunReporter {
     }
 
     /**
-     * The capability-growth curve for these offered events: counted once per JVM in the background
-     * ({@link CapabilityGrowth#inBackground}), so discovery's call starts it and the report's call waits for the same
-     * count (docs/performance.md#report-parts).
+     * The capability-growth curve for these offered events, counted on a daemon thread
+     * ({@link CapabilityGrowth#inBackground}): the engine node starts it when the run begins and the report waits for
+     * it (docs/performance.md#report-parts).
      */
     static CompletableFuture<List<CapabilityGrowth.Point>> growth(List<EventDefinition> offered) {
         return CapabilityGrowth.inBackground(offered, Math.max(GROWTH_EVENTS, offered.size()),
@@ -80,7 +80,8 @@ final class RunReporter {
      * {@code controls} holds them already (started beside the cases at replay speed 0).
      */
     static void report(ConformanceContext context, TestDescriptor root, Coverage coverage, Optional<TimedReplay> replay,
-                       Optional<CompletableFuture<List<ControlMatrix.Cell>>> controls) throws IOException {
+                       Optional<CompletableFuture<List<ControlMatrix.Cell>>> controls,
+                       CompletableFuture<List<CapabilityGrowth.Point>> growth) throws IOException {
         EngineOptions settings = context.settings();
         // a partial launch never replaces the whole run's reports (docs/engine.md#partial-launches)
         Optional<Path> extra = settings.reportDirectory().map(folder -> coverage.partial()
@@ -95,7 +96,7 @@ final class RunReporter {
         // read the references before this run's files replace any of them
         // a subset's figures moved against the whole run's only by what was left out: no comparison
         List<History> history = coverage.partial() ? List.of() : history(context, extra, modes);
-        RunReport report = build(context, replay, controls, modes, history, coverage);
+        RunReport report = build(context, replay, controls, growth, modes, history, coverage);
         Optional<Path> directory = outputDirectory(context, root)
                 .map(folder -> coverage.partial() ? folder.resolve(PARTIAL_FOLDER) : folder);
         Map<String, String> files = new LinkedHashMap<>();
@@ -149,6 +150,7 @@ final class RunReporter {
 
     private static RunReport build(ConformanceContext context, Optional<TimedReplay> replay,
                                    Optional<CompletableFuture<List<ControlMatrix.Cell>>> controls,
+                                   CompletableFuture<List<CapabilityGrowth.Point>> growthCurve,
                                    List<ModeMetrics> modes, List<History> history, Coverage coverage) {
         EngineOptions settings = context.settings();
         List<TurnTimeline> timelines = context.metrics().timelines();
@@ -157,7 +159,7 @@ final class RunReporter {
                 .orElseGet(() -> replay.isEmpty() || !settings.controlRuns() ? List.of()
                         : ControlMatrix.run(replay.get(), offered, SuiteReader.DEFAULT_LATENCY,
                         SuiteReader.DEFAULT_MODEL, CaseRunner.PERSONA));
-        List<CapabilityGrowth.Point> growth = InBackground.join(growth(offered));
+        List<CapabilityGrowth.Point> growth = InBackground.join(growthCurve);
         List<String> models = timelines.stream().flatMap(t -> t.calls().stream()).map(TurnTimeline.Call::model)
                 .distinct().sorted().toList();
         RunMetadata metadata = new RunMetadata(context.log().startedAt(), Instant.now(), RunMetadata.engineVersion(),

@@ -1,6 +1,7 @@
 package io.agentlab.its;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -14,6 +15,7 @@ import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 import com.tngtech.archunit.library.dependencies.SlicesRuleDefinition;
 import java.nio.file.Files;
 import java.util.List;
+import java.util.Properties;
 import java.util.stream.Stream;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.DisplayName;
@@ -23,8 +25,8 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * The guards JUnit and OkHttp keep, over every published artifact's main classes (docs/development.md#guards): no
- * package cycle inside an artifact, and every public top-level type says with {@code @API} whether users may rely on
- * it. They live here, in the module that sees every other module's classes, so one rule covers all artifacts and a
+ * package cycle inside an artifact, every public top-level type says with {@code @API} whether users may rely on
+ * it, and no library class sets a JVM-wide property. They live here, in the module that sees every other module's classes, so one rule covers all artifacts and a
  * new module ({@link PublishedModules}) is guarded without a line of its own. Each rule is shown to fail on a seeded
  * violation under {@code io.agentlab.its.fixture}.
  */
@@ -54,6 +56,22 @@ class ArchitectureGuardsTest {
             .should().beAnnotatedWith(API.class)
             .because("users must see what they may depend on: STABLE, EXPERIMENTAL, or INTERNAL"
                     + " (docs/api.md, docs/development.md#guards)");
+
+    /**
+     * The one class of the published main code that may set a JVM property: the command line's entry point, an
+     * application that owns its JVM (docs/development.md#guards).
+     */
+    static final String APPLICATION_MAIN = "io.agentlab.cli.AgentLab";
+
+    /** No library class changes what every other class of the JVM sees. */
+    static final ArchRule NO_JVM_WIDE_PROPERTY = noClasses()
+            .that(DescribedPredicate.describe("are not the application's main",
+                    (JavaClass type) -> !type.getName().equals(APPLICATION_MAIN)))
+            .should().callMethod(System.class, "setProperty", String.class, String.class)
+            .orShould().callMethod(System.class, "setProperties", Properties.class)
+            .orShould().callMethod(System.class, "clearProperty", String.class)
+            .because("a library class must not set a JVM-wide property: the application decides"
+                    + " (docs/development.md#guards)");
 
     static List<PublishedModules> modules() {
         List<PublishedModules> modules = PublishedModules.list();
@@ -89,6 +107,12 @@ class ArchitectureGuardsTest {
         return perModule("@API on every public type", API_STATUS);
     }
 
+    @TestFactory
+    @DisplayName("no published main class but the command line's entry point sets a JVM-wide property")
+    Stream<DynamicTest> noJvmWideProperty() {
+        return perModule("no System.setProperty", NO_JVM_WIDE_PROPERTY);
+    }
+
     private static JavaClasses fixture(String name) {
         return new ClassFileImporter().withImportOption(location -> true)
                 .importPackages("io.agentlab.its.fixture." + name);
@@ -115,6 +139,19 @@ class ArchitectureGuardsTest {
                 .hasMessageContaining("io.agentlab.its.fixture.unmarked.Unmarked");
         API_STATUS.check(unmarked.that(DescribedPredicate.describe("marked",
                 type -> !type.getFullName().startsWith("io.agentlab.its.fixture.unmarked.Unmarked"))));
+    }
+
+    @Test
+    @DisplayName("the JVM-property guard goes red on a class that sets one, and spares the application's main")
+    void jvmWidePropertyGuardCanFail() {
+        assertThatThrownBy(() -> NO_JVM_WIDE_PROPERTY.check(fixture("jvmwide"))).isInstanceOf(AssertionError.class)
+                .hasMessageContaining("io.agentlab.its.fixture.jvmwide.SetsProperty")
+                .hasMessageContaining("System.setProperty");
+        JavaClasses cli = mainClasses(modules().stream().filter(module -> module.directory().equals("cli"))
+                .findFirst().orElseThrow());
+        assertThat(cli.get(APPLICATION_MAIN).getMethodCallsFromSelf()).as("the exception is still needed")
+                .anyMatch(call -> call.getTarget().getName().equals("setProperty"));
+        NO_JVM_WIDE_PROPERTY.check(cli);
     }
 
     @Test

@@ -50,6 +50,12 @@ import org.apiguardian.api.API;
  * safe list, every value the request carried as a credential is removed wherever it is echoed, key shapes are
  * redacted, and a file is only written when {@link Secrets#scan} finds nothing left in it. An exchange that cannot be
  * recorded is still forwarded, and the reason is reported to the {@link Listener}.
+ *
+ * <p>The JDK's HTTP server sends with Nagle's algorithm on unless the JVM was started with
+ * {@code -Dsun.net.httpserver.nodelay=true} (read once, when its first server starts; it has no per-server option): each
+ * streamed event then waits for the client's delayed ACK, tens of milliseconds per exchange
+ * (docs/performance.md#recording-proxy). A library sets no JVM-wide property, so the application decides: the
+ * command line sets it in its {@code main}, and a JVM that records through this class sets it at start-up.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class RecordingProxy implements AutoCloseable {
@@ -63,15 +69,6 @@ public final class RecordingProxy implements AutoCloseable {
     private static final int MAX_ROLE_LENGTH = 32;
     /** How long {@link #close()} lets exchanges in flight finish. */
     private static final Duration CLOSE_GRACE = Duration.ofSeconds(5);
-
-    static {
-        // The JDK server leaves Nagle's algorithm on unless told otherwise (read once, when its first server starts):
-        // each streamed chunk then waits for the client's delayed ACK, tens of milliseconds per exchange
-        // (docs/performance.md#recording-proxy). A value the user set stays.
-        if (System.getProperty("sun.net.httpserver.nodelay") == null) {
-            System.setProperty("sun.net.httpserver.nodelay", "true");
-        }
-    }
 
     /** Told about each exchange once its response has been sent in full. */
     public interface Listener {

@@ -11,12 +11,10 @@ import io.agentlab.runtime.protocol.InvocationProtocol;
 import io.agentlab.runtime.protocol.RuntimeConfig;
 import io.agentlab.tokens.PromptTokens;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import org.apiguardian.api.API;
 
 /**
@@ -44,35 +42,15 @@ public final class CapabilityGrowth {
     private CapabilityGrowth() {
     }
 
-    /** Curves counted or being counted in this JVM, by what they depend on; bounded, failures forgotten. */
-    private static final Map<List<String>, CompletableFuture<List<Point>>> CURVES = new ConcurrentHashMap<>();
-    private static final int CURVES_KEPT = 16;
-
     /**
-     * The curve for these offered events, counted once per JVM on a daemon thread ({@link InBackground}): the first
-     * call starts it and every call returns the same future. A run asks for it when discovery has the offered events,
-     * so the counting overlaps the suites' reading and the cases (docs/performance.md#report-parts); runs with the same
-     * events in the same JVM (a test suite's engine runs, a discovery and its execution) count it once.
+     * The curve for these offered events, counted on a daemon thread ({@link InBackground}). A run asks for it when it
+     * starts and keeps the future, so the counting overlaps the cases (docs/performance.md#report-parts); nothing is
+     * kept between runs.
      */
     public static CompletableFuture<List<Point>> inBackground(List<EventDefinition> offered, int max, String model,
                                                               String persona) {
         List<EventDefinition> events = List.copyOf(offered);
-        List<String> key = new ArrayList<>(List.of(String.valueOf(max), model, persona));
-        for (EventDefinition definition : events) {
-            key.addAll(Arrays.asList(definition.name(), definition.schemaVersion(), definition.description(),
-                    definition.argumentsSchema()));
-        }
-        if (CURVES.size() >= CURVES_KEPT) {
-            CURVES.clear();
-        }
-        CompletableFuture<List<Point>> curve = CURVES.computeIfAbsent(List.copyOf(key), k ->
-                InBackground.start("agentlab-capability-growth", () -> measure(events, max, model, persona)));
-        curve.whenComplete((points, failure) -> {
-            if (failure != null) {
-                CURVES.remove(key, curve); // the next run tries again
-            }
-        });
-        return curve;
+        return InBackground.start("agentlab-capability-growth", () -> measure(events, max, model, persona));
     }
 
     /** The curve from 0 to {@code max} events. */

@@ -11,6 +11,7 @@ import io.agentlab.engine.expect.Expectations;
 import io.agentlab.engine.internal.execution.CaseRun;
 import io.agentlab.engine.internal.execution.CaseRunner;
 import io.agentlab.engine.internal.execution.ExpectationCheck;
+import io.agentlab.engine.internal.execution.ProviderSource;
 import io.agentlab.engine.internal.execution.Parity;
 import io.agentlab.engine.internal.execution.TurnRun;
 import io.agentlab.engine.internal.suite.ParityRules;
@@ -68,9 +69,9 @@ public final class EnginePluginContractSupport implements PluginContractSupport 
         List<String> failures = new ArrayList<>();
         try (TimedReplay replay = TimedReplay.start(List.of(), 0)) {
             for (long seed : seeds) {
-                CaseRunner runner = new CaseRunner(new CaseRunner.Environment(factory, replay, new RecordingLibrary(
-                        List.of(), "recordings", EnginePluginContractSupport.class.getClassLoader()), seed,
-                        () -> false, Optional.empty(), PricingCatalog.empty()));
+                CaseRunner runner = new CaseRunner(new CaseRunner.Environment(factory, ProviderSource.replay(replay,
+                        new RecordingLibrary(List.of(), "recordings", EnginePluginContractSupport.class.getClassLoader()),
+                        seed), () -> false, PricingCatalog.empty()));
                 for (int i = 0; i < examples.size(); i++) {
                     PluginExample example = examples.get(i);
                     Suite suite = suite(name, example, i);

@@ -4,9 +4,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.agentlab.report.metrics.TurnRecord;
 import io.agentlab.engine.internal.suite.ProviderFault;
-import io.agentlab.engine.internal.suite.RecordingLibrary;
 import io.agentlab.engine.internal.suite.Suite;
-import io.agentlab.engine.internal.yaml.RoleNames;
 import io.agentlab.kernel.api.EventDefinition;
 import io.agentlab.kernel.api.EventPlugin;
 import io.agentlab.kernel.api.InvocationMode;
@@ -31,16 +29,9 @@ import io.agentlab.providers.recorded.InjectedFault;
 import io.agentlab.tokens.PromptTokens;
 import io.agentlab.providers.recorded.ProviderFamily;
 import io.agentlab.providers.recorded.Recording;
-import io.agentlab.providers.recorded.StreamSynthesizer;
-import io.agentlab.providers.recorded.StreamSynthesizer.Script;
-import io.agentlab.providers.recorded.StreamSynthesizer.ScriptedEvent;
-import io.agentlab.providers.recorded.TimedReplay;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.EnumMap;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -50,19 +41,17 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import org.apiguardian.api.API;
+import io.agentlab.runtime.protocol.VisibleText;
 
 /**
  * Runs one case in one mode: a fresh kernel and plugins from the factory (plus the suite's probes, every handler
- * recorded), a turn runtime whose provider is the shared replay server, each turn answered by its recordings or by
- * streams synthesized from its script — with the faults it declares injected into the calls it names — and run
- * afresh or, for a retransmission, under an earlier turn's id. After each turn, once the kernel is quiescent, it
- * reads the handler log, the conversation's history and the plugins' port states.
+ * recorded) and a turn runtime whose calls go where the run's {@link ProviderSource} sends them (the shared replay
+ * server, a live provider, or a live run's recordings; docs/engine.md#provider-sources); each turn is run afresh or,
+ * for a retransmission, under an earlier turn's id. After each turn, once the kernel is quiescent, it reads the handler
+ * log, the conversation's history and the plugins' port states.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class CaseRunner {
@@ -70,7 +59,6 @@ public final class CaseRunner {
     /** ChatAgent's persona in every suite run: identical in both modes, as the fair comparison requires. */
     public static final String PERSONA = "You are Pip, a friendly voice toy. Answer briefly.";
     private static final String PROVIDER_KEY = "conformance";
-    private static final AtomicLong SCOPES = new AtomicLong();
     /**
      * How long after a turn the engine waits for the kernel's quiescence before reading the handler log
      * (docs/limits-and-safety.md). It passes at once unless a handler ignores interruption.
@@ -91,51 +79,29 @@ public final class CaseRunner {
     public static final double STALLED_FALLBACK_BOUND_FACTOR = 1.5;
 
     /**
-     * What every run shares.
+     * What every run shares, whatever its calls go to.
      *
-     * @param factory    plugins and kernel under test
-     * @param replay     the replay server (unused when {@code live} is set)
-     * @param recordings where recording ids resolve
-     * @param seed       the seed of chunk boundaries
-     * @param cancelled  whether the engine was asked to stop
-     * @param live       a live provider every call goes to instead of the replay
-     * @param pricing    prices for cost estimates
-     * @param agui       the AG-UI profile of the audit streams
-     * @param liveCalls  what a live run puts around every call (models, sampling, concurrency, retries, spending)
-     * @param recorded   a live run's recordings answering every turn in recorded order, instead of the suite's
+     * @param factory   plugins and kernel under test
+     * @param source    where the turns' model calls go (replay, live or a live run's recordings), chosen once per run
+     * @param cancelled whether the engine was asked to stop
+     * @param pricing   prices for cost estimates (a replayed suite's own catalog wins, see {@link ProviderSource})
+     * @param agui      the AG-UI profile of the audit streams
      */
-    public record Environment(KernelSource factory, TimedReplay replay, RecordingLibrary recordings,
-                              long seed, BooleanSupplier cancelled, Optional<OpenAiCompatibleClient.Config> live,
-                              PricingCatalog pricing, AguiProfile agui, LiveCalls liveCalls,
-                              Optional<RecordedEvaluation> recorded) {
-        /** Rejects nulls; a replay is required unless the run is live. */
+    public record Environment(KernelSource factory, ProviderSource source, BooleanSupplier cancelled,
+                              PricingCatalog pricing, AguiProfile agui) {
+        /** Rejects nulls. */
         public Environment {
             Objects.requireNonNull(factory, "factory");
-            Objects.requireNonNull(recordings, "recordings");
+            Objects.requireNonNull(source, "source");
             Objects.requireNonNull(cancelled, "cancelled");
-            Objects.requireNonNull(live, "live");
             Objects.requireNonNull(pricing, "pricing");
             Objects.requireNonNull(agui, "agui");
-            Objects.requireNonNull(liveCalls, "liveCalls");
-            Objects.requireNonNull(recorded, "recorded");
-            if (live.isEmpty()) {
-                Objects.requireNonNull(replay, "replay");
-            }
         }
 
         /** An environment whose audit streams are AG-UI 1.0. */
-        public Environment(KernelSource factory, TimedReplay replay, RecordingLibrary recordings, long seed,
-                           BooleanSupplier cancelled, Optional<OpenAiCompatibleClient.Config> live,
+        public Environment(KernelSource factory, ProviderSource source, BooleanSupplier cancelled,
                            PricingCatalog pricing) {
-            this(factory, replay, recordings, seed, cancelled, live, pricing, AguiProfile.AGUI_1_0);
-        }
-
-        /** An environment with the default live settings. */
-        public Environment(KernelSource factory, TimedReplay replay, RecordingLibrary recordings, long seed,
-                           BooleanSupplier cancelled, Optional<OpenAiCompatibleClient.Config> live,
-                           PricingCatalog pricing, AguiProfile agui) {
-            this(factory, replay, recordings, seed, cancelled, live, pricing, agui,
-                    new LiveCalls(LiveCalls.Settings.defaults()), Optional.empty());
+            this(factory, source, cancelled, pricing, AguiProfile.AGUI_1_0);
         }
     }
 
@@ -148,42 +114,21 @@ public final class CaseRunner {
 
     /** Why the run stopped early on its own (a spending cap), once it has. */
     public Optional<String> stopped() {
-        return environment.live().isPresent() ? environment.liveCalls().stopped() : Optional.empty();
+        return environment.source().stopped();
     }
 
-    /** Runs {@code testCase} of {@code suite} in {@code mode}. */
+    /** Runs {@code testCase} of {@code suite} in {@code mode}: its turns in order, each read once it is over. */
     public CaseRun run(Suite suite, Suite.Case testCase, InvocationMode mode) {
         HandlerLog log = new HandlerLog();
         ProbeEvents probes = new ProbeEvents();
-        AtomicReference<ChatProvider> provider = new AtomicReference<>();
-        AtomicReference<ObservedKernel> kernel = new AtomicReference<>();
-        ProviderRegistry registry = new ProviderRegistry().register(PROVIDER_KEY,
-                (request, listener) -> provider.get().stream(request, listener));
-        Clock clock = suite.session().clock().map(instant -> Clock.fixed(instant, suite.session().timezone()))
-                .orElseGet(Clock::systemUTC);
         List<EventPlugin> plugins = enabledPlugins(suite);
-        List<TurnRun> turns = new ArrayList<>();
-        boolean cancelled = false;
         List<EventDefinition> definitions = definitions(suite, plugins, log, probes);
         Set<String> terminal = new LinkedHashSet<>();
         definitions.stream().filter(EventDefinition::terminal).forEach(definition -> terminal.add(definition.name()));
-        boolean live = environment.live().isPresent();
-        RuntimeConfig config = RuntimeConfig.of(mode, PROVIDER_KEY, suite.provider().model(), PERSONA);
-        TurnRuntime.Builder builder = TurnRuntime.builder()
-                .definitions(definitions.toArray(EventDefinition[]::new))
-                .providers(registry)
-                .config(live ? environment.liveCalls().configure(config) : config)
-                .limits(new KernelLimits(suite.kernel().concurrency(), suite.kernel().batchDeadline()))
-                .clock(clock)
-                // a suite's own catalog wins over a replay's: its cost expectations are written against it
-                // (usage-catalog-fallback); a live run spends real money, so the configured catalog stays, for the cap
-                .pricing(live ? environment.pricing() : suite.provider().pricing().orElse(environment.pricing()))
-                .kernelFactory(ObservedKernel.wrap(environment.factory().kernels(), kernel::set))
-                .aguiProfile(environment.agui());
-        suite.kernel().fallbackTimeout().ifPresent(builder::fallbackTimeout); // docs/design.md#kernel-fallback-bounded
-        try (TurnRuntime runtime = builder.build()) {
-            // every turn's stream joins the case's thread, whatever the turn expects, so ids are checked across turns
-            AguiStreamChecker.ThreadCheck audit = AguiStreamChecker.thread(environment.agui());
+        CaseState state = new CaseState(log, plugins, new AtomicReference<>(), new AtomicReference<>(),
+                new ArrayList<>(), AguiStreamChecker.thread(environment.agui())); // ids are checked across turns
+        boolean cancelled = false;
+        try (TurnRuntime runtime = runtime(suite, mode, definitions, state)) {
             Conversation conversation = new Conversation(suite.id() + "-" + testCase.id() + "-" + mode.wireName(),
                     suite.session().timezone(), suite.session().locale());
             for (int index = 0; index < testCase.turns().size(); index++) {
@@ -194,86 +139,128 @@ public final class CaseRunner {
                 if (conversation.ended()) {
                     break; // a model that ended the session early: the later turns cannot run (CaseRun says how many)
                 }
-                Suite.Turn turn = testCase.turns().get(index);
-                List<String> scopes = new ArrayList<>();
-                Map<String, ProviderFault> unusedFaults = new ConcurrentHashMap<>();
-                TurnRecord.Timing timing = TurnRecord.Timing.LIVE;
-                if (environment.live().isPresent()) {
-                    provider.set(environment.liveCalls().wrap(new OpenAiCompatibleClient(environment.live().get())));
-                } else {
-                    provider.set(replayed(suite, testCase, turn, index, mode, runtime, conversation, scopes,
-                            unusedFaults));
-                    // the recordings a scripted turn gets are synthesized by the latency model; a recording's own
-                    // offsets are measured only when its metadata says "recorded" (an import without timing states
-                    // the model it used, docs/recording.md#format)
-                    timing = environment.recorded().isEmpty() && turn.recordings().isEmpty() || turn.recordings().stream()
-                            .flatMap(id -> environment.recordings().find(id).stream())
-                            .anyMatch(recording -> !"recorded".equals(recording.metadata().timing()))
-                            ? TurnRecord.Timing.MODELLED : TurnRecord.Timing.RECORDED;
-                }
-                int callsBefore = log.calls().size();
-                log.resetMaxConcurrency();
-                log.faults(turn.faults());
-                StringBuilder visible = new StringBuilder();
-                AtomicLong firstVisible = new AtomicLong(-1);
-                VisibleSink sink = (messageId, text) -> {
-                    synchronized (visible) {
-                        if (firstVisible.get() < 0 && !text.isBlank()) {
-                            // on the handlers' counter, so ordered with their starts and returns; white space alone
-                            // (the line break before a hidden block) shows the user nothing
-                            firstVisible.set(log.tick());
-                        }
-                        visible.append(text);
-                    }
-                };
-                List<String> harness = new ArrayList<>();
-                int historyBefore = conversation.historyView().size();
-                List<StoredMessage> storedBefore = conversation.messages();
-                TurnResult result;
-                try {
-                    result = turn.interrupt().isPresent()
-                            ? interrupted(runtime, conversation, turn, sink, log, live ? new ArrayList<>() : harness)
-                            : turn.retransmits().isPresent()
-                            ? runtime.retransmit(conversation, turns.get(turn.retransmits().get()).result().turnId(),
-                            turn.user(), sink)
-                            : runtime.runTurn(conversation, turn.user(), sink);
-                } finally {
-                    scopes.forEach(scope -> environment.replay().closeScope(scope)); // none when live
-                }
-                if (live) {
-                    environment.liveCalls().spent(suite.id() + "/" + testCase.id() + " turn " + (index + 1) + " ("
-                            + mode.wireName() + ")", result.metrics().cost());
-                }
-                // a fault the turn never reached would let the case pass without testing what it declares
-                unusedFaults.values().forEach(fault -> harness.add("the provider fault declared at " + fault.at()
-                        + " was never injected: the turn made no " + fault.describeCall()));
-                try {
-                    kernel.get().awaitQuiescence(QUIESCENCE_BOUND).ifPresent(harness::add);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
+                boolean interrupted = playTurn(new ProviderSource.TurnContext(suite, testCase, index, mode, runtime,
+                        conversation), state);
+                if (interrupted) {
                     cancelled = true;
-                }
-                Map<String, Map<String, Object>> states = portStates(plugins, harness);
-                // this turn's own scopes only: cases running at once share the replay server (none when live)
-                List<String> mismatches = scopes.stream()
-                        .flatMap(scope -> environment.replay().mismatches(scope).stream()).toList();
-                String text;
-                synchronized (visible) {
-                    text = visible.toString();
-                }
-                turns.add(new TurnRun(index, turn, result, text, log.callsSince(callsBefore), log.maxConcurrency(),
-                        conversation.ended(), firstVisible.get(), conversation.historyView(), historyBefore, states,
-                        mismatches, harness,
-                        auditViolations(result, audit), timing,
-                        historyProblems(storedBefore, conversation.messages(), result, turn.user())));
-                if (cancelled) {
                     break;
                 }
             }
         } finally {
             probes.release();
         }
-        return new CaseRun(suite, testCase, mode, turns, cancelled, terminal);
+        return new CaseRun(suite, testCase, mode, state.turns(), cancelled, terminal);
+    }
+
+    /**
+     * What one run of a case holds across its turns.
+     *
+     * @param log      every handler call
+     * @param plugins  the plugins whose port states are read
+     * @param provider the current turn's provider, which the runtime's registry calls
+     * @param kernel   the kernel the runtime made
+     * @param turns    the turns run so far
+     * @param audit    the case's AG-UI thread, every turn's stream joining it
+     */
+    private record CaseState(HandlerLog log, List<EventPlugin> plugins, AtomicReference<ChatProvider> provider,
+                             AtomicReference<ObservedKernel> kernel, List<TurnRun> turns,
+                             AguiStreamChecker.ThreadCheck audit) {
+    }
+
+    /** The case's runtime: its events, the source's configuration and prices, the kernel under test observed. */
+    private TurnRuntime runtime(Suite suite, InvocationMode mode, List<EventDefinition> definitions, CaseState state) {
+        ProviderRegistry registry = new ProviderRegistry().register(PROVIDER_KEY,
+                (request, listener) -> state.provider().get().stream(request, listener));
+        Clock clock = suite.session().clock().map(instant -> Clock.fixed(instant, suite.session().timezone()))
+                .orElseGet(Clock::systemUTC);
+        ProviderSource source = environment.source();
+        TurnRuntime.Builder builder = TurnRuntime.builder()
+                .definitions(definitions.toArray(EventDefinition[]::new))
+                .providers(registry)
+                .config(source.configure(RuntimeConfig.of(mode, PROVIDER_KEY, suite.provider().model(), PERSONA)))
+                .limits(new KernelLimits(suite.kernel().concurrency(), suite.kernel().batchDeadline()))
+                .clock(clock)
+                .pricing(source.pricing(suite, environment.pricing()))
+                .kernelFactory(ObservedKernel.wrap(environment.factory().kernels(), state.kernel()::set))
+                .aguiProfile(environment.agui());
+        suite.kernel().fallbackTimeout().ifPresent(builder::fallbackTimeout); // docs/design.md#kernel-fallback-bounded
+        return builder.build();
+    }
+
+    /**
+     * Plays one turn and reads what it left once the kernel is quiescent; returns whether the thread was interrupted
+     * while waiting for that (the turn is recorded all the same).
+     */
+    private boolean playTurn(ProviderSource.TurnContext context, CaseState state) {
+        Suite.Turn turn = context.turn();
+        HandlerLog log = state.log();
+        ProviderSource.TurnCalls calls = environment.source().turn(context);
+        state.provider().set(calls.provider());
+        int callsBefore = log.calls().size();
+        log.resetMaxConcurrency();
+        log.faults(turn.faults());
+        VisibleText visible = new VisibleText(log);
+        List<String> harness = new ArrayList<>();
+        Conversation conversation = context.conversation();
+        int historyBefore = conversation.historyView().size();
+        List<StoredMessage> storedBefore = conversation.messages();
+        TurnResult result;
+        try {
+            result = turn.interrupt().isPresent()
+                    ? interrupted(context.runtime(), conversation, turn, visible, log,
+                    environment.source().reportsMissedInterruptions() ? harness : new ArrayList<>())
+                    : turn.retransmits().isPresent()
+                    ? context.runtime().retransmit(conversation,
+                    state.turns().get(turn.retransmits().get()).result().turnId(), turn.user(), visible)
+                    : context.runtime().runTurn(conversation, turn.user(), visible);
+        } finally {
+            calls.close();
+        }
+        harness.addAll(calls.finished(result));
+        boolean interrupted = false;
+        try {
+            state.kernel().get().awaitQuiescence(QUIESCENCE_BOUND).ifPresent(harness::add);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            interrupted = true;
+        }
+        Map<String, Map<String, Object>> states = portStates(state.plugins(), harness);
+        List<String> mismatches = calls.mismatches();
+        state.turns().add(new TurnRun(context.index(), turn, result, visible.text(), log.callsSince(callsBefore),
+                log.maxConcurrency(), conversation.ended(), visible.firstTick(), conversation.historyView(),
+                historyBefore, states, mismatches, harness, auditViolations(result, state.audit()), calls.timing(),
+                historyProblems(storedBefore, conversation.messages(), result, turn.user())));
+        return interrupted;
+    }
+
+    /** The text the user sees during a turn, and the handlers' tick at which its first non-blank part arrived. */
+    private static final class VisibleText implements VisibleSink {
+
+        private final HandlerLog log;
+        private final StringBuilder text = new StringBuilder();
+        private long firstTick = -1;
+
+        VisibleText(HandlerLog log) {
+            this.log = log;
+        }
+
+        @Override
+        public synchronized void onDelta(String messageId, String part) {
+            if (firstTick < 0 && !part.isBlank()) {
+                // on the handlers' counter, so ordered with their starts and returns; white space alone (the line
+                // break before a hidden block) shows the user nothing
+                firstTick = log.tick();
+            }
+            text.append(part);
+        }
+
+        synchronized String text() {
+            return text.toString();
+        }
+
+        synchronized long firstTick() {
+            return firstTick;
+        }
     }
 
     /**
@@ -380,43 +367,6 @@ public final class CaseRunner {
     }
 
     /**
-     * The turn's provider over the replay: its recordings (or streams synthesized from its script) in one scope, and
-     * each call with a declared fault routed to a scope of its own that serves the faulted stream.
-     */
-    private ChatProvider replayed(Suite suite, Suite.Case testCase, Suite.Turn turn, int index, InvocationMode mode,
-                                  TurnRuntime runtime, Conversation conversation, List<String> scopes,
-                                  Map<String, ProviderFault> unusedFaults) {
-        Scripts scripts = scripts(suite, testCase, index, mode, runtime, conversation);
-        String scope = "s" + SCOPES.incrementAndGet();
-        scopes.add(scope);
-        OpenAiCompatibleClient normal = client(environment.replay().scope(scope, recordings(turn, mode, scripts)),
-                IDLE_TIMEOUT);
-        Map<String, OpenAiCompatibleClient> faulted = new HashMap<>();
-        for (ProviderFault fault : turn.providerFaults()) {
-            if (fault.fault() instanceof InjectedFault.InvalidToolArguments && mode == InvocationMode.DUAL_AGENT) {
-                continue; // a dual_agent model sends no arguments to break
-            }
-            String faultScope = "s" + SCOPES.incrementAndGet();
-            scopes.add(faultScope);
-            Recording recording = fault.fault().response(scripts.synthesize(fault.fault().script(scripts.of(fault.call()))));
-            Duration idle = fault.fault() instanceof InjectedFault.AfterEvents after
-                    && after.ending() == InjectedFault.Ending.STALL ? stalledCallBound(suite, fault) : IDLE_TIMEOUT;
-            faulted.put(fault.describeCall(), client(environment.replay().scope(faultScope, List.of(recording)), idle));
-            unusedFaults.put(fault.describeCall(), fault);
-        }
-        Map<CallRole, AtomicInteger> counts = new EnumMap<>(CallRole.class);
-        for (CallRole role : CallRole.values()) {
-            counts.put(role, new AtomicInteger());
-        }
-        return (request, listener) -> {
-            int n = counts.get(request.role()).incrementAndGet();
-            String call = RoleNames.roleName(request.role()) + " call " + n;
-            unusedFaults.remove(call);
-            return faulted.getOrDefault(call, normal).stream(request, listener);
-        };
-    }
-
-    /**
      * How long the client holds a stalled call open: {@link #STALLED_CALL_IDLE_TIMEOUT}, except for an EventAgent call
      * in a suite that sets its fallback timeout, which is held {@link #STALLED_FALLBACK_BOUND_FACTOR} times that
      * timeout, so the kernel's bound ends the call first (recorded as {@code provider_cancelled}) and a bound that
@@ -427,97 +377,6 @@ public final class CaseRunner {
         return fault.call() == CallRole.EVENT_AGENT ? suite.kernel().fallbackTimeout()
                 .map(timeout -> Duration.ofNanos((long) (timeout.toNanos() * STALLED_FALLBACK_BOUND_FACTOR)))
                 .orElse(STALLED_CALL_IDLE_TIMEOUT) : STALLED_CALL_IDLE_TIMEOUT;
-    }
-
-    private static OpenAiCompatibleClient client(String baseUrl, Duration idle) {
-        return new OpenAiCompatibleClient(new OpenAiCompatibleClient.Config(baseUrl, null, Duration.ofSeconds(5), idle));
-    }
-
-    /**
-     * What the scripted model says in each call of a turn, and how to turn a script into a stream.
-     *
-     * @param turn         the turn
-     * @param chat         the chat call's script
-     * @param followUp     the follow-up call's script (empty text when the turn scripts none)
-     * @param eventAgent   the EventAgent call's script (empty text when the turn scripts none)
-     * @param synthesizer  makes the streams
-     * @param seed         their chunking seed
-     * @param promptTokens the first request's prompt tokens (for the latency model)
-     */
-    private record Scripts(Suite.Turn turn, Script chat, Script followUp, Script eventAgent,
-                           StreamSynthesizer synthesizer, long seed, int promptTokens) {
-
-        static Scripts of(Suite suite, Suite.Case testCase, int index, InvocationMode mode, long runSeed,
-                          int promptTokens, ProviderFamily family) {
-            Suite.Turn turn = testCase.turns().get(index);
-            StreamSynthesizer synthesizer = new StreamSynthesizer(suite.provider().latency(), LocalDate.of(2026, 1, 1));
-            // the mode's wire name, not the enum: an enum's hash differs between JVMs, and a seed must reproduce a run
-            long seed = runSeed ^ Objects.hash(suite.id(), testCase.id(), index, mode.wireName());
-            String id = suite.id() + "." + testCase.id() + ".t" + index + "." + mode.wireName();
-            String model = suite.provider().model();
-            Suite.Reply reply = turn.replies().get(mode);
-            Script chat = new Script(id + ".chat", mode, CallRole.CHAT, turn.user(), reply == null ? "" : reply.visible(),
-                    reply == null ? List.of() : reply.events().stream().map(event -> new ScriptedEvent(event.name(),
-                            // a made-up name has no alias: the model sends it as it is
-                            event.argumentsJson(), event.unknown() ? event.name() : event.name().replace('.', '_'),
-                            event.callId())).toList(), family, model);
-            Script followUp = new Script(id + ".follow_up", mode, CallRole.FOLLOW_UP, turn.user(),
-                    turn.followUp().orElse(""), List.of(), family, model);
-            // The EventAgent's request never carries tools, so its recording answers the dual_agent request shape.
-            Script eventAgent = new Script(id + ".event_agent", InvocationMode.DUAL_AGENT, CallRole.EVENT_AGENT,
-                    turn.user(), turn.eventAgent().orElse(""), List.of(), family, model);
-            return new Scripts(turn, chat, followUp, eventAgent, synthesizer, seed, promptTokens);
-        }
-
-        Script of(CallRole role) {
-            return switch (role) {
-                case CHAT -> chat;
-                case FOLLOW_UP -> followUp;
-                case EVENT_AGENT -> eventAgent;
-            };
-        }
-
-        /** The chat call's stream, then the follow-up's and the EventAgent's when the turn scripts them. */
-        List<Recording> synthesized() {
-            List<Recording> recordings = new ArrayList<>();
-            recordings.add(synthesize(chat));
-            turn.followUp().ifPresent(text -> recordings.add(synthesize(followUp)));
-            turn.eventAgent().ifPresent(json -> recordings.add(synthesize(eventAgent)));
-            return recordings;
-        }
-
-        Recording synthesize(Script script) {
-            // each call its own chunking: seed, seed + 1 and seed + 2 for the chat, follow-up and EventAgent calls
-            int offset = switch (script.role()) {
-                case CHAT -> 0;
-                case FOLLOW_UP -> 1;
-                case EVENT_AGENT -> 2;
-            };
-            return synthesizer.synthesize(script, seed + offset,
-                    script.role() == CallRole.EVENT_AGENT ? promptTokens / 2 : promptTokens);
-        }
-    }
-
-    private Scripts scripts(Suite suite, Suite.Case testCase, int index, InvocationMode mode, TurnRuntime runtime,
-                            Conversation conversation) {
-        Suite.Turn turn = testCase.turns().get(index);
-        int promptTokens = PromptTokens.count(runtime.firstRequest(conversation, turn.user()));
-        return Scripts.of(suite, testCase, index, mode, environment.seed(), promptTokens, suite.provider().family());
-    }
-
-    /** The turn's recordings, or the streams synthesized from its script. */
-    private List<Recording> recordings(Suite.Turn turn, InvocationMode mode, Scripts scripts) {
-        if (environment.recorded().isPresent()) {
-            return environment.recorded().get().next(mode, turn.user()); // a live run's recordings, in recorded order
-        }
-        if (turn.recordings().isEmpty()) {
-            return scripts.synthesized();
-        }
-        List<Recording> recordings = new ArrayList<>();
-        for (String id : turn.recordings()) {
-            environment.recordings().find(id).ifPresent(recordings::add); // discovery checked every id
-        }
-        return recordings;
     }
 
     /**

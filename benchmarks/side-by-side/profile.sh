@@ -142,12 +142,12 @@ for n in "${sizes[@]}"; do
         BEGIN {
             stage("CLI main (picocli)", "picocli\\.CommandLine ");
             stage("JUnit launcher", "org\\.junit\\.platform\\.launcher\\.core\\.LauncherFactory ");
-            stage("suite discovery (YAML)", "io\\.agentlab\\.engine\\.suite\\.SuiteReader ");
+            stage("suite discovery (YAML)", "io\\.agentlab\\.engine\\.internal\\.suite\\.SuiteReader ");
             stage("WireMock start", "io\\.agentlab\\.providers\\.recorded\\.TimedReplay ");
-            stage("first case", "io\\.agentlab\\.engine\\.execution\\.CaseRun ");
-            stage("control matrix", "io\\.agentlab\\.engine\\.report\\.ControlMatrix ");
-            stage("capability growth", "io\\.agentlab\\.engine\\.report\\.CapabilityGrowth ");
-            stage("HTML report", "io\\.agentlab\\.engine\\.report\\.HtmlReport ");
+            stage("first case", "io\\.agentlab\\.engine\\.internal\\.execution\\.CaseRun ");
+            stage("control matrix", "io\\.agentlab\\.report\\.internal\\.ControlMatrix ");
+            stage("capability growth", "io\\.agentlab\\.report\\.internal\\.CapabilityGrowth ");
+            stage("HTML report", "io\\.agentlab\\.report\\.internal\\.HtmlReport ");
         }
         {
             loaded++

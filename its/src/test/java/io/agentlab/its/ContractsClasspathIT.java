@@ -102,9 +102,10 @@ class ContractsClasspathIT {
         }
         Path pom = project.resolve("pom.xml");
         String text = Files.readString(pom);
-        int from = text.indexOf("  <dependencies>");
-        int to = text.indexOf("</dependencies>", from) + "</dependencies>".length();
-        assertThat(from).as("the example's dependencies").isPositive();
+        // the project's own dependencies, not the BOM's block inside <dependencyManagement>
+        int from = text.indexOf("\n  <dependencies>") + 1;
+        int to = text.indexOf("\n  </dependencies>", from) + "\n  </dependencies>".length();
+        assertThat(from).as("the example's dependencies").isGreaterThan(1);
         Files.writeString(pom, text.substring(0, from) + dependencies.strip() + text.substring(to));
         Path test = project.resolve("src/test/java/io/agentlab/examples/timer/TimerPluginContractTest.java");
         String load = "new ArrayList<>(PluginExample.load(\"timer-examples.yaml\"))";

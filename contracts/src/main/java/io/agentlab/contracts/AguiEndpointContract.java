@@ -281,7 +281,8 @@ public final class AguiEndpointContract {
                         + "clients refuse the stream"));
             }
             // The whole stream's deadline: the JDK client bounds only the wait for headers, so the body is closed
-            // when the deadline passes and the blocked read ends with an IOException (docs/plugin-contract.md#bounds).
+            // when the deadline passes and the blocked read ends with an IOException
+            // (docs/assertions-and-endpoints.md#limits).
             InputStream body = in;
             stop = DEADLINES.schedule(() -> closeQuietly(body), Math.max(0, deadline - System.nanoTime()),
                     TimeUnit.NANOSECONDS);

@@ -31,8 +31,8 @@ public final class ProfilePhases {
 
     /** Phase markers: a frame's class (and optionally method) prefix, in the order they are checked. */
     private static final List<String[]> PHASES = List.of(
-            new String[] {"end of run: control matrix", "io.agentlab.report.ControlMatrix.run"},
-            new String[] {"end of run: capability growth", "io.agentlab.report.CapabilityGrowth.measure"},
+            new String[] {"end of run: control matrix", "io.agentlab.report.controls.ControlMatrix.run"},
+            new String[] {"end of run: capability growth", "io.agentlab.report.controls.CapabilityGrowth.measure"},
             new String[] {"end of run: metrics and reports", "io.agentlab.engine.ConformanceEngineDescriptor.after"},
             new String[] {"WireMock start", "io.agentlab.providers.recorded.TimedReplay.start"},
             new String[] {"cases", "io.agentlab.engine.execution.CaseRunner",

@@ -1,6 +1,7 @@
 package io.agentlab.cli;
 
 import io.agentlab.report.gates.Baseline;
+import io.agentlab.report.render.RunReports;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -23,7 +24,7 @@ final class BaselineCommand implements Callable<Integer> {
 
     @Option(names = "--from", paramLabel = "METRICS_JSON",
             description = "The run's metrics.json; default agentlab-report/metrics.json.")
-    Path from = Path.of("agentlab-report", "metrics.json");
+    Path from = Path.of("agentlab-report", RunReports.METRICS_FILE);
 
     @Option(names = "--to", paramLabel = "BASELINE_JSON", required = true,
             description = "The baseline file to write (replaced), e.g. conformance-suites/baseline.json.")

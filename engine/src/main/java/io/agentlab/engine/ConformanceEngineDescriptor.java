@@ -5,10 +5,9 @@ import io.agentlab.engine.internal.execution.KernelSource;
 import io.agentlab.engine.internal.execution.LiveCalls;
 import io.agentlab.engine.internal.execution.ProviderSource;
 import io.agentlab.engine.internal.execution.RecordedEvaluation;
-import io.agentlab.report.internal.CapabilityGrowth;
-import io.agentlab.report.internal.ControlMatrix;
-import io.agentlab.report.internal.Coverage;
-import io.agentlab.report.internal.InBackground;
+import io.agentlab.report.controls.CapabilityGrowth;
+import io.agentlab.report.controls.ControlMatrix;
+import io.agentlab.report.Coverage;
 import io.agentlab.engine.internal.suite.SuiteReader;
 import io.agentlab.kernel.api.EventDefinition;
 import io.agentlab.kernel.api.EventKernelFactory;
@@ -179,7 +178,7 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
     @Override
     public void after(ConformanceContext context) throws IOException {
         try {
-            if (context.metrics().samples().isEmpty()) {
+            if (context.metrics().records().isEmpty()) {
                 // nothing ran: when discovery found no test the run already failed with a discovery issue; when the
                 // client's filters removed every test, the client's own knob decides (--fail-if-no-tests,
                 // failIfNoSpecifiedTests; docs/limits-and-safety.md#no-silent-zero)

@@ -5,7 +5,7 @@ import static org.apiguardian.api.API.Status.STABLE;
 import io.agentlab.report.gates.Gate;
 import io.agentlab.report.gates.Gates;
 import io.agentlab.report.metrics.MetricsReport;
-import io.agentlab.report.internal.RunMetadata;
+import io.agentlab.report.RunMetadata;
 import io.agentlab.engine.internal.suite.RecordingLibrary;
 import io.agentlab.engine.internal.suite.SuiteReader;
 import io.agentlab.kernel.api.EventDefinition;

@@ -1,7 +1,7 @@
 package io.agentlab.engine;
 
 import io.agentlab.report.gates.Gate;
-import io.agentlab.report.internal.Coverage;
+import io.agentlab.report.Coverage;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.platform.engine.TestDescriptor;

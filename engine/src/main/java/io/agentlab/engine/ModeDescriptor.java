@@ -8,7 +8,6 @@ import io.agentlab.engine.internal.execution.KernelGuarantees;
 import io.agentlab.engine.internal.execution.TurnRun;
 import io.agentlab.report.metrics.MetricsReport;
 import io.agentlab.report.metrics.TurnRecord;
-import io.agentlab.report.metrics.TurnSample;
 import io.agentlab.engine.internal.suite.Suite;
 import io.agentlab.kernel.api.InvocationMode;
 import java.util.ArrayList;
@@ -59,14 +58,14 @@ final class ModeDescriptor extends CaseTestDescriptor {
                 context.settings().auditDirectory().ifPresent(directory -> AuditExport.write(directory, first));
             }
             for (TurnRun turn : run.turns()) {
-                TurnRecord record = new TurnRecord(suite.id(), caseId, turn.index(), mode, turn.turn().user(),
-                        turn.timing(), turn.turn().expect().expectedEvents(), turn.result(),
+                TurnRecord record = TurnRecord.of(suite.id(), caseId, turn.index(), mode, turn.turn().user(),
+                        turn.timing(), turn.turn().expect().expectedEvents(),
                         turn.turn().expect().find(EventsExpectation.class).map(EventsExpectation::events)
                                 .orElse(List.of()).stream().map(event -> event.arguments().orElse(Map.of()))
-                                .toList());
-                TurnSample sample = context.metrics().add(record);
+                                .toList(), turn.result());
+                context.metrics().add(record);
                 Map<String, String> entry = new LinkedHashMap<>();
-                MetricsReport.turnFigures(sample).forEach((key, value) -> entry.put(key, String.valueOf(value)));
+                MetricsReport.turnFigures(record.sample()).forEach((key, value) -> entry.put(key, String.valueOf(value)));
                 context.request().getEngineExecutionListener().reportingEntryPublished(this, ReportEntry.from(entry));
                 if (!evaluate) {
                     failures.addAll(ExpectationCheck.failures(turn));

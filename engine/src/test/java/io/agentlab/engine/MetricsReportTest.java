@@ -11,7 +11,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.assertj.core.data.Offset;
-import io.agentlab.report.internal.CapabilityGrowth;
+import io.agentlab.report.controls.CapabilityGrowth;
 import io.agentlab.report.metrics.Metric;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
@@ -217,7 +217,7 @@ class MetricsReportTest {
                 .containsExactlyElementsOf(modeKeys);
         List<String> turnKeys = new ArrayList<>(List.of("suite", "case", "mode", "turn", "timing"));
         Arrays.stream(Metric.values()).flatMap(m -> m.turnKey().stream()).forEach(turnKeys::add);
-        turnKeys.addAll(List.of("events", "visibleWithheldUntilToolCalls", "sample"));
+        turnKeys.addAll(List.of("events", "visibleWithheldUntilToolCalls", "record"));
         assertThat(metrics.path("turns").get(0).properties()).extracting(Map.Entry::getKey)
                 .containsExactlyElementsOf(turnKeys);
         assertThat(Metric.baselineMetrics()).extracting(Metric::key).as("committed baselines stay readable")

@@ -85,6 +85,23 @@ class LayeringTest {
                 .check(classes);
     }
 
+    /** Nothing outside the report artifact renders a report but through its facade. */
+    static final com.tngtech.archunit.lang.ArchRule REPORT_FACADE = noClasses().that()
+            .resideOutsideOfPackage("io.agentlab.report..")
+            .should().dependOnClassesThat().resideInAPackage("io.agentlab.report.internal..")
+            .because("the engine, the runner, the CLI and the Maven goal write reports through RunReports "
+                    + "(docs/api.md#report)");
+
+    @Test
+    @DisplayName("the report's renderers (io.agentlab.report.internal) are used only through RunReports")
+    void reportFacade() {
+        REPORT_FACADE.check(classes);
+        JavaClasses seeded = new ClassFileImporter().importPaths(
+                root().resolve("its/target/test-classes/io/agentlab/its/fixture/reportinternal"));
+        assertThatThrownBy(() -> REPORT_FACADE.check(seeded)).isInstanceOf(AssertionError.class)
+                .hasMessageContaining("RendersItself");
+    }
+
     /**
      * The kit's front ends, which build on every module and may use any module's {@code INTERNAL} types: the engine,
      * the runner (shard merge), the CLI and the Maven goal. Their own {@code INTERNAL} types are theirs alone.

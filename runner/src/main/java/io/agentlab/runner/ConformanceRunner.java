@@ -9,6 +9,7 @@ import io.agentlab.engine.ConformanceTestEngine;
 import io.agentlab.engine.Constants;
 import io.agentlab.report.TestOutcome;
 import io.agentlab.report.gates.Gates;
+import io.agentlab.report.render.RunReports;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -170,7 +171,7 @@ public final class ConformanceRunner {
                 String line = entry.getKeyValuePairs().get(COVERAGE_ENTRY);
                 if (line != null) {
                     covered.add("covered: " + line + (line.startsWith("partial") ? "; its reports are in "
-                            + report.resolve("partial") : ""));
+                            + report.resolve(RunReports.PARTIAL_FOLDER) : ""));
                 }
             }
         };

@@ -1,18 +1,16 @@
 package io.agentlab.runner;
 
-import io.agentlab.engine.Constants;
 import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.agentlab.engine.ConfigurationKeys;
+import io.agentlab.engine.Constants;
+import io.agentlab.kernel.api.InvocationMode;
+import io.agentlab.report.RunMetadata;
+import io.agentlab.report.TestOutcome;
 import io.agentlab.report.gates.Gate;
 import io.agentlab.report.gates.Gates;
 import io.agentlab.report.metrics.MetricsReport;
-import io.agentlab.report.metrics.ModeMetrics;
-import io.agentlab.report.internal.HtmlReport;
-import io.agentlab.report.internal.MarkdownReport;
-import io.agentlab.report.internal.RunMetadata;
-import io.agentlab.report.internal.RunReport;
-import io.agentlab.report.TestOutcome;
-import io.agentlab.kernel.api.InvocationMode;
+import io.agentlab.report.render.RunReports;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,7 +18,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -38,10 +35,6 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.1")
 public final class ShardMerge {
 
-    /** The engine's metrics file in a report folder. */
-    public static final String METRICS_FILE = "metrics.json";
-    /** The folder in a report folder that holds a partial launch's reports, as a shard's. */
-    static final String PARTIAL_FOLDER = "partial";
     private static final String GATE_PREFIX = "[engine:agentlab-conformance]/[gates:run]/[gate:";
 
     private ShardMerge() {
@@ -69,8 +62,8 @@ public final class ShardMerge {
             results.add(shard);
             Path base = Files.isDirectory(folder) ? folder : folder.getParent();
             // a shard is a partial launch: the engine wrote its reports under partial/ (docs/engine.md#partial-launches)
-            Path file = Files.exists(base.resolve(PARTIAL_FOLDER).resolve(METRICS_FILE))
-                    ? base.resolve(PARTIAL_FOLDER).resolve(METRICS_FILE) : base.resolve(METRICS_FILE);
+            Path partial = base.resolve(RunReports.PARTIAL_FOLDER).resolve(RunReports.METRICS_FILE);
+            Path file = Files.exists(partial) ? partial : base.resolve(RunReports.METRICS_FILE);
             if (Files.exists(file)) {
                 try {
                     metrics.add(MetricsReport.fromJson(Files.readString(file, StandardCharsets.UTF_8)));
@@ -78,7 +71,7 @@ public final class ShardMerge {
                     throw new UsageException(file + ": cannot read the metrics: " + e.getMessage(), e);
                 }
             } else if (shard.executedCaseTests() > 0) {
-                throw new UsageException(folder + ": ran cases but holds no " + METRICS_FILE);
+                throw new UsageException(folder + ": ran cases but holds no " + RunReports.METRICS_FILE);
             }
         }
         checkShards(shards, results);
@@ -197,24 +190,10 @@ public final class ShardMerge {
     }
 
     private static void write(Path out, MetricsReport metrics, List<TestOutcome> tests) {
-        List<ModeMetrics> modes = new ArrayList<>();
-        for (InvocationMode mode : InvocationMode.values()) {
-            ModeMetrics figures = metrics.mode(mode);
-            if (figures.turns() > 0) {
-                modes.add(figures);
-            }
-        }
-        // the shards' timelines, control matrix and growth curve stay in each shard's own report
-        RunReport report = new RunReport(RunMetadata.fromMap(metrics.run()), List.copyOf(tests), modes, List.of(), List.of(), List.of(), metrics.timings(), List.of());
-        Map<String, String> files = new LinkedHashMap<>();
-        files.put(METRICS_FILE, metrics.toJson());
-        files.put("report.md", MarkdownReport.render(report));
-        files.put("index.html", HtmlReport.render(report));
+        // the shards' control matrix and growth curve stay in each shard's own report; their turns' records carry
+        // the timelines, so the merged report draws every turn (docs/engine.md#one-turn-record)
         try {
-            Files.createDirectories(out);
-            for (Map.Entry<String, String> file : files.entrySet()) {
-                Files.writeString(out.resolve(file.getKey()), file.getValue(), StandardCharsets.UTF_8);
-            }
+            RunReports.builder(metrics, RunMetadata.fromMap(metrics.run())).tests(tests).build().writeTo(out);
         } catch (IOException e) {
             throw new UsageException("cannot write the merged report to " + out.toAbsolutePath() + ": " + e, e);
         }

@@ -63,6 +63,12 @@ class ShardMergeTest {
         return figures;
     }
 
+    /** Which turns a report draws a timeline of. */
+    private static List<String> turns(MetricsReport metrics) {
+        return metrics.timelines().stream().map(t -> t.suiteId() + "/" + t.caseId() + " " + t.mode().wireName()
+                + " turn " + (t.turnIndex() + 1)).toList();
+    }
+
     @Test
     @DisplayName("N shards merged equal one run: tests, verdicts, gates and figures")
     void shardsMergeIntoOneRun() throws Exception {
@@ -97,7 +103,14 @@ class ShardMergeTest {
             assertThat(all.mode(mode)).as(mode.wireName() + ", timings included")
                     .isEqualTo(ModeMetrics.of(mode, shardTurns));
         }
-        assertThat(temp.resolve("merged/report.md")).exists();
+        // every turn's record carries its timeline, so the merged report draws each turn and labels the modelled
+        // timings as one run's report does (before, it had no timeline and compared modelled timings unlabelled)
+        assertThat(turns(all)).isNotEmpty().isEqualTo(turns(one));
+        String singleReport = Files.readString(temp.resolve("single/report.md"));
+        String mergedReport = Files.readString(temp.resolve("merged/report.md"));
+        String modelled = singleReport.lines().filter(line -> line.startsWith("In this run, timings of ")).findFirst()
+                .orElseThrow(() -> new AssertionError("the shipped suites hold modelled turns; report.md says so"));
+        assertThat(mergedReport).contains(modelled);
         assertThat(temp.resolve("merged/index.html")).exists();
         assertThat(RunResults.read(temp.resolve("merged"))).isEqualTo(merged.results());
     }

@@ -3,6 +3,7 @@ package io.agentlab.report.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.agentlab.report.RunMetadata;
 import io.agentlab.report.TestOutcome;
 import io.agentlab.report.internal.ReportTemplate.Html;
 import java.time.Instant;

@@ -52,10 +52,23 @@ class MetricsRoundTripTest {
         MetricsReport read = MetricsReport.fromJson(json);
         assertThat(read.toJson()).isEqualTo(json);
         assertThat(read.samples()).isNotEmpty();
+        // the one persisted record carries the timelines too, so a report read back (a merge) can draw every turn
+        assertThat(read.timelines()).hasSameSizeAs(read.records())
+                .anySatisfy(timeline -> assertThat(timeline.calls()).isNotEmpty());
         assertThat(read.parityVerdicts()).isNotEmpty();
         for (InvocationMode mode : InvocationMode.values()) {
             assertThat(read.mode(mode).turns()).isPositive();
         }
+    }
+
+    @Test
+    @DisplayName("a metrics.json of an older kit (a turn with a sample, no record) is refused with a line naming the turn")
+    void olderFileRefused() {
+        String json = "{\"engine\":\"agentlab-conformance\",\"turns\":[{\"suite\":\"volume\",\"case\":\"up\","
+                + "\"mode\":\"dual_agent\",\"turn\":1,\"sample\":{}}]}";
+        assertThatThrownBy(() -> MetricsReport.fromJson(json)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("turn volume/up dual_agent 1 has no record (a metrics.json written by an older kit? run it "
+                        + "again with this one)");
     }
 
     @Test
@@ -64,9 +77,9 @@ class MetricsRoundTripTest {
         MetricsReport whole = MetricsReport.fromJson(metricsOfSampleSuites());
         MetricsReport first = new MetricsReport();
         MetricsReport second = new MetricsReport();
-        for (TurnSample sample : whole.samples()) {
-            boolean even = Math.floorMod((sample.suiteId() + "/" + sample.caseId()).hashCode(), 2) == 0;
-            copy(sample, even ? first : second);
+        for (TurnRecord record : whole.records()) {
+            boolean even = Math.floorMod((record.suiteId() + "/" + record.caseId()).hashCode(), 2) == 0;
+            copy(record, even ? first : second);
         }
         whole.parityVerdicts().forEach((key, agreed) -> (Math.floorMod(key.hashCode(), 2) == 0 ? first : second)
                 .parity(key, agreed));
@@ -76,6 +89,7 @@ class MetricsRoundTripTest {
         for (InvocationMode mode : InvocationMode.values()) {
             assertThat(merged.mode(mode)).isEqualTo(whole.mode(mode));
         }
+        assertThat(merged.timelines()).isEqualTo(whole.timelines());
         // each shard's coverage is partial; the merge stands for the whole run, so it carries none
         whole.coverage(java.util.Map.of());
         assertThat(merged.toJson()).isEqualTo(whole.toJson());
@@ -83,16 +97,16 @@ class MetricsRoundTripTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("two shards both ran");
     }
 
-    private static void copy(TurnSample sample, MetricsReport into) {
+    private static void copy(TurnRecord record, MetricsReport into) {
         // through JSON, as a shard's file would carry it
         String json = "{\"engine\":\"agentlab-conformance\",\"turns\":[" + tools.jackson.databind.json.JsonMapper
-                .builder().build().writeValueAsString(turn(sample)) + "]}";
-        MetricsReport.fromJson(json).samples().forEach(into::addSample);
+                .builder().build().writeValueAsString(turn(record)) + "]}";
+        MetricsReport.fromJson(json).records().forEach(into::add);
     }
 
-    private static java.util.Map<String, Object> turn(TurnSample sample) {
-        java.util.Map<String, Object> turn = MetricsReport.turnFigures(sample);
-        turn.put("sample", sample.toMap());
+    private static java.util.Map<String, Object> turn(TurnRecord record) {
+        java.util.Map<String, Object> turn = MetricsReport.turnFigures(record.sample());
+        turn.put("record", record.toMap());
         return turn;
     }
 }

@@ -58,17 +58,25 @@ class UsageUnknownTest {
     @Test
     @DisplayName("metrics.json keeps whether each call reported usage")
     void roundTrip() {
-        TurnSample sample = turn(1, call(CallRole.CHAT, 127, 9), failed(CallRole.FOLLOW_UP));
+        TurnRecord record = new TurnRecord("s", "c", 1, InvocationMode.DUAL_AGENT, "hi", TurnRecord.Timing.LIVE,
+                Optional.empty(), TurnSample.ArgumentScore.NONE, new TurnRecord.Clock(Duration.ofMillis(400),
+                Optional.of(Duration.ofMillis(100)), Duration.ofMillis(300), Optional.empty(), Optional.empty()),
+                List.of(new TurnRecord.Call(CallRole.CHAT, "m", Duration.ZERO, Duration.ofMillis(50),
+                                Duration.ofMillis(300), 127, 9, true, Optional.empty()),
+                        new TurnRecord.Call(CallRole.FOLLOW_UP, "m", Duration.ofMillis(310), Duration.ZERO,
+                                Duration.ZERO, 0, 0, false, Optional.of("provider_http_500"))),
+                List.of(), List.of(), Optional.empty(), false, true, Optional.empty());
         Map<String, Object> turn = new LinkedHashMap<>();
         turn.put("suite", "s");
         turn.put("case", "c");
         turn.put("turn", 2);
         turn.put("mode", "dual_agent");
-        turn.put("sample", sample.toMap());
+        turn.put("record", record.toMap());
 
-        TurnSample read = TurnSample.fromJson(Json.tree(Json.write(turn)));
+        TurnRecord read = TurnRecord.fromJson(Json.tree(Json.write(turn)));
 
-        assertThat(read.calls()).extracting(TurnSample.Call::usageReported).containsExactly(true, false);
-        assertThat(read.usageKnown()).isFalse();
+        assertThat(read).isEqualTo(record);
+        assertThat(read.sample().calls()).extracting(TurnSample.Call::usageReported).containsExactly(true, false);
+        assertThat(read.sample().usageKnown()).isFalse();
     }
 }

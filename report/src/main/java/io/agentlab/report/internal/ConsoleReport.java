@@ -2,8 +2,9 @@ package io.agentlab.report.internal;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.agentlab.report.TestOutcome;
 import io.agentlab.kernel.api.InvocationMode;
+import io.agentlab.report.RunMetadata;
+import io.agentlab.report.TestOutcome;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

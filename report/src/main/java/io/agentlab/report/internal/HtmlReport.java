@@ -3,13 +3,15 @@ package io.agentlab.report.internal;
 import static io.agentlab.report.internal.ReportTemplate.esc;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.agentlab.kernel.api.InvocationMode;
+import io.agentlab.report.RunMetadata;
+import io.agentlab.report.TestOutcome;
+import io.agentlab.report.controls.ControlMatrix;
+import io.agentlab.report.internal.ReportTemplate.Html;
 import io.agentlab.report.metrics.Figure;
 import io.agentlab.report.metrics.Metric;
 import io.agentlab.report.metrics.TurnRecord;
 import io.agentlab.report.metrics.TurnTimeline;
-import io.agentlab.report.TestOutcome;
-import io.agentlab.report.internal.ReportTemplate.Html;
-import io.agentlab.kernel.api.InvocationMode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

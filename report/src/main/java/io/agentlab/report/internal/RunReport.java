@@ -2,11 +2,14 @@ package io.agentlab.report.internal;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.agentlab.kernel.api.InvocationMode;
+import io.agentlab.report.RunMetadata;
+import io.agentlab.report.TestOutcome;
+import io.agentlab.report.controls.CapabilityGrowth;
+import io.agentlab.report.controls.ControlMatrix;
 import io.agentlab.report.metrics.ModeMetrics;
 import io.agentlab.report.metrics.TurnRecord;
 import io.agentlab.report.metrics.TurnTimeline;
-import io.agentlab.report.TestOutcome;
-import io.agentlab.kernel.api.InvocationMode;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;

@@ -2,6 +2,7 @@ package io.agentlab.report.internal;
 
 import static io.agentlab.report.internal.ReportTemplate.esc;
 
+import io.agentlab.report.controls.CapabilityGrowth;
 import io.agentlab.report.metrics.Figure;
 import io.agentlab.report.metrics.Metric;
 import java.util.List;

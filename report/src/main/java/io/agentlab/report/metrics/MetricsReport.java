@@ -19,30 +19,26 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Collects the turns of an engine run (from any thread) and renders {@code metrics.json}: how the run was made, the
- * per-mode aggregates of the metric catalogue, each case's per-turn figures with the sample they come from, and the
+ * per-mode aggregates of the metric catalogue, each turn's figures with the {@link TurnRecord} they come from, and the
  * parity verdicts. A {@code metrics.json} reads back ({@link #fromJson}) and the reports of disjoint shards
- * {@link #merge} into the report of the whole run. Each turn's timeline is kept for the reports of this run only.
+ * {@link #merge} into the report of the whole run, timelines included ({@code docs/engine.md#one-turn-record}).
  */
 @API(status = INTERNAL, since = "0.1")
 public final class MetricsReport {
 
     private static final JsonMapper MAPPER = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
-    private static final Comparator<TurnSample> ORDER = Comparator.comparing(TurnSample::suiteId)
-            .thenComparing(TurnSample::caseId).thenComparing(TurnSample::mode).thenComparingInt(TurnSample::turnIndex);
+    private static final Comparator<TurnRecord> ORDER = Comparator.comparing(TurnRecord::suiteId)
+            .thenComparing(TurnRecord::caseId).thenComparing(TurnRecord::mode).thenComparingInt(TurnRecord::turnIndex);
 
-    private final List<TurnSample> samples = new ArrayList<>();
-    private final List<TurnTimeline> timelines = new ArrayList<>();
+    private final List<TurnRecord> records = new ArrayList<>();
     private final Map<String, Object> run = new LinkedHashMap<>();
     private final Map<String, Object> coverage = new LinkedHashMap<>();
     private final Map<String, String> timing = new LinkedHashMap<>();
     private final Map<String, Boolean> parity = new LinkedHashMap<>();
 
-    /** Adds a turn; returns what the metrics keep of it. */
-    public synchronized TurnSample add(TurnRecord record) {
-        TurnSample sample = TurnSample.of(record);
-        samples.add(sample);
-        timelines.add(TurnTimeline.of(record));
-        return sample;
+    /** Adds a turn. */
+    public synchronized void add(TurnRecord record) {
+        records.add(record);
     }
 
     /** Notes how the run was made ({@code metrics.json}'s {@code run}: date, kit version, commit, provider, ...). */
@@ -65,13 +61,14 @@ public final class MetricsReport {
         return new LinkedHashMap<>(run);
     }
 
-    /** Every turn's timeline recorded in this run (a report read back from JSON has none). */
-    public synchronized List<TurnTimeline> timelines() {
-        return List.copyOf(timelines);
+    /** The turns so far, in a stable order (suite, case, mode, turn): recorded in this run, read back or merged. */
+    public synchronized List<TurnRecord> records() {
+        return records.stream().sorted(ORDER).toList();
     }
 
-    synchronized void addSample(TurnSample sample) {
-        samples.add(sample);
+    /** Every turn's timeline, in the order of {@link #records()}. */
+    public List<TurnTimeline> timelines() {
+        return records().stream().map(TurnRecord::timeline).toList();
     }
 
     /** Notes how a suite's streams were timed (replayed recordings, or a latency model). */
@@ -94,9 +91,9 @@ public final class MetricsReport {
         return new LinkedHashMap<>(timing);
     }
 
-    /** The turns so far, in a stable order (suite, case, mode, turn). */
-    public synchronized List<TurnSample> samples() {
-        return samples.stream().sorted(ORDER).toList();
+    /** Every turn's metrics view, in the order of {@link #records()}. */
+    public List<TurnSample> samples() {
+        return records().stream().map(TurnRecord::sample).toList();
     }
 
     /** The aggregates of one mode. */
@@ -127,9 +124,9 @@ public final class MetricsReport {
         }
         root.put("modes", modes);
         List<Map<String, Object>> turns = new ArrayList<>();
-        for (TurnSample sample : samples()) {
-            Map<String, Object> turn = turnFigures(sample);
-            turn.put("sample", sample.toMap());
+        for (TurnRecord record : records()) {
+            Map<String, Object> turn = turnFigures(record.sample());
+            turn.put("record", record.toMap());
             turns.add(turn);
         }
         root.put("turns", turns);
@@ -168,7 +165,7 @@ public final class MetricsReport {
             throw new IllegalArgumentException("not a metrics.json of the agentlab-conformance engine");
         }
         MetricsReport report = new MetricsReport();
-        root.path("turns").forEach(turn -> report.addSample(TurnSample.fromJson(turn)));
+        root.path("turns").forEach(turn -> report.records.add(TurnRecord.fromJson(turn)));
         root.path("timing").properties().forEach(e -> report.timing.put(e.getKey(), e.getValue().asString()));
         root.path("parity").properties().forEach(e -> report.parity.put(e.getKey(), e.getValue().asBoolean()));
         if (root.path("coverage").isObject()) {
@@ -191,13 +188,13 @@ public final class MetricsReport {
         MetricsReport merged = new MetricsReport();
         Set<String> seen = new HashSet<>();
         for (MetricsReport part : parts) {
-            for (TurnSample sample : part.samples()) {
-                String key = sample.suiteId() + "/" + sample.caseId() + " " + sample.mode().wireName() + " turn "
-                        + (sample.turnIndex() + 1);
+            for (TurnRecord record : part.records()) {
+                String key = record.suiteId() + "/" + record.caseId() + " " + record.mode().wireName() + " turn "
+                        + (record.turnIndex() + 1);
                 if (!seen.add(key)) {
                     throw new IllegalArgumentException("two shards both ran " + key);
                 }
-                merged.addSample(sample);
+                merged.add(record);
             }
             merged.timing.putAll(part.timings());
             merged.parity.putAll(part.parityVerdicts());

@@ -2,16 +2,8 @@ package io.agentlab.report.metrics;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.agentlab.kernel.api.BatchResult;
-import io.agentlab.kernel.api.EventResult;
 import io.agentlab.kernel.api.InvocationMode;
-import io.agentlab.kernel.api.ResolutionOutcome;
-import io.agentlab.runtime.CallRecord;
-import io.agentlab.runtime.TurnMetrics;
 import io.agentlab.runtime.llm.CallRole;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import org.apiguardian.api.API;
@@ -19,7 +11,8 @@ import org.apiguardian.api.API;
 /**
  * One turn in one mode on its own clock (milliseconds from the turn's start): when the first visible character
  * appeared and the first answer ended, when each event was dispatched, ran and finished, the follow-up's first
- * character and end, and every model call with its tokens. Read from what the runtime returned; nothing is estimated.
+ * character and end, and every model call with its tokens: the reports' view of one {@link TurnRecord}
+ * ({@link TurnRecord#timeline()}); nothing is estimated.
  * A synthesized stream's times are the latency model's ({@link #timing()}).
  *
  * @param suiteId         the suite
@@ -91,38 +84,6 @@ public record TurnTimeline(String suiteId, String caseId, int turnIndex, String 
                         Optional<Double> startedMs, Optional<Double> handlerEndMs, double finishedMs) {
     }
 
-    /** The timeline of a recorded turn. */
-    public static TurnTimeline of(TurnRecord record) {
-        TurnMetrics metrics = record.metrics();
-        List<Call> calls = new ArrayList<>();
-        Optional<Double> followUpEnd = Optional.empty();
-        for (CallRecord call : record.result().calls()) {
-            double start = ms(call.started());
-            Call entry = new Call(call.role(), call.model(), start, start + ms(call.firstItem()),
-                    start + ms(call.total()), call.usage().inputTokens(), call.usage().outputTokens(),
-                    call.usage().present(), call.error());
-            calls.add(entry);
-            if (call.role() == CallRole.FOLLOW_UP) {
-                followUpEnd = Optional.of(entry.endMs());
-            }
-        }
-        calls.sort(Comparator.comparingDouble(Call::startMs));
-        Optional<Double> batchStart = metrics.batchStart().map(TurnTimeline::ms);
-        List<Event> events = new ArrayList<>();
-        for (EventResult result : record.result().batch().map(BatchResult::results).orElse(List.of())) {
-            double origin = batchStart.orElse(ms(metrics.firstAnswerCompletion()));
-            Optional<Double> started = result.timings().dispatchOffset().map(offset -> origin + ms(offset));
-            Optional<Double> handlerEnd = started.flatMap(s -> result.timings().execution().map(e -> s + ms(e)));
-            events.add(new Event(result.eventId(), result.name(), result.status(),
-                    result.resolution().outcome() == ResolutionOutcome.FALLBACK, origin, started, handlerEnd,
-                    origin + ms(result.timings().completion())));
-        }
-        return new TurnTimeline(record.suiteId(), record.caseId(), record.turnIndex(), record.userText(),
-                record.mode(), record.timing(), ms(metrics.turnWallTime()), metrics.firstVisibleTtft().map(TurnTimeline::ms),
-                ms(metrics.firstAnswerCompletion()), batchStart, metrics.secondAnswerTtft().map(TurnTimeline::ms),
-                followUpEnd, calls, events, metrics.visibleWithheldUntilToolCalls(), record.result().error());
-    }
-
     /** The latest moment on this timeline, so lanes of several modes can share one axis. */
     public double endMs() {
         double end = Math.max(wallMs, firstAnswerEndMs);
@@ -133,9 +94,5 @@ public record TurnTimeline(String suiteId, String caseId, int turnIndex, String 
             end = Math.max(end, event.finishedMs());
         }
         return end;
-    }
-
-    private static double ms(Duration duration) {
-        return Math.round(duration.toNanos() / 1e3) / 1e3;
     }
 }

@@ -1,11 +1,8 @@
-package io.agentlab.report.internal;
-
-import static org.apiguardian.api.API.Status.INTERNAL;
+package io.agentlab.engine;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Supplier;
-import org.apiguardian.api.API;
 
 /**
  * Report parts that depend on nothing the cases produce, computed on a daemon thread while the run goes on, so that
@@ -13,14 +10,13 @@ import org.apiguardian.api.API;
  * (docs/performance.md#report-parts). A daemon thread never keeps a finished process alive; a part nobody waits for
  * still runs to its end unless its work checks a stop signal of its own (the control matrix does).
  */
-@API(status = INTERNAL, since = "0.1")
-public final class InBackground {
+final class InBackground {
 
     private InBackground() {
     }
 
     /** Starts {@code work} on a daemon thread named {@code name}; a failure completes the future exceptionally. */
-    public static <T> CompletableFuture<T> start(String name, Supplier<T> work) {
+    static <T> CompletableFuture<T> start(String name, Supplier<T> work) {
         CompletableFuture<T> result = new CompletableFuture<>();
         Thread thread = new Thread(() -> {
             try {
@@ -35,7 +31,7 @@ public final class InBackground {
     }
 
     /** Waits for {@code part} and returns it; its failure is thrown as the work threw it, as if run here. */
-    public static <T> T join(CompletableFuture<T> part) {
+    static <T> T join(CompletableFuture<T> part) {
         try {
             return part.join();
         } catch (CompletionException e) {

@@ -1,4 +1,4 @@
-package io.agentlab.report.internal;
+package io.agentlab.report.controls;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 

@@ -1,6 +1,6 @@
-package io.agentlab.report.internal;
+package io.agentlab.report;
 
-import static org.apiguardian.api.API.Status.INTERNAL;
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -30,7 +30,7 @@ import org.apiguardian.api.API;
  * @param machine       operating system, architecture, processors and Java version
  * @param coverage      what the launch covered: whole suites, or which part of them ({@link Coverage#describe()})
  */
-@API(status = INTERNAL, since = "0.1")
+@API(status = EXPERIMENTAL, since = "0.1")
 public record RunMetadata(Instant startedAt, Instant finishedAt, String kitVersion, Optional<String> commit,
                           String provider, double replaySpeed, List<String> modes, List<String> models,
                           String kernelFactory, String machine, String coverage) {

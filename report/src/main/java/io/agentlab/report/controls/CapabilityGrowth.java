@@ -1,4 +1,4 @@
-package io.agentlab.report.internal;
+package io.agentlab.report.controls;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import org.apiguardian.api.API;
 
 /**
@@ -40,17 +39,6 @@ public final class CapabilityGrowth {
     }
 
     private CapabilityGrowth() {
-    }
-
-    /**
-     * The curve for these offered events, counted on a daemon thread ({@link InBackground}). A run asks for it when it
-     * starts and keeps the future, so the counting overlaps the cases (docs/performance.md#report-parts); nothing is
-     * kept between runs.
-     */
-    public static CompletableFuture<List<Point>> inBackground(List<EventDefinition> offered, int max, String model,
-                                                              String persona) {
-        List<EventDefinition> events = List.copyOf(offered);
-        return InBackground.start("agentlab-capability-growth", () -> measure(events, max, model, persona));
     }
 
     /** The curve from 0 to {@code max} events. */

@@ -1,6 +1,6 @@
-package io.agentlab.report.internal;
+package io.agentlab.report;
 
-import static org.apiguardian.api.API.Status.INTERNAL;
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,7 +18,7 @@ import org.apiguardian.api.API;
  * @param selectedByUniqueId whether discovery already selected less than whole suites (unique-id selectors)
  * @param filtered           whether filters removed tests after discovery
  */
-@API(status = INTERNAL, since = "0.2")
+@API(status = EXPERIMENTAL, since = "0.2")
 public record Coverage(List<Suite> suites, boolean selectedByUniqueId, boolean filtered) {
 
     /**

@@ -47,6 +47,16 @@ final class CaseDescriptor extends AbstractTestDescriptor implements Conformance
         return Optional.ofNullable(runs.get(mode));
     }
 
+    /**
+     * Lets the case's runs go once its children (the modes, then parity) have finished: nothing reads them later, and
+     * each holds every turn's requests, streams and audit events. What the report needs of a turn is its
+     * {@code TurnRecord}, kept by the metrics (docs/performance.md#memory).
+     */
+    @Override
+    public synchronized void after(ConformanceContext context) {
+        runs.clear();
+    }
+
     /** The modes this case runs in under {@code configured}. */
     List<InvocationMode> modes(List<InvocationMode> configured) {
         return modes(testCase, configured);

@@ -8,11 +8,12 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectDirec
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectFile;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectPackage;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectUniqueId;
+import static org.junit.platform.testkit.engine.EventConditions.displayName;
 import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
-import static org.junit.platform.testkit.engine.EventConditions.displayName;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
+import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.providers.recorded.Recording;
 import io.agentlab.providers.recorded.TimedReplay;
 import java.io.IOException;
@@ -30,13 +31,13 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.engine.CancellationToken;
 import org.junit.platform.engine.DiscoverySelector;
 import org.junit.platform.engine.TestDescriptor;
+import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.engine.support.descriptor.ClasspathResourceSource;
 import org.junit.platform.engine.support.descriptor.FileSource;
 import org.junit.platform.launcher.Launcher;
 import org.junit.platform.launcher.LauncherDiscoveryRequest;
-import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
@@ -84,6 +85,20 @@ class EngineExecutionTest {
         assertThat(results.containerEvents().started().stream().map(Event::getTestDescriptor)
                 .filter(d -> d.getUniqueId().getLastSegment().getType().equals("suite")).map(TestDescriptor::getDisplayName))
                 .containsExactlyInAnyOrder("Device volume", "Batch semantics", "Web search with a second answer");
+    }
+
+    @Test
+    @DisplayName("a finished case lets its runs go: memory kept per case is its turn records, not its requests and "
+            + "streams (docs/performance.md#memory)")
+    void finishedCasesLetTheirRunsGo() {
+        EngineExecutionResults results = kit(selectClasspathResource("sample-suites")).execute();
+        List<CaseDescriptor> cases = results.containerEvents().finished().stream().map(Event::getTestDescriptor)
+                .filter(CaseDescriptor.class::isInstance).map(CaseDescriptor.class::cast).toList();
+        assertThat(cases).hasSize(SAMPLE_TESTS / 3);
+        assertThat(cases).allSatisfy(node -> assertThat(InvocationMode.values())
+                .allSatisfy(mode -> assertThat(node.run(mode)).as("%s %s", node.getDisplayName(), mode).isEmpty()));
+        // the parity nodes saw both runs before they went: every parity test passed on what the modes did
+        results.testEvents().assertStatistics(stats -> stats.succeeded(SAMPLE_TESTS).failed(0));
     }
 
     @Test

@@ -39,8 +39,13 @@ final class MavenBuild {
         command.add("-Dmaven.repo.local=" + System.getProperty("agentlab-build.its.repository",
                 Path.of(System.getProperty("user.home"), ".m2", "repository").toString()));
         command.addAll(List.of(args));
+        return exec(project, "build-", command);
+    }
+
+    /** Runs {@code command} in {@code project}; what it prints goes to {@code project/<prefix>N.log} too. */
+    static Result exec(Path project, String prefix, List<String> command) {
         try {
-            Path log = Files.createTempFile(project, "build-", ".log");
+            Path log = Files.createTempFile(project, prefix, ".log");
             Process process = new ProcessBuilder(command).directory(project.toFile()).redirectErrorStream(true)
                     .redirectOutput(log.toFile()).start();
             process.getOutputStream().close();

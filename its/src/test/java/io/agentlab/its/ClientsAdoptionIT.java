@@ -117,6 +117,14 @@ class ClientsAdoptionIT {
     @DisplayName("a Jupiter class and the suites (from the jar and from folders) run in the same Surefire JVM, "
             + "each with its own count")
     void jupiterAndSuitesInOneJvm() throws IOException {
+        // Surefire hands every engine the class selectors; the conformance engine at the root adds and fails nothing
+        try (var reports = Files.list(project.resolve("target/surefire-reports"))) {
+            assertThat(reports.map(file -> file.getFileName().toString()).filter(name -> name.endsWith(".xml")))
+                    .containsExactlyInAnyOrder("TEST-com.example.JupiterTest.xml",
+                            "TEST-com.example.EngineTestKitTest.xml", "TEST-com.example.own.ConformanceTest.xml",
+                            "TEST-com.example.SessionSuitesTest.xml", "TEST-com.example.FallbackSuitesTest.xml",
+                            "TEST-com.example.RerunTest.xml");
+        }
         SuiteXml jupiter = suiteXml("com.example.JupiterTest");
         assertThat(jupiter.tests()).isEqualTo(2);
         assertThat(jupiter.failures() + jupiter.errors() + jupiter.skipped()).isZero();

@@ -19,6 +19,9 @@ final class MavenBuild {
     /** The repository's root. */
     static final Path ROOT = Path.of(System.getProperty("agentlab-build.its.root", "..")).toAbsolutePath().normalize();
 
+    /** How long one build or client launch may take before it is taken for hung. */
+    private static final long LIMIT_MINUTES = 15;
+
     private MavenBuild() {
     }
 
@@ -49,8 +52,14 @@ final class MavenBuild {
             Process process = new ProcessBuilder(command).directory(project.toFile()).redirectErrorStream(true)
                     .redirectOutput(log.toFile()).start();
             process.getOutputStream().close();
-            int exit = process.waitFor();
-            return new Result(exit, Files.readString(log, StandardCharsets.UTF_8));
+            // a bound against a hung client only, far above any run's time: it measures nothing
+            if (!process.waitFor(LIMIT_MINUTES, java.util.concurrent.TimeUnit.MINUTES)) {
+                process.descendants().forEach(ProcessHandle::destroyForcibly);
+                process.destroyForcibly();
+                throw new AssertionError("still running after " + LIMIT_MINUTES + " minutes, stopped: " + command
+                        + "\n" + Files.readString(log, StandardCharsets.UTF_8));
+            }
+            return new Result(process.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

@@ -91,6 +91,21 @@ class ClientsAdoptionIT {
     }
 
     @Test
+    @DisplayName("without agentlab.suites.directories, Surefire's rerun of a @SelectFile suite outside the class path "
+            + "finds no suite: nothing is rerun, the failures stay failures, the build stays red")
+    void surefireRerunOfAFileSuiteOutsideTheClassPath() throws IOException {
+        // docs/engine.md#clients: a rerun names no file; this pins today's limit, and that it never greens a build
+        assertThat(build.exitCode()).isNotZero();
+        SuiteXml lost = suiteXml("com.example.RerunLostTest");
+        assertThat(lost.failures()).isEqualTo(2);
+        assertThat(lost.cases()).filteredOn(test -> test.failures() > 0).extracting(TestCase::name)
+                .containsExactlyInAnyOrder("lost/wrong-delta [dual_agent]", "lost/wrong-delta [chat_agent_tools]");
+        assertThat(lost.cases()).as("no rerun reached the engine").allMatch(test -> test.reruns() == 0);
+        assertThat(launched(project.resolve("target/surefire-launched.txt"))).extracting(line -> line[1])
+                .filteredOn(id -> id.contains("/[suite:com.example.RerunLostTest]/")).hasSize(6).doesNotHaveDuplicates();
+    }
+
+    @Test
     @DisplayName("@Suite variants in one Surefire run each discover their tests: the docs' @SelectClasspathResource "
             + "class, two @SelectPackages classes over the suites jar, @SelectFile; names carry the suite")
     void suiteVariantsEachDiscoverTheirTests() throws IOException {
@@ -111,6 +126,8 @@ class ClientsAdoptionIT {
         assertThat(suiteXml("com.example.FallbackSuitesTest").cases()).extracting(TestCase::name)
                 .allMatch(name -> name.startsWith("fallback-bound/"));
         assertThat(suiteXml("com.example.RerunTest").tests()).isEqualTo(6);
+        assertThat(suiteXml("com.example.RerunLostTest").cases()).extracting(TestCase::name)
+                .contains("lost/quiet-and-goodnight [dual_agent]");
     }
 
     @Test
@@ -118,12 +135,13 @@ class ClientsAdoptionIT {
             + "each with its own count")
     void jupiterAndSuitesInOneJvm() throws IOException {
         // Surefire hands every engine the class selectors; the conformance engine at the root adds and fails nothing
+        // (an engine failure there is reported apart, as TEST-Agent Lab conformance.xml)
         try (var reports = Files.list(project.resolve("target/surefire-reports"))) {
             assertThat(reports.map(file -> file.getFileName().toString()).filter(name -> name.endsWith(".xml")))
                     .containsExactlyInAnyOrder("TEST-com.example.JupiterTest.xml",
                             "TEST-com.example.EngineTestKitTest.xml", "TEST-com.example.own.ConformanceTest.xml",
                             "TEST-com.example.SessionSuitesTest.xml", "TEST-com.example.FallbackSuitesTest.xml",
-                            "TEST-com.example.RerunTest.xml");
+                            "TEST-com.example.RerunTest.xml", "TEST-com.example.RerunLostTest.xml");
         }
         SuiteXml jupiter = suiteXml("com.example.JupiterTest");
         assertThat(jupiter.tests()).isEqualTo(2);
@@ -305,6 +323,9 @@ class ClientsAdoptionIT {
         write(project, "src/test/rerun/rerun.suite.yaml", header.replace("id: my-bedtime", "id: rerun") + body
                 + (body.substring(0, expectation) + "delta: -20" + body.substring(expectation + "delta: -10".length()))
                 .replace("id: quiet-and-goodnight", "id: wrong-delta"));
+        write(project, "src/test/lost/lost.suite.yaml", header.replace("id: my-bedtime", "id: lost") + body
+                + (body.substring(0, expectation) + "delta: -20" + body.substring(expectation + "delta: -10".length()))
+                .replace("id: quiet-and-goodnight", "id: wrong-delta"));
         write(project, "src/test/resources/junit-platform.properties", "agentlab.replay.speed=0\n");
 
         // the @Suite class of docs/engine.md, as it is
@@ -329,6 +350,15 @@ class ClientsAdoptionIT {
                 @ConfigurationParameter(key = "agentlab.suites.directories", value = "src/test/rerun")
                 @ConfigurationParameter(key = "agentlab.report.directory", value = "target/rerun-reports")
                 class RerunTest {
+                }
+                """);
+        write(project, "src/test/java/com/example/RerunLostTest.java", "package com.example;\n\n"
+                + suiteImports("SelectFile") + """
+                @Suite
+                @IncludeEngines("agentlab-conformance")
+                @SelectFile("src/test/lost/lost.suite.yaml")
+                @ConfigurationParameter(key = "agentlab.report.directory", value = "target/lost-reports")
+                class RerunLostTest {
                 }
                 """);
         write(project, "src/test/java/com/example/JupiterTest.java", """

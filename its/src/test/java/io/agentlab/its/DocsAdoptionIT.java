@@ -23,7 +23,8 @@ class DocsAdoptionIT {
     private static final Pattern SNIPPET = Pattern.compile("<!-- snippet: ([a-z-]+) -->\\s*```[a-z]*\\n(.*?)```",
             Pattern.DOTALL);
 
-    private static String snippet(String page, String name) {
+    /** The code block marked {@code <!-- snippet: name -->} on a page of {@code docs/}. */
+    static String snippet(String page, String name) {
         Matcher matcher = SNIPPET.matcher(page);
         while (matcher.find()) {
             if (matcher.group(1).equals(name)) {

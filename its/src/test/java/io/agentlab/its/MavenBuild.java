@@ -19,6 +19,9 @@ final class MavenBuild {
     /** The repository's root. */
     static final Path ROOT = Path.of(System.getProperty("agentlab-build.its.root", "..")).toAbsolutePath().normalize();
 
+    /** How long one build or client launch may take before it is taken for hung. */
+    private static final long LIMIT_MINUTES = 15;
+
     private MavenBuild() {
     }
 
@@ -39,13 +42,24 @@ final class MavenBuild {
         command.add("-Dmaven.repo.local=" + System.getProperty("agentlab-build.its.repository",
                 Path.of(System.getProperty("user.home"), ".m2", "repository").toString()));
         command.addAll(List.of(args));
+        return exec(project, "build-", command);
+    }
+
+    /** Runs {@code command} in {@code project}; what it prints goes to {@code project/<prefix>N.log} too. */
+    static Result exec(Path project, String prefix, List<String> command) {
         try {
-            Path log = Files.createTempFile(project, "build-", ".log");
+            Path log = Files.createTempFile(project, prefix, ".log");
             Process process = new ProcessBuilder(command).directory(project.toFile()).redirectErrorStream(true)
                     .redirectOutput(log.toFile()).start();
             process.getOutputStream().close();
-            int exit = process.waitFor();
-            return new Result(exit, Files.readString(log, StandardCharsets.UTF_8));
+            // a bound against a hung client only, far above any run's time: it measures nothing
+            if (!process.waitFor(LIMIT_MINUTES, java.util.concurrent.TimeUnit.MINUTES)) {
+                process.descendants().forEach(ProcessHandle::destroyForcibly);
+                process.destroyForcibly();
+                throw new AssertionError("still running after " + LIMIT_MINUTES + " minutes, stopped: " + command
+                        + "\n" + Files.readString(log, StandardCharsets.UTF_8));
+            }
+            return new Result(process.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

@@ -189,7 +189,9 @@ final class SuiteResolver implements SelectorResolver {
         Optional<Suite> suite = index.byId(suiteId);
         if (suite.isEmpty()) {
             return unknown(selector, "no suite with id '" + suiteId + "' was found in the selected files, the configured "
-                    + Constants.SUITE_DIRECTORIES + " or anywhere on the classpath (directories and jars)");
+                    + Constants.SUITE_DIRECTORIES + " or anywhere on the classpath (directories and jars); a suite "
+                    + "file outside them is found again by id (a rerun by an IDE or Surefire) only when its folder is "
+                    + "in " + Constants.SUITE_DIRECTORIES + " (docs/engine.md#clients)");
         }
         if (segments.size() == 2) {
             return suite(suite, context, Optional.empty(), "");

@@ -94,6 +94,16 @@ class ReportBrowserTest {
         assertThat(script("return document.documentElement.hasAttribute('data-report-ready')"))
                 .as("the page's script ran to its end").isEqualTo(true);
 
+        // the answer first: which mode is better, per family of measures, on a 900-pixel-high first screen
+        WebElement answer = browser.findElement(By.id("answer-summary"));
+        assertThat(answer.isDisplayed()).isTrue();
+        assertThat(answer.getText()).containsAnyOf("better on", "no mode is better");
+        List<WebElement> families = browser.findElements(By.cssSelector("#answer li.family"));
+        assertThat(families).extracting(family -> family.getDomAttribute("data-family")).contains("speed", "tokens");
+        WebElement last = families.get(families.size() - 1);
+        assertThat(last.getRect().getY() + last.getRect().getHeight()).as("the whole answer on the first screen")
+                .isLessThan(900);
+
         // the failure, at the top of the first screen, with its message
         List<WebElement> failures = browser.findElements(By.cssSelector("#failures li.failure"));
         assertThat(failures).hasSize(2);

@@ -46,10 +46,13 @@ class ReportContentTest {
     }
 
     @Test
-    @DisplayName("results first: the failures, each with its whole message and a link to its open timeline")
+    @DisplayName("the answer, then the failures, each with its whole message and a link to its open timeline")
     void failuresFirst() {
         Element main = page.selectFirst("main");
-        assertThat(main.child(0).id()).isEqualTo("failures");
+        assertThat(main.child(0).id()).isEqualTo("answer");
+        assertThat(main.child(0).select("li.family")).extracting(li -> li.attr("data-family"))
+                .as("the sample suites compare speed (modelled), tokens, calls, accuracy").contains("speed", "tokens");
+        assertThat(main.child(1).id()).isEqualTo("failures");
         List<Element> failures = page.select("#failures li.failure");
         assertThat(failures).extracting(li -> li.selectFirst("h3").text()).containsExactlyInAnyOrder(
                 "failed report/deliberately-broken [dual_agent]", "failed report/deliberately-broken [chat_agent_tools]");

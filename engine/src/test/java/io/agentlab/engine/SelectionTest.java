@@ -149,7 +149,9 @@ class SelectionTest {
         assertThat(issues(discovery, DiscoveryIssue.Severity.WARNING)).extracting(DiscoveryIssue::message)
                 .containsExactly("cannot select " + ENGINE + "/[suite:no-such-suite]/[case:x]: no suite with id "
                                 + "'no-such-suite' was found in the selected files, the configured "
-                                + "agentlab.suites.directories or anywhere on the classpath (directories and jars)",
+                                + "agentlab.suites.directories or anywhere on the classpath (directories and jars); a "
+                                + "suite file outside them is found again by id (a rerun by an IDE or Surefire) only "
+                                + "when its folder is in agentlab.suites.directories (docs/engine.md#clients)",
                         "cannot select " + ENGINE + "/[suite:volume]/[case:no-such-case]: suite 'volume' has no case "
                                 + "with id 'no-such-case'");
         assertThat(ran(kit.execute())).containsExactly(known);

@@ -29,6 +29,8 @@ public final class ConsoleReport {
     public static String render(RunReport report) {
         StringBuilder out = new StringBuilder();
         out.append(results(report)).append('\n');
+        report.headline().summary().ifPresent(summary -> out.append("answer: ").append(summary)
+                .append(" (per measure family; the table below and the report say by how much)\n"));
         RunMetadata meta = report.metadata();
         out.append("run ").append(Format.instant(meta.startedAt())).append(", kit ").append(meta.kitVersion()).append(", commit ")
                 .append(meta.commit().orElse("unknown")).append(", ").append(meta.provider()).append(" provider, speed ")

@@ -59,6 +59,7 @@ public final class HtmlReport {
         page.put("badges", badges(report));
         page.put("tests", report.outcomes().size());
         page.put("metadata", metadata(report.metadata()));
+        page.put("answer", answer(report.headline()));
         page.put("failures", failures(report));
         page.put("filters", filters(report));
         page.put("suites", suites(report, rows));
@@ -86,6 +87,23 @@ public final class HtmlReport {
         page.put("data", new Html(ReportData.of(report, rows)));
         page.put("script", SCRIPT);
         return PAGE.fill(page);
+    }
+
+    /** The answer section: the run's sentence, then one line per family of measures (docs/engine.md#headline). */
+    private static Html answer(Headline headline) {
+        Optional<String> summary = headline.summary();
+        if (summary.isEmpty()) {
+            return new Html("<p class=\"answer\">Only one mode ran: nothing to compare.</p>\n");
+        }
+        StringBuilder html = new StringBuilder("<p class=\"answer\" id=\"answer-summary\">")
+                .append(esc(summary.get())).append("</p>\n<ul class=\"families\">");
+        for (Headline.Family family : headline.families()) {
+            String tone = family.modelled() ? "model" : family.better().map(InvocationMode::wireName).orElse("even");
+            html.append("<li class=\"family ").append(tone).append("\" data-family=\"").append(family.kind().label())
+                    .append("\">").append(family.modelled() ? "<span class=\"badge model\">model</span> " : "")
+                    .append(esc(family.text())).append("</li>");
+        }
+        return new Html(html.append("</ul>\n").toString());
     }
 
     private static Html badges(RunReport report) {

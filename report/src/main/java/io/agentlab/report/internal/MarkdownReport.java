@@ -28,6 +28,12 @@ public final class MarkdownReport {
     public static String render(RunReport report) {
         StringBuilder out = new StringBuilder("# Agent Lab conformance report\n\n");
         out.append("**").append(ConsoleReport.results(report)).append("**\n\n");
+        Headline headline = report.headline();
+        headline.summary().ifPresent(summary -> {
+            out.append("## Which mode is better\n\n").append(summary).append("\n\n");
+            headline.families().forEach(family -> out.append("- ").append(family.text()).append('\n'));
+            out.append('\n');
+        });
         RunMetadata meta = report.metadata();
         out.append("| run | |\n| --- | --- |\n")
                 .append("| started | ").append(Format.instant(meta.startedAt())).append(" |\n")

@@ -65,6 +65,11 @@ public record RunReport(RunMetadata metadata, List<TestOutcome> outcomes, List<M
                 timingCounts().getOrDefault(TurnRecord.Timing.MODELLED, 0L) > 0);
     }
 
+    /** The answer the reports open with: per family of measures, which mode is better (docs/engine.md#headline). */
+    public Headline headline() {
+        return Headline.of(comparisons(), timingCounts().getOrDefault(TurnRecord.Timing.MODELLED, 0L) > 0);
+    }
+
     /** How many tests ended with {@code status}. */
     public long count(TestOutcome.Status status) {
         return outcomes.stream().filter(o -> o.status() == status).count();

@@ -391,7 +391,7 @@ public final class HtmlReport {
                         .append("</td><td>").append(esc(move.metric().label())).append("</td><td class=\"num\">")
                         .append(esc(Format.value(move.metric(), move.before()))).append("</td><td class=\"num\">")
                         .append(esc(Format.value(move.metric(), move.after()))).append("</td><td class=\"num\">")
-                        .append(MarkdownReport.change(move)).append("</td><td>").append(move.direction())
+                        .append(MarkdownReport.change(move)).append("</td><td>").append(esc(move.describe()))
                         .append("</td></tr>\n");
             }
             html.append("</tbody></table></div>\n");

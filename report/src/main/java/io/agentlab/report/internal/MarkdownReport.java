@@ -151,7 +151,7 @@ public final class MarkdownReport {
                 out.append("| ").append(move.mode()).append(" | ").append(move.metric().label()).append(" | ")
                         .append(Format.value(move.metric(), move.before())).append(" | ")
                         .append(Format.value(move.metric(), move.after())).append(" | ").append(change(move))
-                        .append(" | ").append(move.direction()).append(" |\n");
+                        .append(" | ").append(move.describe()).append(" |\n");
             }
             out.append('\n');
         }

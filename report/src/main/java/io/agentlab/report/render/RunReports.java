@@ -155,7 +155,7 @@ public final class RunReports {
          * @param file  the reference
          */
         public Builder compareWith(String label, Path file) {
-            history.add(History.against(file, label, modes(metrics)));
+            history.add(History.against(file, label, metrics));
             return this;
         }
 

@@ -20,13 +20,18 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.apiguardian.api.API;
 import org.junit.platform.commons.PreconditionViolationException;
 import org.junit.platform.engine.DiscoveryIssue;
 import org.junit.platform.engine.DiscoverySelector;
+import org.junit.platform.engine.TestSource;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.reporting.ReportEntry;
+import org.junit.platform.engine.support.descriptor.ClasspathResourceSource;
+import org.junit.platform.engine.support.descriptor.FilePosition;
+import org.junit.platform.engine.support.descriptor.FileSource;
 import org.junit.platform.launcher.EngineFilter;
 import org.junit.platform.launcher.Launcher;
 import org.junit.platform.launcher.LauncherConstants;
@@ -233,7 +238,8 @@ public final class ConformanceRunner {
                 // INFO issues are notes (a recording read although it departs from its family's usual shape,
                 // docs/recording.md#protocol-and-notes): listed with the warnings, labelled as what they are
                 String line = (issue.severity() == DiscoveryIssue.Severity.INFO ? NOTE : "") + issue.message()
-                        + issue.source().map(source -> " (" + source + ")").orElse("");
+                        + issue.source().flatMap(source -> where(source, issue.message()))
+                        .map(where -> " (" + where + ")").orElse("");
                 (issue.severity().compareTo(DiscoveryIssue.Severity.ERROR) >= 0 ? problems : warnings).add(line);
             }
         };
@@ -277,5 +283,33 @@ public final class ConformanceRunner {
     private static String lastSegmentType(TestIdentifier node) {
         List<UniqueId.Segment> segments = UniqueId.parse(node.getUniqueId()).getSegments();
         return segments.get(segments.size() - 1).getType();
+    }
+
+    /**
+     * Where an issue is, as a person reads it ({@code path:line:column}, {@code classpath:name}), unless its message
+     * already starts there (every suite problem does: {@code file:line:col: what — why}); never a source's
+     * {@code toString()} (docs/cli.md#problems).
+     */
+    static Optional<String> where(TestSource source, String message) {
+        String place;
+        if (source instanceof FileSource file) {
+            place = file.getFile().getPath() + file.getPosition().map(ConformanceRunner::position).orElse("");
+            if (message.startsWith(file.getFile().getPath()) || message.startsWith(file.getFile().getName())) {
+                return Optional.empty();
+            }
+        } else if (source instanceof ClasspathResourceSource resource) {
+            place = "classpath:" + resource.getClasspathResourceName()
+                    + resource.getPosition().map(ConformanceRunner::position).orElse("");
+            if (message.contains(resource.getClasspathResourceName())) {
+                return Optional.empty();
+            }
+        } else {
+            return Optional.empty(); // an engine's or a class's source says nothing a message does not
+        }
+        return Optional.of(place);
+    }
+
+    private static String position(FilePosition position) {
+        return ":" + position.getLine() + position.getColumn().map(column -> ":" + column).orElse("");
     }
 }

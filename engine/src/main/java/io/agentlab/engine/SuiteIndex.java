@@ -11,12 +11,18 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.URISyntaxException;
 import java.net.URL;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.platform.engine.DiscoveryIssue;
@@ -144,7 +150,7 @@ final class SuiteIndex {
                     report(origin, YamlReader.tooLarge(origin.display(), size));
                     return new Text(origin, location, Optional.empty());
                 }
-                return new Text(origin, location, Optional.of(Files.readString(path)));
+                return new Text(origin, location, decode(origin, Files.readAllBytes(path)));
             } catch (IOException e) {
                 report(origin, new SuiteProblem(origin.display(), Position.UNKNOWN, "", "cannot read the file: " + e));
                 return new Text(origin, location, Optional.empty());
@@ -167,12 +173,39 @@ final class SuiteIndex {
                     report(origin, YamlReader.tooLarge(origin.display(), bytes.length));
                     return new Text(origin, location, Optional.empty());
                 }
-                return new Text(origin, location, Optional.of(new String(bytes, StandardCharsets.UTF_8)));
+                return new Text(origin, location, decode(origin, bytes));
             } catch (IOException e) {
                 report(origin, new SuiteProblem(origin.display(), Position.UNKNOWN, "", "cannot read it: " + e));
                 return new Text(origin, location, Optional.empty());
             }
         });
+    }
+
+    /**
+     * The text of a suite's bytes, decoded strictly: a suite is UTF-8, and a byte that is not is one problem naming
+     * its line, column and offset, never a decoder's exception and never a replacement character that would change
+     * what the suite says (docs/suite-format.md#encoding). Files and classpath resources alike.
+     */
+    private Optional<String> decode(SuiteOrigin origin, byte[] bytes) {
+        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        CharBuffer out = CharBuffer.allocate(bytes.length);
+        CoderResult result = decoder.decode(in, out, true);
+        if (!result.isError()) {
+            result = decoder.flush(out);
+        }
+        String text = out.flip().toString();
+        if (result.isError()) {
+            int offset = in.position();
+            int line = 1 + (int) text.chars().filter(c -> c == '\n').count();
+            int column = text.length() - text.lastIndexOf('\n');
+            report(origin, new SuiteProblem(origin.display(), new Position(line, column), "", String.format(
+                    Locale.ROOT, "the file is not UTF-8: byte 0x%02X at offset %d is not valid UTF-8 (save the file as "
+                            + "UTF-8)", bytes[offset] & 0xff, offset)));
+            return Optional.empty();
+        }
+        return Optional.of(text);
     }
 
     /** Where a file really is, so two spellings of one path (or a resource in a directory) are one key. */

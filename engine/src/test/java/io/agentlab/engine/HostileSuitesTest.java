@@ -7,6 +7,7 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectFile;
 import io.agentlab.engine.internal.suite.RecordingLibrary;
 import io.agentlab.engine.internal.yaml.YamlReader;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -83,6 +84,24 @@ class HostileSuitesTest {
         });
         assertThat(results.getDiscoveryIssues()).extracting(DiscoveryIssue::message)
                 .allSatisfy(message -> assertThat(message.length()).as("messages stay short").isLessThan(2_000));
+    }
+
+    @Test
+    @DisplayName("a file that is not UTF-8 is one error naming the first bad byte's line, column and offset")
+    void notUtf8() throws IOException {
+        byte[] head = (HEAD + "      - user: caf").getBytes(StandardCharsets.UTF_8);
+        byte[] yaml = new byte[head.length + 2];
+        System.arraycopy(head, 0, yaml, 0, head.length);
+        yaml[head.length] = (byte) 0xE9; // é in Latin-1
+        yaml[head.length + 1] = '\n';
+        Path file = Files.write(directory.resolve("latin1.suite.yaml"), yaml);
+        EngineDiscoveryResults results = EngineTestKit.engine(ConformanceTestEngine.ENGINE_ID)
+                .selectors(selectFile(file.toFile())).discover();
+
+        assertThat(results.getDiscoveryIssues()).extracting(DiscoveryIssue::message).containsExactly(file + ":7:18: "
+                + "the file is not UTF-8: byte 0xE9 at offset " + head.length + " is not valid UTF-8 (save the file as "
+                + "UTF-8)");
+        assertThat(results.getEngineDescriptor().getChildren()).isEmpty();
     }
 
     @ParameterizedTest

@@ -61,6 +61,10 @@ class HostileSuitesTest {
                         HEAD + TURN.formatted("&u set the volume to 30", "{mode: mute}")
                                 + TURN.formatted("*u", "{mode: mute}"),
                         "YAML aliases (*u) are not supported in suites"),
+                Arguments.of("a billion laughs: an anchor and 30 aliases of it",
+                        HEAD + TURN.formatted("&u set the volume to 30", "{mode: mute}")
+                                + TURN.formatted("*u", "{mode: mute}").repeat(30),
+                        "YAML aliases (*u, and 29 more) are not supported in suites"),
                 Arguments.of("a recording id climbing out of its folder",
                         HEAD + "      - user: hi\n        recordings: [../../etc/passwd]\n", "is not a plain name"),
                 Arguments.of("an absolute recording id",
@@ -83,7 +87,8 @@ class HostileSuitesTest {
             assertThat(issue.message()).startsWith(file.toString()).contains(expected);
         });
         assertThat(results.getDiscoveryIssues()).extracting(DiscoveryIssue::message)
-                .allSatisfy(message -> assertThat(message.length()).as("messages stay short").isLessThan(2_000));
+                .allSatisfy(message -> assertThat(message.length()).as("messages stay short").isLessThan(2_000))
+                .as("one issue per cause").hasSize(1);
     }
 
     @Test

@@ -149,7 +149,9 @@ public final class SuiteReader {
                     + (yaml.document() instanceof YamlNode.Sequence ? "a sequence" : "a scalar"));
             return new Result(Optional.empty(), problems.list());
         }
-        problems.addAll(SuiteSchema.validate(origin.display(), yaml.document()));
+        // what the schema says of a value the YAML reader refused follows from that one problem: not said twice
+        problems.addAll(SuiteSchema.validate(origin.display(), yaml.document()).stream()
+                .filter(problem -> !yaml.refuses(problem.key())).toList());
         if (!problems.isEmpty()) {
             return new Result(Optional.empty(), problems.list());
         }

@@ -3,14 +3,17 @@ package io.agentlab.engine.internal.yaml;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apiguardian.api.API;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.TokenStreamLocation;
+import tools.jackson.core.exc.StreamConstraintsException;
 import tools.jackson.dataformat.yaml.YAMLMapper;
 import tools.jackson.dataformat.yaml.YAMLParser;
 
@@ -43,11 +46,25 @@ public final class YamlReader {
      *
      * @param document the root node, or null
      * @param problems syntax errors and duplicate keys
+     * @param refused  the paths of values the reader refused and stood in for (an alias, a value nested too deep):
+     *                 whatever a later check says about them follows from the one problem already reported
      */
-    public record Result(YamlNode document, List<SuiteProblem> problems) {
+    public record Result(YamlNode document, List<SuiteProblem> problems, Set<String> refused) {
         /** Copies the problems. */
         public Result {
             problems = List.copyOf(problems);
+            refused = Set.copyOf(refused);
+        }
+
+        /** A result with no refused value. */
+        Result(YamlNode document, List<SuiteProblem> problems) {
+            this(document, problems, Set.of());
+        }
+
+        /** Whether {@code key} is a refused value's path or lies beneath one. */
+        public boolean refuses(String key) {
+            return refused.stream().anyMatch(path -> key.equals(path) || key.startsWith(path + ".")
+                    || key.startsWith(path + "["));
         }
     }
 
@@ -64,9 +81,23 @@ public final class YamlReader {
                 problems.add(new SuiteProblem(file, Position.UNKNOWN, "", "the file is empty; expected a suite mapping"));
                 return new Result(null, problems);
             }
-            YamlNode root = node(file, parser, token, "", 0, problems);
-            return new Result(root, problems);
+            Reading reading = new Reading(file, problems, new ArrayList<>(), new HashSet<>());
+            YamlNode root = node(reading, parser, token, "", 0);
+            if (!reading.aliases().isEmpty()) {
+                // one cause, one problem: the first alias where it is, and how many more (a "billion laughs" file
+                // has one per line; docs/limits-and-safety.md#suites)
+                SuiteProblem first = reading.aliases().get(0);
+                int more = reading.aliases().size() - 1;
+                problems.add(new SuiteProblem(file, first.at(), first.key(), "YAML aliases (" + first.message()
+                        + (more == 0 ? "" : ", and " + more + " more") + ") are not supported in suites; write the "
+                        + "value out"));
+            }
+            return new Result(root, problems, reading.refused());
         } catch (JacksonException e) {
+            if (e instanceof StreamConstraintsException && problems.stream()
+                    .anyMatch(problem -> problem.message().startsWith(TOO_DEEP))) {
+                return new Result(null, problems); // the parser's own bound on the nesting we already refused
+            }
             TokenStreamLocation location = e.getLocation();
             Position at = location == null || location.getLineNr() < 1 ? Position.UNKNOWN
                     : new Position(location.getLineNr(), Math.max(1, location.getColumnNr()));
@@ -81,16 +112,24 @@ public final class YamlReader {
                 + "have at most " + MAX_CHARS + " (split it into several suites)");
     }
 
-    private static YamlNode node(String file, JsonParser parser, JsonToken token, String path, int depth,
-                                 List<SuiteProblem> problems) {
+    private static final String TOO_DEEP = "nested deeper than ";
+
+    /** What one reading collects: the problems, and the aliases met (one cause, reported once). */
+    private record Reading(String file, List<SuiteProblem> problems, List<SuiteProblem> aliases, Set<String> refused) {
+    }
+
+    private static YamlNode node(Reading reading, JsonParser parser, JsonToken token, String path, int depth) {
+        String file = reading.file();
+        List<SuiteProblem> problems = reading.problems();
         Position at = position(parser);
         if (parser instanceof YAMLParser yaml && yaml.isCurrentAlias()) {
-            problems.add(new SuiteProblem(file, at, path, "YAML aliases (*" + parser.getString() + ") are not "
-                    + "supported in suites; write the value out"));
+            reading.aliases().add(new SuiteProblem(file, at, path, "*" + parser.getString()));
+            reading.refused().add(path);
             return new YamlNode.Scalar(null, at);
         }
         if ((token == JsonToken.START_OBJECT || token == JsonToken.START_ARRAY) && depth >= MAX_DEPTH) {
-            problems.add(new SuiteProblem(file, at, path, "nested deeper than " + MAX_DEPTH + " levels"));
+            problems.add(new SuiteProblem(file, at, path, TOO_DEEP + MAX_DEPTH + " levels"));
+            reading.refused().add(path);
             parser.skipChildren();
             return new YamlNode.Scalar(null, at);
         }
@@ -107,7 +146,7 @@ public final class YamlReader {
                         key = key.substring(0, 40) + "…";
                     }
                     String childPath = path.isEmpty() ? key : path + "." + key;
-                    YamlNode value = node(file, parser, parser.nextToken(), childPath, depth + 1, problems);
+                    YamlNode value = node(reading, parser, parser.nextToken(), childPath, depth + 1);
                     if (entries.containsKey(key)) {
                         problems.add(new SuiteProblem(file, keyAt, childPath, "duplicate key; first written at "
                                 + entries.get(key).keyAt()));
@@ -121,7 +160,7 @@ public final class YamlReader {
                 List<YamlNode> items = new ArrayList<>();
                 JsonToken next;
                 while ((next = parser.nextToken()) != JsonToken.END_ARRAY) {
-                    items.add(node(file, parser, next, path + "[" + items.size() + "]", depth + 1, problems));
+                    items.add(node(reading, parser, next, path + "[" + items.size() + "]", depth + 1));
                 }
                 return new YamlNode.Sequence(items, at);
             }

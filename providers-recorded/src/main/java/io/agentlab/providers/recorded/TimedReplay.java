@@ -14,14 +14,17 @@ import com.github.tomakehurst.wiremock.http.HttpHeader;
 import com.github.tomakehurst.wiremock.http.HttpHeaders;
 import com.github.tomakehurst.wiremock.http.Response;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
-import io.agentlab.runtime.llm.Json;
 import io.agentlab.provider.openai.OpenAiCompatibleClient;
+import io.agentlab.runtime.llm.Json;
+import io.agentlab.tokens.PromptTokens;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +33,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
-import io.agentlab.tokens.PromptTokens;
 import org.apiguardian.api.API;
 
 /**
@@ -40,7 +42,8 @@ import org.apiguardian.api.API;
  * {@link #mismatches()}.
  *
  * <p>One server can serve many independent runs at once: {@link #scope(String, List)} registers recordings under a
- * name and returns a base URL whose requests only they answer, so parallel test cases never see each other's streams.
+ * name and returns a base URL, holding an unguessable token, whose requests only they answer, so parallel test cases
+ * never see each other's streams and no other process on the machine can read them.
  *
  * <p>Recordings whose usage says {@code "@prompt_tokens@"} get the prompt tokens of the request actually received
  * ({@link PromptTokens}), so per-mode token figures reflect what the runtime really sent.
@@ -54,6 +57,7 @@ public final class TimedReplay implements AutoCloseable {
     public static final String TOTAL_TOKENS_PLUS = "\"@total_tokens_plus@";
 
     private static final String SCOPES = "/scopes/";
+    private static final SecureRandom RANDOM = new SecureRandom();
     private static final String LOOPBACK = "127.0.0.1";
     /** The longest a stalled response holds its connection when nobody closes its scope. */
     static final Duration MAX_STALL = Duration.ofMinutes(5);
@@ -61,7 +65,10 @@ public final class TimedReplay implements AutoCloseable {
     private final WireMockServer server;
     private final List<String> mismatches = new CopyOnWriteArrayList<>();
     private final Map<String, List<String>> scopeMismatches = new ConcurrentHashMap<>();
+    /** Open scopes by the key their URL carries ({@code <name>.<token>}). */
     private final Map<String, Scope> scopes = new ConcurrentHashMap<>();
+    /** Open scopes' keys by name. */
+    private final Map<String, String> keys = new ConcurrentHashMap<>();
     /** Released when the server closes: a stall outside any scope ends then. */
     private final CountDownLatch closed = new CountDownLatch(1);
 
@@ -111,11 +118,22 @@ public final class TimedReplay implements AutoCloseable {
         if (!name.matches("[A-Za-z0-9._~-]+")) {
             throw new IllegalArgumentException("scope name must be URL-safe ([A-Za-z0-9._~-]), was '" + name + "'");
         }
-        if (scopes.putIfAbsent(name, new Scope(name, List.copyOf(recordings), new CountDownLatch(1))) != null) {
+        // the URL carries an unguessable token, not the name: another process on this machine cannot read a case's
+        // recorded replies or its expected user message by trying names (docs/limits-and-safety.md#replay-server)
+        String key = name + "." + token();
+        if (keys.putIfAbsent(name, key) != null) {
             throw new IllegalArgumentException("scope '" + name + "' is already open");
         }
+        scopes.put(key, new Scope(name, List.copyOf(recordings), new CountDownLatch(1)));
         scopeMismatches.remove(name); // a name used again starts with none
-        return root() + SCOPES + name + "/v1";
+        return root() + SCOPES + key + "/v1";
+    }
+
+    /** 128 random bits, URL-safe. */
+    private static String token() {
+        byte[] bytes = new byte[16];
+        RANDOM.nextBytes(bytes);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
     }
 
     /** The server's root URL, by address: {@code localhost} may resolve to an address the server does not bind. */
@@ -130,7 +148,8 @@ public final class TimedReplay implements AutoCloseable {
 
     /** Forgets a scope's recordings (its base URL then answers 404) and ends its stalled responses. */
     public void closeScope(String name) {
-        Scope scope = scopes.remove(name);
+        String key = keys.remove(name);
+        Scope scope = key == null ? null : scopes.remove(key);
         if (scope != null) {
             scope.closed().countDown();
         }
@@ -141,8 +160,9 @@ public final class TimedReplay implements AutoCloseable {
             return new Scope(null, unscoped, closed);
         }
         int end = url.indexOf('/', SCOPES.length());
-        String name = url.substring(SCOPES.length(), end < 0 ? url.length() : end);
-        return scopes.getOrDefault(name, new Scope(name, List.of(), closed));
+        String key = url.substring(SCOPES.length(), end < 0 ? url.length() : end);
+        // an unknown or closed scope serves nothing and is nobody's: its 404 names no recording
+        return scopes.getOrDefault(key, new Scope(null, List.of(), closed));
     }
 
     /** Every unmatched request's explanation, in arrival order. */

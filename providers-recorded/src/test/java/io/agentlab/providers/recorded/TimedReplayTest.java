@@ -160,12 +160,33 @@ class TimedReplayTest {
             replay.closeScope("case-a");
             assertThatThrownBy(() -> stream(a)).isInstanceOf(ProviderException.class).hasMessageContaining("404");
             assertThat(replay.mismatches()).singleElement().asString().contains("none are loaded");
-            // each scope keeps its own unmatched requests, also once closed; a name opened again starts with none
-            assertThat(replay.mismatches("case-a")).singleElement().asString().contains("none are loaded");
-            assertThat(replay.mismatches("case-b")).isEmpty();
-            replay.scope("case-a", List.of(first));
+            assertThat(replay.mismatches("case-a")).as("a closed scope is nobody's").isEmpty();
+            // a name opened again gets a new URL and starts with no mismatches
+            String again = replay.scope("case-a", List.of(first));
+            assertThat(again).as("a new token").isNotEqualTo(a);
             assertThat(replay.mismatches("case-a")).isEmpty();
-            assertThat(stream(a)).isEqualTo("a");
+            assertThat(stream(again)).isEqualTo("a");
+        }
+    }
+
+    @Test
+    @DisplayName("a scope's URL holds 128 random bits: its name alone, or another token, reaches nothing, and the 404 "
+            + "names no recording")
+    void scopesAreUnguessable() throws Exception {
+        Recording recorded = recording("secret-recording", "dual_agent", "my expected words", 0);
+        try (TimedReplay replay = TimedReplay.start(List.of(), 0)) {
+            String url = replay.scope("s1", List.of(recorded));
+            assertThat(url).matches(".*/scopes/s1\\.[A-Za-z0-9_-]{22}/v1");
+            String root = url.substring(0, url.indexOf("/scopes/"));
+            for (String guess : List.of(root + "/scopes/s1/v1", root + "/scopes/s1.AAAAAAAAAAAAAAAAAAAAAA/v1",
+                    root + "/scopes/s2/v1")) {
+                assertThatThrownBy(() -> stream(guess)).as(guess).isInstanceOf(ProviderException.class)
+                        .hasMessageContaining("404").hasMessageNotContaining("secret-recording")
+                        .hasMessageNotContaining("my expected words");
+            }
+            assertThat(replay.mismatches("s1")).as("guesses are not the scope's").isEmpty();
+            assertThat(replay.mismatches()).hasSize(3).allSatisfy(message -> assertThat(message)
+                    .contains("none are loaded"));
         }
     }
 

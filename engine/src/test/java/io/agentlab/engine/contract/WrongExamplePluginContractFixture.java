@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 /** A good plugin with a wrong example, run by {@link PluginContractRulesTest}: PC-11 must catch it in both modes. */
-@PluginContract(seeds = 1)
+@PluginContract(seeds = {1, 2, 3})
 class WrongExamplePluginContractFixture implements PluginContractTests {
 
     @Override

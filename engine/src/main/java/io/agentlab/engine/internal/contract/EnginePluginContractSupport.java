@@ -5,39 +5,41 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import io.agentlab.contracts.PluginContractRules;
 import io.agentlab.contracts.PluginContractSupport;
 import io.agentlab.contracts.PluginExample;
-import io.agentlab.engine.internal.execution.KernelSource;
 import io.agentlab.engine.expect.EventsExpectation;
 import io.agentlab.engine.expect.Expectations;
 import io.agentlab.engine.internal.execution.CaseRun;
 import io.agentlab.engine.internal.execution.CaseRunner;
 import io.agentlab.engine.internal.execution.ExpectationCheck;
-import io.agentlab.engine.internal.execution.ProviderSource;
+import io.agentlab.engine.internal.execution.KernelSource;
 import io.agentlab.engine.internal.execution.Parity;
+import io.agentlab.engine.internal.execution.ProviderSource;
 import io.agentlab.engine.internal.execution.TurnRun;
 import io.agentlab.engine.internal.suite.ParityRules;
-import io.agentlab.engine.internal.yaml.Position;
 import io.agentlab.engine.internal.suite.RecordingLibrary;
 import io.agentlab.engine.internal.suite.Suite;
 import io.agentlab.engine.internal.suite.SuiteOrigin;
 import io.agentlab.engine.internal.suite.SuiteReader;
+import io.agentlab.engine.internal.yaml.Position;
 import io.agentlab.kernel.api.CanonicalJson;
 import io.agentlab.kernel.api.EventPlugin;
 import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.kernel.api.KernelLimits;
-import io.agentlab.runtime.usage.PricingCatalog;
 import io.agentlab.providers.recorded.LatencyModel;
 import io.agentlab.providers.recorded.ProviderFamily;
 import io.agentlab.providers.recorded.TimedReplay;
+import io.agentlab.runtime.usage.PricingCatalog;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.OffsetDateTime;
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import org.apiguardian.api.API;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.dataformat.yaml.YAMLMapper;
@@ -66,7 +68,8 @@ public final class EnginePluginContractSupport implements PluginContractSupport 
     public List<String> runExamples(Supplier<EventPlugin> plugins, List<PluginExample> examples, List<Long> seeds) {
         String name = plugins.get().definition().name();
         KernelSource factory = () -> List.of(plugins.get());
-        List<String> failures = new ArrayList<>();
+        // a failure is said once, with the seeds it happened under, not once per seed (docs/plugin-contract.md#pc-11)
+        Map<String, List<Long>> failures = new LinkedHashMap<>();
         try (TimedReplay replay = TimedReplay.start(List.of(), 0)) {
             for (long seed : seeds) {
                 CaseRunner runner = new CaseRunner(new CaseRunner.Environment(factory, ProviderSource.replay(replay,
@@ -78,19 +81,23 @@ public final class EnginePluginContractSupport implements PluginContractSupport 
                     Suite.Case testCase = suite.cases().get(0);
                     CaseRun dual = runner.run(suite, testCase, InvocationMode.DUAL_AGENT);
                     CaseRun tools = runner.run(suite, testCase, InvocationMode.CHAT_AGENT_TOOLS);
+                    String which = "example " + (i + 1) + " \"" + example.utterance() + "\"";
                     for (CaseRun run : List.of(dual, tools)) {
                         for (TurnRun turn : run.turns()) {
-                            ExpectationCheck.failures(turn).forEach(f -> failures.add("\""
-                                    + example.utterance() + "\" (" + run.mode().wireName() + ", seed " + seed + "): "
-                                    + f));
+                            ExpectationCheck.failures(turn).forEach(f -> failures.computeIfAbsent(which + " ("
+                                    + run.mode().wireName() + "): " + f, key -> new ArrayList<>()).add(seed));
                         }
                     }
-                    Parity.diff(dual, tools).ifPresent(diff -> failures.add("\"" + example.utterance()
-                            + "\" (seed " + seed + "): the modes disagree:\n" + diff));
+                    Parity.diff(dual, tools).ifPresent(diff -> failures.computeIfAbsent(which
+                            + ": the modes disagree:\n" + diff, key -> new ArrayList<>()).add(seed));
                 }
             }
         }
-        return failures;
+        List<String> lines = new ArrayList<>();
+        failures.forEach((failure, under) -> lines.add(failure + (under.size() == seeds.size() ? " [every seed]"
+                : " [seed" + (under.size() == 1 ? " " : "s ") + under.stream().map(String::valueOf)
+                .collect(Collectors.joining(", ")) + "]")));
+        return lines;
     }
 
     private static Suite suite(String name, PluginExample example, int index) {

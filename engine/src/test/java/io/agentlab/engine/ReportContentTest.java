@@ -213,25 +213,31 @@ class ReportContentTest {
     }
 
     @Test
-    @DisplayName("the console table: units, better direction, one number format per unit, the model footnote")
+    @DisplayName("the console: 100 columns, the answer first, units, one number format per unit, the model footnote")
     void consoleTable() {
         String console = run.console();
         assertThat(console).contains("Agent Lab conformance: 13 tests: 11 passed, 2 failed", "FAILED report/"
                 + "deliberately-broken [", "1 turn(s) where the provider withheld visible content");
         List<String> lines = console.lines().toList();
+        assertThat(lines).as("every line fits 100 columns (details in the report)")
+                .allSatisfy(line -> assertThat(line.length()).as(line).isLessThanOrEqualTo(100));
+        int results = lines.indexOf(lines.stream().filter(l -> l.startsWith("Agent Lab conformance: ")).findFirst()
+                .orElseThrow());
+        assertThat(lines.get(results + 1)).as("the answer right after the results").startsWith("answer: ");
+        assertThat(console).contains("cost: no figure; point agentlab.pricing.file at a pricing catalog");
         int header = lines.indexOf(lines.stream().filter(l -> l.startsWith("measure")).findFirst().orElseThrow());
-        assertThat(lines.get(header)).contains("unit", "better", "dual_agent", "chat_agent_tools", "tools/dual",
+        assertThat(lines.get(header)).contains("measure [unit]", "dual_agent", "chat_agent_tools", "tools/dual",
                 "verdict");
         Pattern ms = Pattern.compile("  (-|[0-9]+\\.[0-9] / [0-9]+\\.[0-9])  ");
         List<String> timingRows = new ArrayList<>();
         for (String line : lines.subList(header + 2, lines.size())) {
-            if (line.contains(" ms p50/p95 ")) {
+            if (line.contains(" [ms p50/p95] ")) {
                 timingRows.add(line);
                 assertThat(line).as("a timing row from the latency model is starred").contains(" * ");
                 Matcher matcher = ms.matcher(line);
                 assertThat(matcher.find()).as("p50 / p95 with one decimal: " + line).isTrue();
             }
-            if (line.contains(" % ")) {
+            if (line.contains(" [%] ")) {
                 assertThat(line).as("rates as percentages with one decimal")
                         .matches(".*  (-|[0-9]+\\.[0-9]%) +(-|[0-9]+\\.[0-9]%)  .*");
             }

@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.report.RunMetadata;
 import io.agentlab.report.TestOutcome;
+import io.agentlab.report.metrics.Metric;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -29,13 +30,13 @@ public final class ConsoleReport {
     public static String render(RunReport report) {
         StringBuilder out = new StringBuilder();
         out.append(results(report)).append('\n');
-        report.headline().summary().ifPresent(summary -> out.append("answer: ").append(summary)
-                .append(" (per measure family; the table below and the report say by how much)\n"));
+        report.headline().summary().ifPresent(summary -> out.append(wrap("answer: " + summary
+                + " (per measure family; the table below and the report say by how much)")));
         RunMetadata meta = report.metadata();
-        out.append("run ").append(Format.instant(meta.startedAt())).append(", kit ").append(meta.kitVersion()).append(", commit ")
-                .append(meta.commit().orElse("unknown")).append(", ").append(meta.provider()).append(" provider, speed ")
-                .append(Format.plain(meta.replaySpeed())).append(", ").append(String.join(" + ", meta.modes()))
-                .append('\n').append(meta.coverage()).append('\n');
+        out.append(wrap("run " + Format.instant(meta.startedAt()) + ", kit " + meta.kitVersion() + ", commit "
+                + meta.commit().orElse("unknown") + ", " + meta.provider() + " provider, speed "
+                + Format.plain(meta.replaySpeed()) + ", " + String.join(" + ", meta.modes())))
+                .append(wrap(meta.coverage()));
         List<TestOutcome> broken = report.broken();
         for (TestOutcome outcome : broken.subList(0, Math.min(NAMED_FAILURES, broken.size()))) {
             out.append("  ").append(outcome.status().wireName().toUpperCase(Locale.ROOT)).append(' ')
@@ -45,8 +46,8 @@ public final class ConsoleReport {
             out.append("  and ").append(broken.size() - NAMED_FAILURES).append(" more\n");
         }
         if (!report.withheld().isEmpty()) {
-            out.append(report.withheld().size()).append(" turn(s) where the provider withheld visible content until ")
-                    .append("after its tool calls (docs/design.md#modes-visible-withheld-recorded); see the report\n");
+            out.append(wrap(report.withheld().size() + " turn(s) where the provider withheld visible content until "
+                    + "after its tool calls (docs/design.md#modes-visible-withheld-recorded); see the report"));
         }
         if (!report.modes().isEmpty()) {
             out.append('\n').append(table(report));
@@ -66,28 +67,30 @@ public final class ConsoleReport {
     public static String table(RunReport report) {
         boolean modelled = report.modelledNote().isPresent();
         List<String[]> rows = new ArrayList<>();
-        rows.add(new String[] {"measure", "unit", "better", "dual_agent", "chat_agent_tools", "tools/dual", "verdict"});
-        rows.add(new String[] {"turns", "", "", turns(report, InvocationMode.DUAL_AGENT), turns(report, InvocationMode.CHAT_AGENT_TOOLS), "", ""});
+        rows.add(new String[] {"measure [unit]", "dual_agent", "chat_agent_tools", "tools/dual", "verdict"});
+        rows.add(new String[] {"turns", turns(report, InvocationMode.DUAL_AGENT),
+                turns(report, InvocationMode.CHAT_AGENT_TOOLS), "", ""});
         for (Comparison comparison : report.comparisons()) {
-            rows.add(new String[] {comparison.metric().label() + (modelled && comparison.metric().isTiming() ? " *"
-                    : ""), Format.unit(comparison.metric()), comparison.metric().better().word(),
-                    Format.figure(comparison.metric(), comparison.dual()),
-                    Format.figure(comparison.metric(), comparison.tools()), Format.ratio(comparison, "x"),
-                    comparison.verdict().text()});
+            Metric metric = comparison.metric();
+            String unit = " [" + Format.unit(metric) + "]";
+            rows.add(new String[] {fit(metric.label(), MEASURE_WIDTH - 2 - unit.length()) + unit
+                    + (modelled && metric.isTiming() ? " *" : ""),
+                    Format.figure(metric, comparison.dual()), Format.figure(metric, comparison.tools()),
+                    Format.ratio(comparison, "x"), brief(comparison.verdict())});
         }
-        int[] widths = new int[7];
+        int[] widths = new int[5];
         for (String[] row : rows) {
             for (int i = 0; i < widths.length; i++) {
                 widths[i] = Math.max(widths[i], row[i].length());
             }
         }
-        StringBuilder out = new StringBuilder("Mode comparison\n");
+        StringBuilder out = new StringBuilder("Mode comparison (the report gives each verdict's test and p-value)\n");
         for (int r = 0; r < rows.size(); r++) {
             String[] row = rows.get(r);
             StringBuilder line = new StringBuilder();
             for (int i = 0; i < row.length; i++) {
                 // text columns left, numbers right
-                String format = i <= 2 || i == 6 ? "%-" + widths[i] + "s" : "%" + widths[i] + "s";
+                String format = i == 0 || i == 4 ? "%-" + widths[i] + "s" : "%" + widths[i] + "s";
                 line.append(String.format(Locale.ROOT, format, row[i])).append("  ");
             }
             out.append(line.toString().stripTrailing()).append('\n');
@@ -95,9 +98,50 @@ public final class ConsoleReport {
                 out.append("-".repeat(Arrays.stream(widths).sum() + 2 * (widths.length - 1))).append('\n');
             }
         }
-        report.modelledNote().ifPresent(note -> out.append("* ").append(note).append('\n'));
-        out.append(Comparison.NOISE_RULE).append('\n');
+        report.modelledNote().ifPresent(note -> out.append(wrap("* " + note)));
+        report.comparisons().stream().filter(c -> c.metric() == Metric.COST).findFirst()
+                .filter(c -> c.dual() != null && c.dual().value() == null && c.tools() != null
+                        && c.tools().value() == null)
+                .ifPresent(c -> out.append(wrap("cost: no figure; point agentlab.pricing.file at a pricing catalog "
+                        + "(docs/runtime.md), an unpriced call is never counted as zero")));
+        out.append(wrap(Comparison.NOISE_RULE));
         return out.toString();
+    }
+
+    /** The console's width: every line of the summary fits it; the report holds the details. */
+    static final int WIDTH = 100;
+    private static final int MEASURE_WIDTH = 40;
+
+    /** The verdict in a word or two: the better mode, or why none. */
+    private static String brief(Comparison.Verdict verdict) {
+        if (verdict instanceof Comparison.Verdict.Better better) {
+            return better.better().wireName();
+        }
+        if (verdict instanceof Comparison.Verdict.WithinNoise) {
+            return "within noise";
+        }
+        if (verdict instanceof Comparison.Verdict.Same) {
+            return "same";
+        }
+        return "no verdict";
+    }
+
+    private static String fit(String text, int width) {
+        return text.length() <= width ? text : text.substring(0, width - 1) + "…";
+    }
+
+    /** {@code text} broken at spaces into lines of at most {@link #WIDTH}. */
+    static String wrap(String text) {
+        StringBuilder out = new StringBuilder();
+        StringBuilder line = new StringBuilder();
+        for (String word : text.split(" ")) {
+            if (line.length() > 0 && line.length() + 1 + word.length() > WIDTH) {
+                out.append(line).append('\n');
+                line.setLength(0);
+            }
+            line.append(line.length() == 0 ? "" : " ").append(word);
+        }
+        return out.append(line).append('\n').toString();
     }
 
     private static String turns(RunReport report, InvocationMode mode) {

@@ -9,8 +9,11 @@ import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.net.URLConnection;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Enumeration;
 import java.util.LinkedHashSet;
@@ -61,6 +64,55 @@ final class SuiteFiles {
     }
 
     /** Suite files under a directory, sorted, so discovery order is stable. */
+    /** How deep the working-directory walk goes, and how many entries it visits at most. */
+    static final int WORKING_TREE_DEPTH = 8;
+    static final int WORKING_TREE_ENTRIES = 20_000;
+
+    /**
+     * The {@code *.suite.yaml} / {@code *.suite.yml} files under {@code root}, sorted: a bounded walk ({@value
+     * #WORKING_TREE_DEPTH} levels, {@value #WORKING_TREE_ENTRIES} entries) that skips hidden folders and build
+     * output ({@code target}, {@code build}, {@code out}, {@code node_modules}), for a unique id no configured folder
+     * holds (docs/engine.md#clients). Only the suite naming convention counts here: no other YAML is read.
+     */
+    static List<Path> workingTree(Path root) {
+        if (!Files.isDirectory(root)) {
+            return List.of();
+        }
+        List<Path> found = new ArrayList<>();
+        int[] visited = {0};
+        try {
+            Files.walkFileTree(root, Set.of(), WORKING_TREE_DEPTH, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes) {
+                    String name = dir.getFileName() == null ? "" : dir.getFileName().toString();
+                    if (!dir.equals(root) && (name.startsWith(".") || SKIPPED_FOLDERS.contains(name))) {
+                        return FileVisitResult.SKIP_SUBTREE;
+                    }
+                    return ++visited[0] > WORKING_TREE_ENTRIES ? FileVisitResult.TERMINATE : FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+                    String name = file.getFileName().toString();
+                    if (attributes.isRegularFile() && (name.endsWith(".suite.yaml") || name.endsWith(".suite.yml"))) {
+                        found.add(file);
+                    }
+                    return ++visited[0] > WORKING_TREE_ENTRIES ? FileVisitResult.TERMINATE : FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFileFailed(Path file, IOException e) {
+                    return FileVisitResult.CONTINUE; // an unreadable corner holds no suite we could read anyway
+                }
+            });
+        } catch (IOException e) {
+            return found.stream().sorted().toList();
+        }
+        return found.stream().sorted().toList();
+    }
+
+    private static final Set<String> SKIPPED_FOLDERS = Set.of("target", "build", "out", "node_modules");
+
     static List<Path> scan(Path directory) {
         if (!Files.isDirectory(directory)) {
             return List.of();

@@ -47,6 +47,7 @@ final class SuiteIndex {
 
     private final SuiteReader.Context context;
     private final List<Path> suiteDirectories;
+    private final Path workingDirectory;
     private final ClassLoader loader;
     private final DiscoveryIssueReporter issues;
     private final Map<String, Optional<Suite>> byLocation = new HashMap<>();
@@ -58,8 +59,14 @@ final class SuiteIndex {
 
     SuiteIndex(SuiteReader.Context context, List<Path> suiteDirectories, ClassLoader loader,
                DiscoveryIssueReporter issues) {
+        this(context, suiteDirectories, Path.of("").toAbsolutePath(), loader, issues);
+    }
+
+    SuiteIndex(SuiteReader.Context context, List<Path> suiteDirectories, Path workingDirectory, ClassLoader loader,
+               DiscoveryIssueReporter issues) {
         this.context = context;
         this.suiteDirectories = List.copyOf(suiteDirectories);
+        this.workingDirectory = workingDirectory;
         this.loader = loader;
         this.issues = issues;
     }
@@ -90,8 +97,9 @@ final class SuiteIndex {
     }
 
     /**
-     * The suite with {@code id}: among those already read, else searched for in the configured suite directories and
-     * everywhere on the classpath — directories and jars (a rerun by unique id names no file).
+     * The suite with {@code id}: among those already read, else searched for in the configured suite directories,
+     * everywhere on the classpath — directories and jars — and last in the working directory's suite files (a rerun
+     * by unique id names no file).
      */
     synchronized Optional<Suite> byId(String id) {
         if (byId.containsKey(id)) {
@@ -124,6 +132,14 @@ final class SuiteIndex {
                 return resource(name);
             }
         }
+        // last: the working directory's *.suite.yaml files, for a suite once selected by file outside every folder
+        // above (a rerun by an IDE or Surefire names no file; docs/engine.md#clients); a bounded walk, on a miss only
+        for (Path file : candidates(SuiteFiles.workingTree(workingDirectory), path -> path.getFileName().toString(),
+                id)) {
+            if (headId(file).filter(id::equals).isPresent()) {
+                return file(file); // read as any selected file, its problems reported
+            }
+        }
         return Optional.empty();
     }
 
@@ -133,6 +149,21 @@ final class SuiteIndex {
         all.stream().filter(item -> SuiteFiles.stem(name.apply(item)).equals(id)).forEach(ordered::add);
         all.stream().filter(item -> !SuiteFiles.stem(name.apply(item)).equals(id)).forEach(ordered::add);
         return ordered;
+    }
+
+    /**
+     * The id at the top of a file the user did not select, read quietly: a file that is too large or unreadable is
+     * simply not the suite looked for, and its problems are not this launch's to report.
+     */
+    private static Optional<String> headId(Path file) {
+        try {
+            if (Files.size(file) > YamlReader.MAX_CHARS * 4L) {
+                return Optional.empty();
+            }
+            return SuiteHead.id(new String(Files.readAllBytes(file), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            return Optional.empty();
+        }
     }
 
     private boolean matches(Text text, String id) {

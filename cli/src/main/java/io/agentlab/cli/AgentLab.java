@@ -21,7 +21,8 @@ import picocli.CommandLine.ParseResult;
 @Command(name = "agentlab", mixinStandardHelpOptions = true, version = "agentlab 0.1.0-SNAPSHOT",
         description = "Agent Lab Conformance Kit: run the conformance suites in both modes and compare them.",
         subcommands = {RunCommand.class, ValidateCommand.class, MergeCommand.class, RecordCommand.class,
-                ResolveCommand.class, CheckStreamCommand.class, BaselineCommand.class, ImportCommand.class})
+                ResolveCommand.class, CheckStreamCommand.class, BaselineCommand.class, ImportCommand.class,
+                CommandLine.HelpCommand.class})
 @API(status = INTERNAL, since = "0.1")
 public final class AgentLab {
 

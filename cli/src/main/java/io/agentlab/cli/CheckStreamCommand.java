@@ -44,15 +44,16 @@ final class CheckStreamCommand implements Callable<Integer> {
     @Option(names = "--run-id", description = "The run the stream must be (checked on RUN_STARTED).")
     String runId;
 
-    @Option(names = "--timeout", paramLabel = "SECONDS",
-            description = "Seconds each stream may take, connecting and reading included; default 30.")
+    @Option(names = "--timeout", paramLabel = "SECONDS", converter = Values.TimeoutSeconds.class,
+            description = "Seconds each stream may take, connecting and reading included: 1 to 3600, default 30.")
     long timeoutSeconds = AguiEndpointContract.Settings.DEFAULT_TIMEOUT.toSeconds();
 
-    @Option(names = "--max-frame-bytes", paramLabel = "BYTES",
-            description = "The longest SSE frame read; default 1048576 (1 MiB).")
+    @Option(names = "--max-frame-bytes", paramLabel = "BYTES", converter = Values.PositiveInt.class,
+            description = "The longest SSE frame read, 1 or more; default 1048576 (1 MiB).")
     int maxFrameBytes = AguiEndpointContract.Settings.DEFAULT_MAX_FRAME_BYTES;
 
-    @Option(names = "--max-events", paramLabel = "N", description = "The most events one stream may send; default 100000.")
+    @Option(names = "--max-events", paramLabel = "N", converter = Values.PositiveLong.class,
+            description = "The most events one stream may send, 1 or more; default 100000.")
     long maxEvents = AguiEndpointContract.Settings.DEFAULT_MAX_EVENTS;
 
     @Override

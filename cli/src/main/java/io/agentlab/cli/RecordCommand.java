@@ -4,6 +4,7 @@ import io.agentlab.providers.recorded.ProviderFamily;
 import io.agentlab.providers.recorded.RecordingProxy;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -31,10 +32,12 @@ final class RecordCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--upstream", required = true, description = "The live provider's /v1 URL.")
+    @Option(names = "--upstream", paramLabel = "URL", required = true, converter = Values.HttpUrl.class,
+            description = "The live provider's /v1 URL, http or https.")
     String upstream;
 
-    @Option(names = "--out", description = "Where recordings go; default recordings.")
+    @Option(names = "--out", paramLabel = "DIR", description = "The folder recordings go to (made if missing); "
+            + "default recordings.")
     Path out = Path.of("recordings");
 
     @Option(names = "--provider-family", description = "openai (default), deepseek, dashscope, llamacpp, "
@@ -42,7 +45,8 @@ final class RecordCommand implements Callable<Integer> {
             + "metadata; loading notes where a recording departs from that family's usual shape.")
     String family = "openai";
 
-    @Option(names = "--requests", description = "Stop after this many exchanges; default: run until stopped.")
+    @Option(names = "--requests", paramLabel = "N", converter = Values.PositiveInt.class,
+            description = "Stop after N exchanges (1 or more); default: run until stopped.")
     int requests = Integer.MAX_VALUE;
 
     @Override
@@ -53,9 +57,14 @@ final class RecordCommand implements Callable<Integer> {
             // a usage error, before anything is forwarded: a mistyped family would label every recording wrongly
             throw new ParameterException(spec.commandLine(), "--provider-family: " + e.getMessage());
         }
+        if (Files.exists(out) && !Files.isDirectory(out)) {
+            // before the proxy starts, instead of the folder's creation failing inside it (docs/cli.md#accepted-values)
+            throw new ParameterException(spec.commandLine(), "--out: '" + out + "' is a file; give a folder for "
+                    + "the recordings (it is made if missing)");
+        }
         PrintWriter console = spec.commandLine().getOut();
         // stops after --requests exchanges, or at once when one is refused
-        CountDownLatch stop = new CountDownLatch(requests <= 0 ? 0 : 1);
+        CountDownLatch stop = new CountDownLatch(1);
         AtomicInteger exchanges = new AtomicInteger();
         Runnable counted = () -> {
             if (exchanges.incrementAndGet() >= requests) {

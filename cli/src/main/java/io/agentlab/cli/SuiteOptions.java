@@ -35,10 +35,12 @@ final class SuiteOptions {
     @Option(names = "--provider", description = "recorded (default), synthesized or live.")
     String provider = "recorded";
 
-    @Option(names = "--speed", description = "Replay speed: 1.0 faithful (default), 0 as fast as possible.")
+    @Option(names = "--speed", converter = Values.Speed.class, description = "Replay speed, 0 to 10: recorded "
+            + "offsets times speed, 1.0 faithful (default), 0 as fast as possible, 2 twice as slow.")
     double speed = 1.0;
 
-    @Option(names = "--live-base-url", description = "The live provider's /v1 URL (--provider live).")
+    @Option(names = "--live-base-url", paramLabel = "URL", converter = Values.HttpUrl.class,
+            description = "The live provider's /v1 URL, http or https (--provider live).")
     String liveBaseUrl;
 
     @Option(names = "--live-api-key-env", description = "Environment variable holding the live key; "
@@ -69,10 +71,6 @@ final class SuiteOptions {
             } catch (IllegalArgumentException e) {
                 throw new UsageException("--modes: " + e.getMessage());
             }
-        }
-        if (!(speed >= 0) || Double.isInfinite(speed)) {
-            throw new UsageException("--speed: must be a number >= 0 (1.0 faithful, 0 as fast as possible), got "
-                    + speed);
         }
         if (!List.of("recorded", "synthesized", "live").contains(provider.toLowerCase(Locale.ROOT))) {
             throw new UsageException("--provider: expected recorded, synthesized or live, got '" + provider + "'");

@@ -26,8 +26,10 @@ import org.apiguardian.api.API;
 import org.junit.platform.commons.PreconditionViolationException;
 import org.junit.platform.engine.DiscoveryIssue;
 import org.junit.platform.engine.DiscoverySelector;
+import org.junit.platform.engine.SelectorResolutionResult;
 import org.junit.platform.engine.TestSource;
 import org.junit.platform.engine.UniqueId;
+import org.junit.platform.engine.discovery.FileSelector;
 import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.engine.support.descriptor.ClasspathResourceSource;
 import org.junit.platform.engine.support.descriptor.FilePosition;
@@ -198,6 +200,7 @@ public final class ConformanceRunner {
 
     private static Discovery discover(RunSpec spec, Map<String, String> configuration, Set<String> rerun) {
         List<DiscoverySelector> selectors = new ArrayList<>();
+        Map<FileSelector, String> namedFiles = new LinkedHashMap<>(); // each as the user wrote it
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
         for (String suite : spec.suites()) {
             if (suite.startsWith(RunSpec.CLASSPATH)) {
@@ -208,7 +211,13 @@ public final class ConformanceRunner {
                 selectors.add(selectClasspathResource(name));
             } else {
                 Path path = Path.of(suite);
-                selectors.add(Files.isDirectory(path) ? selectDirectory(path.toFile()) : selectFile(path.toFile()));
+                if (Files.isDirectory(path)) {
+                    selectors.add(selectDirectory(path.toFile()));
+                } else {
+                    FileSelector file = selectFile(path.toFile());
+                    namedFiles.put(file, suite);
+                    selectors.add(file);
+                }
             }
         }
         List<PostDiscoveryFilter> filters = new ArrayList<>();
@@ -241,6 +250,20 @@ public final class ConformanceRunner {
                         + issue.source().flatMap(source -> where(source, issue.message()))
                         .map(where -> " (" + where + ")").orElse("");
                 (issue.severity().compareTo(DiscoveryIssue.Severity.ERROR) >= 0 ? problems : warnings).add(line);
+            }
+
+            @Override
+            public void selectorProcessed(UniqueId engineId, DiscoverySelector selector,
+                    SelectorResolutionResult result) {
+                // a selected file the engine cannot claim is, by JUnit's convention, at most a discovery note; the
+                // user named this one, so it is a problem here rather than a file silently left out
+                // (docs/cli.md#accepted-values); one line per cause: not when a problem names the file already
+                if (selector instanceof FileSelector file && namedFiles.containsKey(file)
+                        && result.getStatus() == SelectorResolutionResult.Status.UNRESOLVED
+                        && problems.stream().noneMatch(problem -> problem.contains(file.getRawPath()))) {
+                    problems.add("--suites: " + namedFiles.get(file) + " is not a suite file (name it *.suite.yaml "
+                            + "or *.suite.yml, or give its top level 'id' and 'cases' keys)");
+                }
             }
         };
         LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request().selectors(selectors)

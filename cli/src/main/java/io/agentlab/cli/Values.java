@@ -1,0 +1,109 @@
+package io.agentlab.cli;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.Locale;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * The checked option types: each converter rejects a value outside what its option accepts while picocli parses the
+ * command line, so a mistake is the usage error 2 in one line naming the option, the value and what is allowed
+ * ({@code Invalid value for option '--speed': ...}) before any command starts (docs/cli.md#accepted-values).
+ */
+final class Values {
+
+    /** The slowest replay {@code --speed} accepts (docs/cli.md#accepted-values). */
+    static final double MAX_SPEED = 10;
+    /** The longest {@code check-stream --timeout}, in seconds: an hour. */
+    static final long MAX_TIMEOUT_SECONDS = 3600;
+
+    private Values() {
+    }
+
+    /** An http or https URL with a host, kept as typed: a provider's {@code /v1} URL. */
+    static final class HttpUrl implements ITypeConverter<String> {
+        @Override
+        public String convert(String value) {
+            String problem = "expected an http or https URL with a host (e.g. http://127.0.0.1:8080/v1), got '"
+                    + value + "'";
+            URI uri;
+            try {
+                uri = new URI(value);
+            } catch (URISyntaxException e) {
+                throw new TypeConversionException(problem);
+            }
+            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+            if (!scheme.equals("http") && !scheme.equals("https") || uri.getHost() == null || uri.getHost().isEmpty()) {
+                throw new TypeConversionException(problem);
+            }
+            return value;
+        }
+    }
+
+    /**
+     * A replay speed, 0 to {@value #MAX_SPEED}: offsets × speed. Above that a recorded pause of 3 s (a live model's
+     * wait before its first token) would outlast the 30 s idle timeout of the replay's client
+     * (docs/limits-and-safety.md), and every case would fail as {@code provider_connection} instead of measuring.
+     */
+    static final class Speed implements ITypeConverter<Double> {
+        @Override
+        public Double convert(String value) {
+            double speed;
+            try {
+                speed = Double.parseDouble(value.strip());
+            } catch (NumberFormatException e) {
+                speed = Double.NaN;
+            }
+            if (!(speed >= 0 && speed <= MAX_SPEED)) { // NaN too
+                throw new TypeConversionException("expected a number from 0 to " + plain(MAX_SPEED)
+                        + " (recorded offsets times speed: 1.0 faithful, 0 as fast as possible, 2 twice as slow), got '"
+                        + value + "'");
+            }
+            return speed;
+        }
+    }
+
+    /** {@code check-stream --timeout}: 1 to {@value #MAX_TIMEOUT_SECONDS} whole seconds. */
+    static final class TimeoutSeconds implements ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            return whole(value, 1, MAX_TIMEOUT_SECONDS, "seconds");
+        }
+    }
+
+    /** A count from 1 to {@link Integer#MAX_VALUE}. */
+    static final class PositiveInt implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            return (int) whole(value, 1, Integer.MAX_VALUE, "");
+        }
+    }
+
+    /** A count from 1 to {@link Long#MAX_VALUE}. */
+    static final class PositiveLong implements ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            return whole(value, 1, Long.MAX_VALUE, "");
+        }
+    }
+
+    private static long whole(String value, long min, long max, String unit) {
+        String range = "expected a whole number" + (unit.isEmpty() ? "" : " of " + unit) + " from " + min + " to "
+                + max + ", got '" + value + "'";
+        long parsed;
+        try {
+            parsed = Long.parseLong(value.strip());
+        } catch (NumberFormatException e) { // too long for a long is out of range too
+            throw new TypeConversionException(range);
+        }
+        if (parsed < min || parsed > max) {
+            throw new TypeConversionException(range);
+        }
+        return parsed;
+    }
+
+    private static String plain(double value) {
+        return value == Math.rint(value) ? Long.toString((long) value) : Double.toString(value);
+    }
+}

@@ -169,8 +169,34 @@ public record RunSpec(List<String> suites, Map<String, String> configuration, Li
                 throw new UsageException("--rerun-failed: no results of a last run at " + rerunFailed.toAbsolutePath()
                         + " (run once first, or name the results.json)");
             }
+            checkReportFolder(reportDirectory);
             return new RunSpec(selected, configuration, includeTags, excludeTags, cases, Optional.ofNullable(shard),
                     Optional.ofNullable(rerunFailed), reportDirectory);
+        }
+
+        /**
+         * The report folder must be one the run can write, known before anything runs: else a whole run ends in two
+         * stack traces with the previous report left in place (docs/cli.md#accepted-values).
+         */
+        private static void checkReportFolder(Path folder) {
+            Path existing = folder.toAbsolutePath();
+            while (existing != null && !Files.exists(existing)) {
+                existing = existing.getParent(); // the folder is made by the run: what counts is where it would be
+            }
+            if (existing == null) {
+                return;
+            }
+            if (existing.equals(folder.toAbsolutePath()) && !Files.isDirectory(existing)) {
+                throw new UsageException("--report: '" + folder + "' is a file; give a folder for the report");
+            }
+            if (!Files.isDirectory(existing)) {
+                throw new UsageException("--report: cannot make '" + folder + "': '" + existing + "' is a file");
+            }
+            if (!Files.isWritable(existing)) {
+                throw new UsageException("--report: cannot write into '" + existing + "'"
+                        + (existing.equals(folder.toAbsolutePath()) ? "" : " to make '" + folder + "'")
+                        + " (no write permission); give another folder with --report");
+            }
         }
     }
 }

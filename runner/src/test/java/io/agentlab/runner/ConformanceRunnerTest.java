@@ -151,6 +151,20 @@ class ConformanceRunnerTest {
     }
 
     @Test
+    @DisplayName("a report folder the run cannot write is a usage error before anything runs, one line")
+    void reportFolderCheckedFirst() throws java.io.IOException {
+        java.nio.file.Path file = java.nio.file.Files.writeString(temp.resolve("a-file"), "x");
+        assertThatThrownBy(() -> spec(suites("mixed")).reportDirectory(file).build())
+                .isInstanceOf(UsageException.class).hasMessage("--report: '" + file + "' is a file; give a folder for "
+                        + "the report");
+        assertThatThrownBy(() -> spec(suites("mixed")).reportDirectory(file.resolve("report")).build())
+                .isInstanceOf(UsageException.class).hasMessage("--report: cannot make '" + file.resolve("report")
+                        + "': '" + file + "' is a file");
+        assertThat(spec(suites("mixed")).reportDirectory(temp.resolve("new/deeper/report")).build().reportDirectory())
+                .as("a folder the run will make is fine").isEqualTo(temp.resolve("new/deeper/report"));
+    }
+
+    @Test
     @DisplayName("a run whose every case was skipped executed nothing, and fails")
     void zeroExecuted() {
         RunResult result = run(spec(suites("recorded-only")).configuration(Constants.PROVIDER, "synthesized"));

@@ -95,6 +95,27 @@ class ClientBoundsTest {
     }
 
     @Test
+    @DisplayName("a JSON answer to a streaming request is provider_not_streaming, saying so and quoting its start")
+    void jsonInsteadOfAStream() throws Exception {
+        String json = "{\"id\":\"chatcmpl-1\",\"object\":\"chat.completion\",\"choices\":[{\"index\":0,"
+                + "\"message\":{\"role\":\"assistant\",\"content\":\"Hello\"},\"finish_reason\":\"stop\"}]}";
+        server = new RawHttpServer((connection, index, socket) -> {
+            byte[] bytes = json.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            socket.getOutputStream().write(("HTTP/1.1 200 OK\r\nContent-Type: application/json; charset=utf-8\r\n"
+                    + "Content-Length: " + bytes.length + "\r\n\r\n").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+            socket.getOutputStream().write(bytes);
+            socket.getOutputStream().flush();
+            return true;
+        });
+
+        assertThatThrownBy(() -> client(Duration.ofSeconds(30), Duration.ofSeconds(2)).stream(request(), d -> { }))
+                .isInstanceOfSatisfying(ProviderException.class, e -> assertThat(e.code())
+                        .isEqualTo("provider_not_streaming"))
+                .hasMessageStartingWith("NOT_STREAMING: HTTP 200 with application/json, not an SSE stream (text/event-stream): the "
+                        + "server ignored \"stream\": true; it began: {\"id\":\"chatcmpl-1\"");
+    }
+
+    @Test
     @DisplayName("a connection closed right after the finish reason keeps the answer")
     void finishThenCloseKeepsTheAnswer() throws Exception {
         server = new RawHttpServer((connection, index, socket) -> {

@@ -2,8 +2,17 @@ package io.agentlab.provider.openai;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import io.agentlab.runtime.llm.ChatCompletion;
+import io.agentlab.runtime.llm.ChatProvider;
+import io.agentlab.runtime.llm.ChatRequest;
+import io.agentlab.runtime.llm.ChatRequestJson;
+import io.agentlab.runtime.llm.ChatStreamListener;
+import io.agentlab.runtime.llm.ProviderException;
+import io.agentlab.runtime.llm.ResponseLimits;
+import io.agentlab.runtime.llm.StreamAccumulator;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -24,14 +33,6 @@ import okhttp3.Request;
 import okhttp3.RequestBody;
 import okhttp3.Response;
 import okio.BufferedSource;
-import io.agentlab.runtime.llm.ChatProvider;
-import io.agentlab.runtime.llm.ResponseLimits;
-import io.agentlab.runtime.llm.ChatCompletion;
-import io.agentlab.runtime.llm.ChatRequest;
-import io.agentlab.runtime.llm.ChatRequestJson;
-import io.agentlab.runtime.llm.ChatStreamListener;
-import io.agentlab.runtime.llm.ProviderException;
-import io.agentlab.runtime.llm.StreamAccumulator;
 import org.apiguardian.api.API;
 
 /**
@@ -286,6 +287,12 @@ public final class OpenAiCompatibleClient implements ChatProvider {
                         hand(answered, signals, failure(null, response));
                         return;
                     }
+                    MediaType type = response.body().contentType();
+                    if (type != null && type.subtype().toLowerCase(Locale.ROOT).matches("json|.*\\+json")) {
+                        // liberal in what we read: any type may carry SSE but JSON, which is an answer, not a stream
+                        hand(answered, signals, notStreaming(type, response));
+                        return;
+                    }
                     BoundedSseReader reader = new BoundedSseReader(response.body().source(), config.limits());
                     String data;
                     try {
@@ -354,6 +361,22 @@ public final class OpenAiCompatibleClient implements ChatProvider {
                 + failure.getMessage();
         return new Signal.Failed(new ProviderException(ProviderException.Kind.CONNECTION, message, 0, null, failure),
                 response != null);
+    }
+
+    /** A JSON answer to a streaming request, with its first bytes (docs/runtime.md#provider-errors). */
+    private static Signal notStreaming(MediaType type, Response response) {
+        String head = "";
+        try {
+            BufferedSource source = response.body().source();
+            source.request(ERROR_BODY_BYTES);
+            head = source.getBuffer().readUtf8(Math.min(source.getBuffer().size(), ERROR_BODY_BYTES));
+        } catch (IOException | RuntimeException ignored) {
+            // the type says enough
+        }
+        return new Signal.Failed(new ProviderException(ProviderException.Kind.NOT_STREAMING, "HTTP 200 with "
+                + type.type() + "/" + type.subtype() + ", not an SSE stream (text/event-stream): the server ignored "
+                + "\"stream\": true" + (head.isBlank() ? "" : "; it began: " + (head.length() > 200
+                ? head.substring(0, 200) + "…" : head)), 200, null, null), true);
     }
 
     private sealed interface Signal {

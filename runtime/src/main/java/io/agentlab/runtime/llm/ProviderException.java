@@ -30,7 +30,12 @@ public final class ProviderException extends RuntimeException {
          * The response went past one of its {@link ResponseLimits} (bytes, bytes of one line, or events); the call was
          * cancelled at that point.
          */
-        RESPONSE_TOO_LARGE
+        RESPONSE_TOO_LARGE,
+        /**
+         * A successful answer that is not a stream at all: a JSON body where an SSE stream was asked for (a server that
+         * ignores {@code "stream": true}); said as such rather than as a truncated or failed stream.
+         */
+        NOT_STREAMING
     }
 
     private final Kind kind;

@@ -4,6 +4,7 @@ import io.agentlab.providers.recorded.ProviderFamily;
 import io.agentlab.providers.recorded.RecordingProxy;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.net.BindException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -44,6 +45,10 @@ final class RecordCommand implements Callable<Integer> {
             + "openai-compatible, or a family described on the classpath (agentlab/families/NAME.json): written to the "
             + "metadata; loading notes where a recording departs from that family's usual shape.")
     String family = "openai";
+
+    @Option(names = "--port", paramLabel = "PORT", converter = Values.Port.class,
+            description = "The loopback port the proxy listens on, 1 to 65535; default: a free one, printed at start.")
+    int port;
 
     @Option(names = "--requests", paramLabel = "N", converter = Values.PositiveInt.class,
             description = "Stop after N exchanges (1 or more); default: run until stopped.")
@@ -107,7 +112,14 @@ final class RecordCommand implements Callable<Integer> {
                 stop.countDown();
             }
         };
-        try (RecordingProxy proxy = RecordingProxy.start(upstream, out, family, listener)) {
+        RecordingProxy started;
+        try {
+            started = RecordingProxy.start(upstream, out, family, listener, port);
+        } catch (BindException e) {
+            throw new ParameterException(spec.commandLine(), "--port: 127.0.0.1:" + port + " is in use; give "
+                    + "another port, or none for a free one");
+        }
+        try (RecordingProxy proxy = started) {
             console.println("recording proxy for " + upstream + " at " + proxy.baseUrl() + "; recordings go to "
                     + out.toAbsolutePath());
             console.flush();

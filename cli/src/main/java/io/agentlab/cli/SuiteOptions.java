@@ -4,6 +4,8 @@ import io.agentlab.engine.Constants;
 import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.runner.RunSpec;
 import io.agentlab.runner.UsageException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -52,6 +54,10 @@ final class SuiteOptions {
             + "serial run's; with N > 1 the cases share the machine, and so do their timing figures.")
     Integer parallel;
 
+    @Option(names = "--recordings", paramLabel = "DIR", description = "A folder of recordings (<id>.json, as "
+            + "agentlab record writes them) searched before the classpath; repeatable.")
+    List<Path> recordings = new ArrayList<>();
+
     @Mixin
     GateOptions gates;
 
@@ -96,6 +102,15 @@ final class SuiteOptions {
         }
         if (liveBaseUrl != null) {
             builder.configuration(Constants.LIVE_BASE_URL, liveBaseUrl);
+        }
+        for (Path folder : recordings) {
+            if (!Files.isDirectory(folder)) {
+                throw new UsageException("--recordings: no such folder: " + folder.toAbsolutePath());
+            }
+        }
+        if (!recordings.isEmpty()) {
+            builder.configuration(Constants.RECORDING_DIRECTORIES, String.join(",", recordings.stream()
+                    .map(Path::toString).toList()));
         }
         gates.parameters().forEach(builder::configuration);
         return builder;

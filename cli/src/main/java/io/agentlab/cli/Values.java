@@ -80,6 +80,14 @@ final class Values {
         }
     }
 
+    /** A TCP port, 1 to 65535. */
+    static final class Port implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            return (int) whole(value, 1, 65535, "");
+        }
+    }
+
     /** A count from 1 to {@link Long#MAX_VALUE}. */
     static final class PositiveLong implements ITypeConverter<Long> {
         @Override

@@ -242,9 +242,14 @@ class AgentLabTest {
     }
 
     @Test
-    @DisplayName("record: a proxy in front of a live provider (WireMock here) writes a recording without the key")
+    @DisplayName("record: a proxy in front of a live provider (WireMock here), on the --port given, writes a recording "
+            + "without the key")
     void record() throws Exception {
         Path recordings = temp.resolve("recordings");
+        int port;
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.1"))) {
+            port = free.getLocalPort();
+        }
         String key = "sk-" + "x".repeat(8) + "cli" + "y".repeat(12); // assembled at run time: no key-shaped literal
         try (TimedReplay upstream = TimedReplay.start(Recordings.loadDirectory(Path.of(
                 "../providers-recorded/src/main/resources/recordings")), 0)) {
@@ -252,8 +257,10 @@ class AgentLabTest {
             CommandLine cli = AgentLab.commandLine();
             cli.setOut(new PrintWriter(urlWatcher(proxyUrl), true));
             CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> cli.execute("record", "--upstream",
-                    upstream.baseUrl(), "--out", recordings.toString(), "--requests", "1"));
+                    upstream.baseUrl(), "--out", recordings.toString(), "--requests", "1", "--port",
+                    Integer.toString(port)));
             String url = proxyUrl.get(30, TimeUnit.SECONDS);
+            assertThat(url).startsWith("http://127.0.0.1:" + port + "/");
             var completion = new OpenAiCompatibleClient(new OpenAiCompatibleClient.Config(url, "AGENTLAB_CLI_TEST_KEY",
                     Duration.ofSeconds(5), Duration.ofSeconds(10)), name -> key, System::nanoTime).stream(
                     new ChatRequest("m", List.of(ChatMessage.user("turn the lamp on")), List.of(), null, null, true,

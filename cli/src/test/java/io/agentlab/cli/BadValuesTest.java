@@ -133,6 +133,57 @@ class BadValuesTest {
         assertThat(run.out()).as("the proxy never started").isEmpty();
     }
 
+    @ParameterizedTest(name = "--port {0}")
+    @ValueSource(strings = {"0", "-1", "65536", "http"})
+    @DisplayName("record --port: outside 1 to 65535 is exit 2 before the proxy starts")
+    void recordPortRange(String port) {
+        Run run = assertTimeoutPreemptively(QUICK, () -> run("record", "--upstream", "http://127.0.0.1:9/v1",
+                "--out", temp.resolve("recordings").toString(), "--port", port));
+        oneLine(run, "record", "--port", "'" + port + "'", "from 1 to 65535");
+        assertThat(run.out()).as("the proxy never started").isEmpty();
+    }
+
+    @Test
+    @DisplayName("record --port a port in use: one line saying so, exit 2")
+    void recordPortInUse() throws IOException {
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1,
+                java.net.InetAddress.getByName("127.0.0.1"))) {
+            String port = Integer.toString(taken.getLocalPort());
+            Run run = assertTimeoutPreemptively(QUICK, () -> run("record", "--upstream", "http://127.0.0.1:9/v1",
+                    "--out", temp.resolve("recordings").toString(), "--port", port));
+            oneLine(run, "record", "--port", "127.0.0.1:" + port + " is in use");
+        }
+    }
+
+    @Test
+    @DisplayName("run/validate --recordings: a folder of recordings the suites name; a missing folder is exit 2")
+    void recordingsFolder() throws IOException {
+        Path folder = Files.createDirectories(temp.resolve("my-recordings"));
+        String recorded = Files.readString(Path.of("../providers-recorded/src/main/resources/recordings/"
+                + "fault-http-500.json")).replace("\"fault-http-500\"", "\"my-500\"");
+        Files.writeString(folder.resolve("my-500.json"), recorded);
+        Path suite = Files.writeString(temp.resolve("mine.suite.yaml"), """
+                id: mine
+                title: My recording
+                kernel: {events: [device.volume.adjust]}
+                cases:
+                  - id: server-error
+                    clause: docs/design.md#provider-fault-codes a server error is the error provider_http_500
+                    turns:
+                      - user: fault 500
+                        recordings: [my-500]
+                        expect: {error: provider_http_500}
+                """);
+
+        Run without = run("validate", "--suites", suite.toString());
+        assertThat(without.code()).as(without.out() + without.err()).isNotZero();
+        assertThat(without.out() + without.err()).contains("my-500");
+        Run with = run("validate", "--suites", suite.toString(), "--recordings", folder.toString());
+        assertThat(with.code()).as(with.out() + with.err()).isZero();
+        oneLine(run("validate", "--suites", suite.toString(), "--recordings", temp.resolve("nowhere").toString()),
+                "validate", "--recordings: no such folder");
+    }
+
     @Test
     @DisplayName("run --suites a file that is not a suite, given beside a folder: exit 2 naming it, not left out")
     void suitesNotASuiteFile() throws IOException {

@@ -129,10 +129,26 @@ public final class RecordingProxy implements AutoCloseable {
     /** Starts the proxy on a free loopback port, reporting each exchange to {@code listener}. */
     public static RecordingProxy start(String upstreamBaseUrl, Path directory, String provider, Listener listener)
             throws IOException {
-        return new RecordingProxy(upstreamBaseUrl, directory, provider, Clock.systemUTC(), listener);
+        return start(upstreamBaseUrl, directory, provider, listener, 0);
+    }
+
+    /**
+     * Starts the proxy on loopback port {@code port} (0: a free one), so a runtime's configuration can name a fixed
+     * base URL run after run.
+     *
+     * @throws java.net.BindException when the port is taken
+     */
+    public static RecordingProxy start(String upstreamBaseUrl, Path directory, String provider, Listener listener,
+                                       int port) throws IOException {
+        return new RecordingProxy(upstreamBaseUrl, directory, provider, Clock.systemUTC(), listener, port);
     }
 
     private RecordingProxy(String upstream, Path directory, String provider, Clock clock, Listener listener)
+            throws IOException {
+        this(upstream, directory, provider, clock, listener, 0);
+    }
+
+    private RecordingProxy(String upstream, Path directory, String provider, Clock clock, Listener listener, int port)
             throws IOException {
         this.upstream = upstream.endsWith("/") ? upstream.substring(0, upstream.length() - 1) : upstream;
         this.directory = Files.createDirectories(directory);
@@ -144,7 +160,7 @@ public final class RecordingProxy implements AutoCloseable {
         // server closes after each stream) is sent once more on a fresh one, as the runtime's client does
         this.http = new OkHttpClient.Builder().readTimeout(Duration.ofSeconds(60)).retryOnConnectionFailure(false)
                 .followRedirects(false).eventListenerFactory(PooledConnectionRetry.FACTORY).build();
-        this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 0);
         AtomicInteger threads = new AtomicInteger();
         this.executor = Executors.newCachedThreadPool(runnable -> {
             Thread thread = new Thread(runnable, "agentlab-record-" + threads.incrementAndGet());

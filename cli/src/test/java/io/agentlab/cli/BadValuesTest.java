@@ -38,6 +38,19 @@ class BadValuesTest {
                 .doesNotContain("Exception", "please report", "PT0S", "\tat ");
     }
 
+    /**
+     * {@code record} against an upstream nothing listens on, its recordings in the temp folder unless {@code options}
+     * give {@code --out}; bounded, so a command that starts and waits fails the test instead of hanging it.
+     */
+    private Run record(String... options) {
+        List<String> args = new ArrayList<>(List.of("record", "--upstream", "http://127.0.0.1:9/v1"));
+        if (!List.of(options).contains("--out")) {
+            args.addAll(List.of("--out", temp.resolve("recordings").toString()));
+        }
+        args.addAll(List.of(options));
+        return assertTimeoutPreemptively(QUICK, () -> run(args.toArray(String[]::new)));
+    }
+
     @ParameterizedTest(name = "--live-base-url {0}")
     @ValueSource(strings = {"not-a-url", "file:///etc/hosts", "ftp://example.com/v1", "http:///v1", "http://",
             "localhost:8080/v1", ""})
@@ -117,8 +130,7 @@ class BadValuesTest {
     @DisplayName("record --out an existing file: one line saying it is a file, exit 2, before the proxy starts")
     void recordOutIsAFile() throws IOException {
         Path file = Files.writeString(temp.resolve("recordings.txt"), "not a folder");
-        Run run = assertTimeoutPreemptively(QUICK, () -> run("record", "--upstream", "http://127.0.0.1:9/v1",
-                "--out", file.toString(), "--requests", "1"));
+        Run run = record("--out", file.toString(), "--requests", "1");
         oneLine(run, "record", "--out", "'" + file + "'", "is a file");
         assertThat(run.out()).as("the proxy never started").isEmpty();
     }
@@ -127,8 +139,7 @@ class BadValuesTest {
     @ValueSource(strings = {"-1", "0", "2147483648", "many"})
     @DisplayName("record --requests: below 1 (or not a whole number) is exit 2 before the proxy starts")
     void recordRequests(String requests) {
-        Run run = assertTimeoutPreemptively(QUICK, () -> run("record", "--upstream", "http://127.0.0.1:9/v1",
-                "--out", temp.resolve("recordings").toString(), "--requests", requests));
+        Run run = record("--requests", requests);
         oneLine(run, "record", "--requests", "'" + requests + "'", "from 1 to 2147483647");
         assertThat(run.out()).as("the proxy never started").isEmpty();
     }
@@ -137,8 +148,7 @@ class BadValuesTest {
     @ValueSource(strings = {"0", "-1", "65536", "http"})
     @DisplayName("record --port: outside 1 to 65535 is exit 2 before the proxy starts")
     void recordPortRange(String port) {
-        Run run = assertTimeoutPreemptively(QUICK, () -> run("record", "--upstream", "http://127.0.0.1:9/v1",
-                "--out", temp.resolve("recordings").toString(), "--port", port));
+        Run run = record("--port", port);
         oneLine(run, "record", "--port", "'" + port + "'", "from 1 to 65535");
         assertThat(run.out()).as("the proxy never started").isEmpty();
     }
@@ -149,8 +159,7 @@ class BadValuesTest {
         try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1,
                 java.net.InetAddress.getByName("127.0.0.1"))) {
             String port = Integer.toString(taken.getLocalPort());
-            Run run = assertTimeoutPreemptively(QUICK, () -> run("record", "--upstream", "http://127.0.0.1:9/v1",
-                    "--out", temp.resolve("recordings").toString(), "--port", port));
+            Run run = record("--port", port);
             oneLine(run, "record", "--port", "127.0.0.1:" + port + " is in use");
         }
     }

@@ -106,7 +106,7 @@ final class SuiteFiles {
                 }
             });
         } catch (IOException e) {
-            return found.stream().sorted().toList();
+            // the walk itself failed (the root vanished): what it found so far is all there is
         }
         return found.stream().sorted().toList();
     }

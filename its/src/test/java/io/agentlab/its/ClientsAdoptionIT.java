@@ -34,8 +34,6 @@ import org.w3c.dom.NodeList;
 class ClientsAdoptionIT {
 
     private static final String ENGINE = "[engine:agentlab-conformance]";
-    private static final String RERUN = "[engine:junit-platform-suite]/[suite:com.example.RerunTest]/" + ENGINE
-            + "/[suite:rerun]";
 
     private static Path project;
     private static MavenBuild.Result build;
@@ -64,25 +62,7 @@ class ClientsAdoptionIT {
                 "rerun/quiet-and-goodnight [dual_agent]", "rerun/quiet-and-goodnight [chat_agent_tools]",
                 "rerun/quiet-and-goodnight [parity]", "rerun/wrong-delta [dual_agent]",
                 "rerun/wrong-delta [chat_agent_tools]", "rerun/wrong-delta [parity]");
-        for (TestCase test : cases) {
-            boolean broken = test.name().matches("rerun/wrong-delta \\[(dual_agent|chat_agent_tools)]");
-            assertThat(test.failures()).as(test.name()).isEqualTo(broken ? 1 : 0);
-            assertThat(test.reruns()).as(test.name() + ": rerun once, failing again").isEqualTo(broken ? 1 : 0);
-        }
-        Map<String, Long> launched = counts(launched(project.resolve("target/surefire-launched.txt")));
-        Map<String, Long> rerunSuite = new LinkedHashMap<>();
-        launched.forEach((id, n) -> {
-            if (id.startsWith(RERUN)) {
-                rerunSuite.put(id.substring(RERUN.length()), n);
-            }
-        });
-        assertThat(rerunSuite).containsOnly(
-                Map.entry("/[case:quiet-and-goodnight]/[mode:dual_agent]", 1L),
-                Map.entry("/[case:quiet-and-goodnight]/[mode:chat_agent_tools]", 1L),
-                Map.entry("/[case:quiet-and-goodnight]/[parity:modes]", 1L),
-                Map.entry("/[case:wrong-delta]/[mode:dual_agent]", 2L),
-                Map.entry("/[case:wrong-delta]/[mode:chat_agent_tools]", 2L),
-                Map.entry("/[case:wrong-delta]/[parity:modes]", 1L));
+        rerunOnceEach("com.example.RerunTest", "rerun");
         // the first launch covered the suite and wrote its reports; the rerun is a partial launch beside them
         assertThat(Files.readString(project.resolve("target/rerun-reports/metrics.json")))
                 .containsPattern("\"partial\"\\s*:\\s*false");
@@ -99,19 +79,28 @@ class ClientsAdoptionIT {
         SuiteXml lost = suiteXml("com.example.RerunLostTest");
         assertThat(lost.errors()).as("no initializationError: the rerun found the suite").isZero();
         assertThat(lost.failures()).isEqualTo(2);
-        for (TestCase test : lost.cases()) {
-            boolean broken = test.name().matches("lost/wrong-delta \\[(dual_agent|chat_agent_tools)]");
+        rerunOnceEach("com.example.RerunLostTest", "lost");
+    }
+
+    /**
+     * Of {@code suite} run by the {@code @Suite} class {@code suiteClass}: wrong-delta's two mode tests, and only
+     * they, were rerun once and failed again (Surefire's XML), and the launcher started each of them twice and every
+     * other test once (the listener's log).
+     */
+    private static void rerunOnceEach(String suiteClass, String suite) throws IOException {
+        for (TestCase test : testcases(surefireXml(suiteClass))) {
+            boolean broken = test.name().matches(suite + "/wrong-delta \\[(dual_agent|chat_agent_tools)]");
             assertThat(test.failures()).as(test.name()).isEqualTo(broken ? 1 : 0);
             assertThat(test.reruns()).as(test.name() + ": rerun once, failing again").isEqualTo(broken ? 1 : 0);
         }
-        Map<String, Long> reruns = new LinkedHashMap<>();
+        String prefix = "[engine:junit-platform-suite]/[suite:" + suiteClass + "]/" + ENGINE + "/[suite:" + suite + "]";
+        Map<String, Long> started = new LinkedHashMap<>();
         counts(launched(project.resolve("target/surefire-launched.txt"))).forEach((id, n) -> {
-            int at = id.indexOf("/[suite:com.example.RerunLostTest]/" + ENGINE + "/[suite:lost]");
-            if (at >= 0) {
-                reruns.put(id.substring(id.indexOf("/[case:")), n);
+            if (id.startsWith(prefix)) {
+                started.put(id.substring(prefix.length()), n);
             }
         });
-        assertThat(reruns).containsOnly(
+        assertThat(started).containsOnly(
                 Map.entry("/[case:quiet-and-goodnight]/[mode:dual_agent]", 1L),
                 Map.entry("/[case:quiet-and-goodnight]/[mode:chat_agent_tools]", 1L),
                 Map.entry("/[case:quiet-and-goodnight]/[parity:modes]", 1L),

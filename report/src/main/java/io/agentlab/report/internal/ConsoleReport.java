@@ -99,11 +99,8 @@ public final class ConsoleReport {
             }
         }
         report.modelledNote().ifPresent(note -> out.append(wrap("* " + note)));
-        report.comparisons().stream().filter(c -> c.metric() == Metric.COST).findFirst()
-                .filter(c -> c.dual() != null && c.dual().value() == null && c.tools() != null
-                        && c.tools().value() == null)
-                .ifPresent(c -> out.append(wrap("cost: no figure; point agentlab.pricing.file at a pricing catalog "
-                        + "(docs/runtime.md), an unpriced call is never counted as zero")));
+        report.headline().family(Metric.Family.COST).filter(cost -> !cost.figured())
+                .ifPresent(cost -> out.append(wrap("cost: no figure; " + Headline.NO_PRICING)));
         out.append(wrap(Comparison.NOISE_RULE));
         return out.toString();
     }

@@ -20,54 +20,18 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.2")
 public record Headline(List<Family> families) {
 
+    /** How to get a cost figure, as every report says it when there is none. */
+    public static final String NO_PRICING = "point agentlab.pricing.file at a pricing catalog (docs/runtime.md), an "
+            + "unpriced call is never counted as zero";
+
+    /** The family of {@code kind}, if this run compared any of its measures. */
+    public Optional<Family> family(Metric.Family kind) {
+        return families.stream().filter(family -> family.kind() == kind).findFirst();
+    }
+
     /** Copies the list. */
     public Headline {
         families = List.copyOf(families);
-    }
-
-    /**
-     * A family of measures, by unit: what a reader asks first ("is it faster?", "does it cost fewer tokens?").
-     */
-    public enum Kind {
-        /** Timings (milliseconds). */
-        SPEED("speed"),
-        /** Token counts. */
-        TOKENS("tokens"),
-        /** Model calls. */
-        CALLS("calls"),
-        /** Rates with a better direction: resolution, selection, arguments, validity, success. */
-        ACCURACY("accuracy"),
-        /** Estimated cost. */
-        COST("cost");
-
-        private final String label;
-
-        Kind(String label) {
-            this.label = label;
-        }
-
-        /** How the reports name it. */
-        public String label() {
-            return label;
-        }
-
-        /** The family of {@code metric}, if it belongs to one (counts that describe the run belong to none). */
-        static Optional<Kind> of(Metric metric) {
-            if (metric.better() == Metric.Better.NEITHER || metric == Metric.FIRST_VISIBLE_BEFORE_EVENTS) {
-                return Optional.empty(); // a description of the run, or an order of timings rather than a speed
-            }
-            if (metric == Metric.FALLBACK_RATE) {
-                return Optional.of(CALLS); // fallback calls per event
-            }
-            return switch (metric.unit()) {
-                case MS -> Optional.of(SPEED);
-                case TOKENS -> Optional.of(TOKENS);
-                case CALLS -> Optional.of(CALLS);
-                case RATE -> Optional.of(ACCURACY);
-                case USD -> Optional.of(COST);
-                default -> Optional.empty();
-            };
-        }
     }
 
     /**
@@ -80,7 +44,13 @@ public record Headline(List<Family> families) {
      * @param lead      the measure the line quotes: the first with a better mode, else the first with both figures
      * @param modelled  whether a latency model made the family's figures (timings of synthesized streams)
      */
-    public record Family(Kind kind, int measures, int dualWins, int toolsWins, Comparison lead, boolean modelled) {
+    public record Family(Metric.Family kind, int measures, int dualWins, int toolsWins, Comparison lead,
+                         boolean modelled) {
+
+        /** Whether its lead measure has a figure in either mode (a cost without a pricing catalog has none). */
+        public boolean figured() {
+            return lead.dual().value() != null || lead.tools().value() != null;
+        }
 
         /** The better mode, when only one mode won any measure of the family. */
         public Optional<InvocationMode> better() {
@@ -99,9 +69,9 @@ public record Headline(List<Family> families) {
                     + Format.figure(lead.metric(), lead.dual()) + " vs chat_agent_tools "
                     + Format.figure(lead.metric(), lead.tools())
                     + lead.ratio().map(ratio -> ", tools ÷ dual " + Format.ratio(lead, "×")).orElse("");
-            if (lead.dual().value() == null && lead.tools().value() == null) {
-                return kind.label() + ": no figure in either mode" + (kind == Kind.COST ? " (no pricing catalog: "
-                        + "point agentlab.pricing.file at one; an unpriced call is never counted as zero)" : "");
+            if (!figured()) {
+                return kind.label() + ": no figure in either mode" + (kind == Metric.Family.COST ? "; " + NO_PRICING
+                        : "");
             }
             if (modelled) {
                 return kind.label() + ": no verdict, the latency model made these timings (" + figures + "; compare "
@@ -126,8 +96,8 @@ public record Headline(List<Family> families) {
     /** The headline of these comparisons; {@code modelled} when a latency model timed any turn. */
     public static Headline of(List<Comparison> comparisons, boolean modelled) {
         List<Family> families = new ArrayList<>();
-        for (Kind kind : Kind.values()) {
-            List<Comparison> mine = comparisons.stream().filter(c -> Kind.of(c.metric()).orElse(null) == kind)
+        for (Metric.Family kind : Metric.Family.values()) {
+            List<Comparison> mine = comparisons.stream().filter(c -> c.metric().family().orElse(null) == kind)
                     .filter(c -> c.dual() != null && c.tools() != null).toList();
             if (mine.isEmpty()) {
                 continue;
@@ -158,7 +128,7 @@ public record Headline(List<Family> families) {
         List<String> tools = new ArrayList<>();
         List<String> neither = new ArrayList<>();
         for (Family family : families) {
-            if (family.lead().dual().value() == null && family.lead().tools().value() == null) {
+            if (!family.figured()) {
                 continue; // no figure: the family's own line says why
             }
             Optional<InvocationMode> better = family.modelled() ? Optional.empty() : family.better();

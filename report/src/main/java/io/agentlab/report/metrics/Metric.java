@@ -278,6 +278,55 @@ public enum Metric {
         return Optional.ofNullable(turnKey);
     }
 
+    /**
+     * The families of measures a reader asks about first ("is it faster?", "does it cost fewer tokens?"): what the
+     * reports' headline answers, one line each ({@code docs/engine.md#headline}).
+     */
+    public enum Family {
+        /** Timings. */
+        SPEED("speed"),
+        /** Token counts. */
+        TOKENS("tokens"),
+        /** Model calls, and the fallback calls per event. */
+        CALLS("calls"),
+        /** Rates with a better direction: resolution, selection, arguments, validity, success. */
+        ACCURACY("accuracy"),
+        /** Estimated cost. */
+        COST("cost");
+
+        private final String label;
+
+        Family(String label) {
+            this.label = label;
+        }
+
+        /** How the reports name it. */
+        public String label() {
+            return label;
+        }
+    }
+
+    /**
+     * Its family, by unit, if it belongs to one: a count describing the run (better neither way) belongs to none,
+     * nor does the order of two timings ({@link #FIRST_VISIBLE_BEFORE_EVENTS}); the fallback rate counts calls.
+     */
+    public Optional<Family> family() {
+        if (better == Better.NEITHER || this == FIRST_VISIBLE_BEFORE_EVENTS) {
+            return Optional.empty();
+        }
+        if (this == FALLBACK_RATE) {
+            return Optional.of(Family.CALLS);
+        }
+        return switch (unit) {
+            case MS -> Optional.of(Family.SPEED);
+            case TOKENS -> Optional.of(Family.TOKENS);
+            case CALLS -> Optional.of(Family.CALLS);
+            case RATE -> Optional.of(Family.ACCURACY);
+            case USD -> Optional.of(Family.COST);
+            default -> Optional.empty();
+        };
+    }
+
     /** Whether it is a timing, and so a latency model's figure when the streams were synthesized. */
     public boolean isTiming() {
         return unit == Unit.MS;

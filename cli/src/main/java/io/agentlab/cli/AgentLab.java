@@ -53,8 +53,8 @@ public final class AgentLab {
 
     private static int badParameters(CommandLine.ParameterException e, String[] args) {
         CommandLine command = e.getCommandLine();
-        command.getErr().println(command.getCommandSpec().qualifiedName() + ": " + e.getMessage() + " (see "
-                + command.getCommandSpec().qualifiedName() + " --help)");
+        String name = command.getCommandSpec().qualifiedName();
+        command.getErr().println(name + ": " + Values.oneLine(e.getMessage()) + " (see " + name + " --help)");
         command.getErr().flush();
         return USAGE;
     }
@@ -67,7 +67,8 @@ public final class AgentLab {
             e.getMessage().lines().forEach(line -> err.println(name + ": " + line));
         } else if (e instanceof IllegalArgumentException || e instanceof DateTimeException) {
             String message = e.getMessage() == null ? e.toString() : e.getMessage();
-            err.println(name + ": " + culprit(parsed, message).map(option -> option + ": ").orElse("") + message);
+            err.println(name + ": " + culprit(parsed, message).map(option -> option + ": ").orElse("")
+                    + Values.oneLine(message));
         } else {
             err.println(name + ": unexpected " + e.getClass().getSimpleName() + ": " + e.getMessage()
                     + " (please report it with the command line that caused it)");

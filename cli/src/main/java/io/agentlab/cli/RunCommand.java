@@ -72,8 +72,8 @@ final class RunCommand implements Callable<Integer> {
             + "evaluation.md. Gates are off unless --config agentlab.gates.enabled=true.")
     boolean evaluate;
 
-    @Option(names = "--repetitions", paramLabel = "N", description = "With --evaluate: run each case N times per "
-            + "mode (1 to 1000, default 1).")
+    @Option(names = "--repetitions", paramLabel = "N", converter = Values.Repetitions.class, description = "With --evaluate: run each case N times per "
+            + "mode (1 to " + Values.MAX_REPETITIONS + ", default 1).")
     Integer repetitions;
 
     @Option(names = "--progress", description = "auto (default: a counter on a terminal, plain lines otherwise), "
@@ -85,9 +85,6 @@ final class RunCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         if (repetitions != null && !evaluate) {
             throw new UsageException("--repetitions needs --evaluate");
-        }
-        if (repetitions != null && (repetitions < 1 || repetitions > 1000)) {
-            throw new UsageException("--repetitions: expected 1 to 1000, got " + repetitions);
         }
         RunSpec.Builder builder = options.spec(evaluate).includeTags(tags).excludeTags(excludeTags).cases(cases)
                 .reportDirectory(report);

@@ -24,7 +24,6 @@ final class SuiteOptions {
      * another by default, so the timings stay each case's own (docs/cli.md#parallel).
      */
     static final int DEFAULT_PARALLEL_AT_SPEED_0 = 4;
-    private static final int MAX_PARALLEL = 64;
 
     @Option(names = "--suites", paramLabel = "DIR|FILE|classpath:FOLDER",
             description = "Suite folders or files to run (repeatable); default classpath:agentlab/suites, the shipped suites.")
@@ -49,9 +48,10 @@ final class SuiteOptions {
             + "default AGENTLAB_API_KEY.")
     String liveApiKeyEnv = "AGENTLAB_API_KEY";
 
-    @Option(names = "--parallel", paramLabel = "N", description = "Cases run at once, 1 to 64; 1 runs them one "
-            + "after another. Default " + DEFAULT_PARALLEL_AT_SPEED_0 + " at --speed 0, else 1. Verdicts equal a "
-            + "serial run's; with N > 1 the cases share the machine, and so do their timing figures.")
+    @Option(names = "--parallel", paramLabel = "N", converter = Values.Parallel.class, description = "Cases run at "
+            + "once, 1 to " + Values.MAX_PARALLEL + "; 1 runs them one after another. Default "
+            + DEFAULT_PARALLEL_AT_SPEED_0 + " at --speed 0, else 1. Verdicts equal a serial run's; with N > 1 the cases"
+            + " share the machine, and so do their timing figures.")
     Integer parallel;
 
     @Option(names = "--recordings", paramLabel = "DIR", description = "A folder of recordings (<id>.json, as "
@@ -91,9 +91,6 @@ final class SuiteOptions {
                 .configuration(Constants.LIVE_API_KEY_ENV, liveApiKeyEnv)
                 .configuration(Constants.GATES_ENABLED, Boolean.toString(!evaluating));
         int cases = parallel != null ? parallel : speed == 0 ? DEFAULT_PARALLEL_AT_SPEED_0 : 1;
-        if (cases < 1 || cases > MAX_PARALLEL) {
-            throw new UsageException("--parallel: must be 1 to " + MAX_PARALLEL + ", got " + cases);
-        }
         builder.configuration(Constants.PARALLEL, Boolean.toString(cases > 1));
         if (cases > 1) {
             builder.configuration(Constants.PARALLEL_CONFIG_PREFIX + "strategy", "fixed")

@@ -17,6 +17,10 @@ final class Values {
     static final double MAX_SPEED = 10;
     /** The longest {@code check-stream --timeout}, in seconds: an hour. */
     static final long MAX_TIMEOUT_SECONDS = 3600;
+    /** The most cases {@code --parallel} runs at once (docs/cli.md#parallel). */
+    static final int MAX_PARALLEL = 64;
+    /** The most repetitions of a case {@code run --evaluate --repetitions} takes. */
+    static final int MAX_REPETITIONS = 1000;
 
     private Values() {
     }
@@ -88,6 +92,22 @@ final class Values {
         }
     }
 
+    /** {@code --parallel}: 1 to {@value #MAX_PARALLEL} cases at once. */
+    static final class Parallel implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            return (int) whole(value, 1, MAX_PARALLEL, "");
+        }
+    }
+
+    /** {@code run --repetitions}: 1 to {@value #MAX_REPETITIONS}. */
+    static final class Repetitions implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            return (int) whole(value, 1, MAX_REPETITIONS, "");
+        }
+    }
+
     /** A count from 1 to {@link Long#MAX_VALUE}. */
     static final class PositiveLong implements ITypeConverter<Long> {
         @Override
@@ -109,6 +129,29 @@ final class Values {
             throw new TypeConversionException(range);
         }
         return parsed;
+    }
+
+    /**
+     * A message quoting what the user typed, kept on one line: a value may hold a line break or another control
+     * character (a pasted value, {@code $'1\n2'}), which is written as a Java escape instead of ending the line.
+     */
+    static String oneLine(String message) {
+        StringBuilder line = new StringBuilder(message.length());
+        message.codePoints().forEach(c -> {
+            switch (c) {
+                case '\n' -> line.append("\\n");
+                case '\r' -> line.append("\\r");
+                case '\t' -> line.append("\\t");
+                default -> {
+                    if (Character.isISOControl(c) || c == 0x2028 || c == 0x2029) {
+                        line.append(String.format(Locale.ROOT, "\\u%04x", c));
+                    } else {
+                        line.appendCodePoint(c);
+                    }
+                }
+            }
+        });
+        return line.toString();
     }
 
     private static String plain(double value) {

@@ -246,27 +246,16 @@ class AgentLabTest {
             + "without the key")
     void record() throws Exception {
         Path recordings = temp.resolve("recordings");
-        int port;
-        try (java.net.ServerSocket free = new java.net.ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.1"))) {
-            port = free.getLocalPort();
-        }
         String key = "sk-" + "x".repeat(8) + "cli" + "y".repeat(12); // assembled at run time: no key-shaped literal
         try (TimedReplay upstream = TimedReplay.start(Recordings.loadDirectory(Path.of(
                 "../providers-recorded/src/main/resources/recordings")), 0)) {
-            CompletableFuture<String> proxyUrl = new CompletableFuture<>();
-            CommandLine cli = AgentLab.commandLine();
-            cli.setOut(new PrintWriter(urlWatcher(proxyUrl), true));
-            CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> cli.execute("record", "--upstream",
-                    upstream.baseUrl(), "--out", recordings.toString(), "--requests", "1", "--port",
-                    Integer.toString(port)));
-            String url = proxyUrl.get(30, TimeUnit.SECONDS);
-            assertThat(url).startsWith("http://127.0.0.1:" + port + "/");
-            var completion = new OpenAiCompatibleClient(new OpenAiCompatibleClient.Config(url, "AGENTLAB_CLI_TEST_KEY",
-                    Duration.ofSeconds(5), Duration.ofSeconds(10)), name -> key, System::nanoTime).stream(
-                    new ChatRequest("m", List.of(ChatMessage.user("turn the lamp on")), List.of(), null, null, true,
-                            CallRole.CHAT), delta -> { });
+            Started proxy = recordOnAFreePort(upstream.baseUrl(), recordings);
+            var completion = new OpenAiCompatibleClient(new OpenAiCompatibleClient.Config(proxy.url(),
+                    "AGENTLAB_CLI_TEST_KEY", Duration.ofSeconds(5), Duration.ofSeconds(10)), name -> key,
+                    System::nanoTime).stream(new ChatRequest("m", List.of(ChatMessage.user("turn the lamp on")),
+                            List.of(), null, null, true, CallRole.CHAT), delta -> { });
             assertThat(completion.content()).isNotBlank();
-            assertThat(exit.get(30, TimeUnit.SECONDS)).isZero();
+            assertThat(proxy.exit().get(30, TimeUnit.SECONDS)).isZero();
         }
         List<Path> written;
         try (var files = Files.list(recordings)) {
@@ -304,6 +293,39 @@ class AgentLabTest {
         }
         try (var files = Files.list(recordings)) {
             assertThat(files).isEmpty();
+        }
+    }
+
+    /** A {@code record} command that has printed its URL, and its exit code to come. */
+    private record Started(String url, CompletableFuture<Integer> exit) { }
+
+    /**
+     * Starts {@code record --port P} on a port found free a moment before. Another process may bind that port in
+     * between (the OS hands a released port out again), which {@code record} answers with its one "is in use" line,
+     * exit 2: that case alone is retried, on a new port, a few times; any other early exit fails with what it said.
+     */
+    private static Started recordOnAFreePort(String upstream, Path recordings) throws Exception {
+        for (int attempt = 1; ; attempt++) {
+            int port;
+            try (java.net.ServerSocket free = new java.net.ServerSocket(0, 1,
+                    java.net.InetAddress.getByName("127.0.0.1"))) {
+                port = free.getLocalPort();
+            }
+            CompletableFuture<String> proxyUrl = new CompletableFuture<>();
+            java.io.StringWriter err = new java.io.StringWriter();
+            CommandLine cli = AgentLab.commandLine();
+            cli.setOut(new PrintWriter(urlWatcher(proxyUrl), true));
+            cli.setErr(new PrintWriter(err, true));
+            CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> cli.execute("record", "--upstream",
+                    upstream, "--out", recordings.toString(), "--requests", "1", "--port", Integer.toString(port)));
+            CompletableFuture.anyOf(proxyUrl, exit).get(30, TimeUnit.SECONDS);
+            if (proxyUrl.isDone()) {
+                assertThat(proxyUrl.get()).startsWith("http://127.0.0.1:" + port + "/");
+                return new Started(proxyUrl.get(), exit);
+            }
+            boolean taken = err.toString().contains("127.0.0.1:" + port + " is in use");
+            assertThat(taken && attempt < 5).as("record exited %d before printing its URL: %s", exit.get(), err)
+                    .isTrue();
         }
     }
 

@@ -75,7 +75,7 @@ class CommandLineTest {
         }
         assertThat(run("run", "--modes", "dual").err()).contains("--modes: unknown invocation mode 'dual'");
         assertThat(run("run", "--speed", "-1").err()).contains("--speed", "expected a number from 0 to 10");
-        assertThat(run("run", "--parallel", "0").err()).contains("--parallel: must be 1 to 64, got 0");
+        assertThat(run("run", "--parallel", "0").err()).contains("--parallel", "from 1 to 64, got '0'");
         assertThat(run("run", "--suites", suites("empty")).err()).contains("nothing to run");
         assertThat(run("run", "--config", "agentlab.replay.sped=0").err())
                 .contains("did you mean 'agentlab.replay.speed'?");

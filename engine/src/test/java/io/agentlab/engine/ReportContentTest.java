@@ -133,11 +133,12 @@ class ReportContentTest {
 
     /** The clause this checks: {@code docs/design.md#metrics-measured-not-assumed}. */
     @Test
-    @DisplayName("synthesized streams are labelled the latency model: lanes, measures and axis")
+    @DisplayName("synthesized streams are labelled the latency model: lanes (the kit's own time measured), measures "
+            + "and axis")
     void modelledLabelled() {
         assertThat(page.select("#tl-report--set-to-thirty .lane-title")).extracting(Element::text)
-                .allSatisfy(title -> assertThat(title).contains("latency model"));
-        assertThat(page.select("#tl-report--set-to-thirty .axis-title").text()).contains("latency model");
+                .allSatisfy(title -> assertThat(title).contains("provider latency modelled, the kit's time measured"));
+        assertThat(page.select("#tl-report--set-to-thirty .axis-title").text()).contains("provider latency modelled");
         for (Element row : page.select("#measures tbody tr")) {
             boolean timing = Metric.byKey(row.attr("data-metric")).orElseThrow().isTiming();
             assertThat(row.select(".badge.model").isEmpty()).as(row.attr("data-metric")).isEqualTo(!timing);
@@ -150,7 +151,7 @@ class ReportContentTest {
     void withheldListed() {
         assertThat(page.select("#withheld li")).singleElement().extracting(Element::text).asString()
                 .startsWith("report/tools-before-text turn 1 (chat_agent_tools): first visible character at ")
-                .endsWith("ms, latency model (synthesized stream)");
+                .endsWith("ms, provider latency modelled, the kit's time measured");
         assertThat(page.select("#tl-report--tools-before-text .lane-title").text()).contains("withheld");
     }
 

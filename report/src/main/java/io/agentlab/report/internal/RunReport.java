@@ -124,15 +124,21 @@ public record RunReport(RunMetadata metadata, List<TestOutcome> outcomes, List<M
 
     /**
      * The sentence every report puts beside its timings: which share of the turns the latency model timed, so a
-     * modelled figure is never read as a measurement.
+     * modelled figure is never read as a measurement; at replay speed 0, that no modelled or recorded latency was
+     * waited for, so those timings are the kit's own (the console's footnote, docs/cli.md#commands).
      */
     public Optional<String> modelledNote() {
         Map<TurnRecord.Timing, Long> counts = timingCounts();
         long modelled = counts.getOrDefault(TurnRecord.Timing.MODELLED, 0L);
+        long recorded = counts.getOrDefault(TurnRecord.Timing.RECORDED, 0L);
+        if (metadata.replaySpeed() == 0 && modelled + recorded > 0) {
+            // nothing was waited for: neither the model nor a recording timed these turns, the kit alone did
+            return Optional.of("timings of " + (modelled + recorded) + " of " + timelines.size() + " turns are the "
+                    + "kit's own time alone: at replay speed 0 no modelled or recorded provider latency is waited for");
+        }
         if (modelled == 0) {
             return Optional.empty();
         }
-        long recorded = counts.getOrDefault(TurnRecord.Timing.RECORDED, 0L);
         return Optional.of("timings of " + modelled + " of " + timelines.size() + " turns come from the latency "
                 + "model of synthesized streams, not a measurement" + (recorded > 0 ? "; " + recorded
                 + " replay recorded offsets" : "") + " (replay speed " + Format.plain(metadata.replaySpeed()) + ")");

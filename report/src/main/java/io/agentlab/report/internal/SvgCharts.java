@@ -22,6 +22,11 @@ final class SvgCharts {
     static final String DUAL = "#2f6fb3";
     /** chat_agent_tools' colour in every chart. */
     static final String TOOLS = "#c0571b";
+    /**
+     * The longest row label left of a chart's bars or a timeline's lanes, in characters: about 6.5 px each at the
+     * report's 12 px, so it ends before the bars begin (ReportBrowserTest#labelsNeitherOverlapNorGetCut).
+     */
+    static final int ROW_LABEL_CHARS = 30;
 
     private SvgCharts() {
     }
@@ -53,14 +58,14 @@ final class SvgCharts {
                 .append(TOOLS).append("\"/>").append(text(left + 126, 14, "legend-text", "chat_agent_tools"))
                 .append("</g>");
         for (Bars row : rows) {
-            svg.append(text(8, y + 17, "row-label", shorten(row.label(), 34)));
+            svg.append(text(8, y + 17, "row-label", shorten(row.label(), ROW_LABEL_CHARS)));
             svg.append(chartBar(row.dual(), unit, left, y, scale, DUAL, "dual_agent", row.label(), desc));
             svg.append(chartBar(row.tools(), unit, left, y + 14, scale, TOOLS, "chat_agent_tools", row.label(), desc));
             y += 36;
         }
         svg.append(axis(axis, left, scale, y + 2, axisTitle, rate ? v -> Format.plain(Math.round(v * 1000) / 10.0)
                 + "%" : Format::plain));
-        int height = y + 38;
+        int height = y + 2 + AXIS_HEIGHT;
         return "<div class=\"chart-scroll\"><svg id=\"" + id + "\" class=\"bar-chart\" viewBox=\"0 0 " + width + " "
                 + height + "\" role=\"img\" aria-labelledby=\"" + id + "-desc\"><desc id=\"" + id + "-desc\">"
                 + esc(desc.toString().strip()) + "</desc>" + svg + "</svg></div>";
@@ -183,6 +188,9 @@ final class SvgCharts {
         }
     }
 
+    /** The height {@link #axis} draws below its line: ticks, their numbers, the title and its descenders. */
+    static final int AXIS_HEIGHT = 40;
+
     static String axis(Axis axis, int left, double scale, int y, String title, DoubleFunction<String> tick) {
         StringBuilder svg = new StringBuilder("<g class=\"x-axis\"><line x1=\"").append(left).append("\" y1=\"")
                 .append(y).append("\" x2=\"").append(Format.fixed(left + axis.max() * scale, 1)).append("\" y2=\"")
@@ -193,15 +201,16 @@ final class SvgCharts {
                     .append("\" y2=\"").append(y + 5).append("\" class=\"axis\"/>")
                     .append(text(left + v * scale, y + 18, "tick middle", tick.apply(Math.round(v * 1e6) / 1e6)));
         }
-        svg.append(text(left + axis.max() * scale / 2, y + 34, "axis-title middle", title));
+        svg.append(text(left + axis.max() * scale / 2, y + 32, "axis-title middle", title));
         return svg.append("</g>").toString();
     }
 
-    static String marker(double x, int top, int bottom, String colour, String title, String label) {
+    /** A dashed vertical marker with its label already placed ({@code drawnLabel}, an SVG text element). */
+    static String marker(double x, int top, int bottom, String colour, String title, String drawnLabel) {
         String at = Format.fixed(x, 1);
         return "<g class=\"marker\"><line x1=\"" + at + "\" y1=\"" + top + "\" x2=\"" + at + "\" y2=\"" + bottom
                 + "\" stroke=\"" + colour + "\" stroke-width=\"1.5\" stroke-dasharray=\"4 3\"><title>" + esc(title)
-                + "</title></line>" + text((int) Math.round(x) + 3, top + 8, "marker-label", label) + "</g>";
+                + "</title></line>" + drawnLabel + "</g>";
     }
 
     static String bar(double x, int y, double width, int height, String colour, double opacity,

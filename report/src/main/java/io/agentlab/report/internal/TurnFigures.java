@@ -12,6 +12,9 @@ import io.agentlab.report.metrics.TurnRecord;
 import io.agentlab.report.metrics.TurnTimeline;
 import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.runtime.llm.CallRole;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -20,6 +23,11 @@ import java.util.Map;
  * a table (docs/engine.md#html-report).
  */
 final class TurnFigures {
+
+    /** A marker label's width per character at the report's 10 px, a little over the average glyph's. */
+    private static final double MARKER_CHAR_PX = 6.2;
+    /** A marker label's line height, when close markers stack their labels. */
+    private static final int MARKER_LINE_PX = 11;
 
     private TurnFigures() {
     }
@@ -50,7 +58,7 @@ final class TurnFigures {
             for (TurnTimeline.Call call : t.calls()) {
                 String label = call.role().wireName() + " " + call.tokens("→")
                         + (call.usageReported() ? " tok" : "") + call.error().map(e -> " " + e).orElse("");
-                svg.append(text(16, row + 12, "row-label", label));
+                svg.append(text(16, row + 12, "row-label", shorten(label, SvgCharts.ROW_LABEL_CHARS)));
                 String colour = call.role() == CallRole.CHAT ? "#2f6fb3" : call.role() == CallRole.EVENT_AGENT
                         ? "#7b3fa0" : "#13806f";
                 svg.append(bar(left + call.startMs() * scale, row + 2, (call.firstItemMs() - call.startMs()) * scale,
@@ -63,7 +71,7 @@ final class TurnFigures {
             }
             for (TurnTimeline.Event event : t.events()) {
                 String label = event.id() + " " + event.name() + (event.fallback() ? " (fallback)" : "");
-                svg.append(text(16, row + 12, "row-label", shorten(label, 34)));
+                svg.append(text(16, row + 12, "row-label", shorten(label, SvgCharts.ROW_LABEL_CHARS)));
                 String colour = statusColour(event.status());
                 double startX = left + event.dispatchedMs() * scale;
                 double runX = left + event.startedMs().orElse(event.finishedMs()) * scale;
@@ -91,20 +99,23 @@ final class TurnFigures {
             }
             int top = y + 20;
             int bottom = y + laneHeight - 4;
-            t.firstVisibleMs().ifPresent(ms -> svg.append(marker(left + ms * scale, top, bottom, "#1e8449",
+            List<Mark> marks = new ArrayList<>();
+            t.firstVisibleMs().ifPresent(ms -> marks.add(new Mark(left + ms * scale, "#1e8449",
                     "first visible character at " + Format.ms(ms) + " ms", "1st char")));
-            svg.append(marker(left + t.firstAnswerEndMs() * scale, top, bottom, "#222",
+            marks.add(new Mark(left + t.firstAnswerEndMs() * scale, "#222",
                     "first answer ended at " + Format.ms(t.firstAnswerEndMs()) + " ms", "answer end"));
-            t.followUpFirstMs().ifPresent(ms -> svg.append(marker(left + ms * scale, top, bottom, "#13806f",
+            t.followUpFirstMs().ifPresent(ms -> marks.add(new Mark(left + ms * scale, "#13806f",
                     "follow-up's first character at " + Format.ms(ms) + " ms", "follow-up")));
+            svg.append(markers(marks, top, bottom, left, width));
             svg.append("</g>\n");
             desc.append(describe(t)).append(' ');
             y += laneHeight + 6;
         }
         int axisY = y + 4;
         svg.append(axis(axis, left, scale, axisY, "ms from the turn's start" + (modes.values().stream()
-                .anyMatch(t -> t.timing() == TurnRecord.Timing.MODELLED) ? " (latency model)" : ""), Format::plain));
-        int height = axisY + 36;
+                .anyMatch(t -> t.timing() == TurnRecord.Timing.MODELLED) ? " (provider latency modelled)" : ""),
+                Format::plain));
+        int height = axisY + SvgCharts.AXIS_HEIGHT;
         return "<figure class=\"turn\" id=\"" + id + "\"><figcaption>Turn " + (turn + 1) + ": “" + esc(any.userText())
                 + "”</figcaption><div class=\"chart-scroll\"><svg class=\"timeline-svg\" viewBox=\"0 0 " + width + " "
                 + height + "\" role=\"img\" aria-labelledby=\"" + id + "-title " + id + "-desc\"><title id=\"" + id
@@ -113,10 +124,51 @@ final class TurnFigures {
                 + svg + "</svg></div>" + timelineTable(modes) + "</figure>\n";
     }
 
+    /** A marker on a lane: where, its colour, its tooltip and its label. */
+    private record Mark(double x, String colour, String title, String label) {
+    }
+
+    /**
+     * The lane's markers, each label placed so that none overlaps another or leaves the figure: right of its line if
+     * there is room, else left of it (never over the row labels, left of {@code left}), else one line lower. Placed
+     * from the latest marker back, so of two close markers the earlier label goes left and the later right
+     * (ReportBrowserTest#labelsNeitherOverlapNorGetCut).
+     */
+    private static String markers(List<Mark> marks, int top, int bottom, int left, int width) {
+        List<double[]> taken = new ArrayList<>(); // {line, from, to}
+        StringBuilder svg = new StringBuilder();
+        List<Mark> latestFirst = new ArrayList<>(marks);
+        latestFirst.sort(Comparator.comparingDouble(Mark::x).reversed());
+        for (Mark mark : latestFirst) {
+            double labelWidth = mark.label().length() * MARKER_CHAR_PX;
+            String label = null;
+            for (int line = 0; label == null; line++) {
+                double rightFrom = mark.x() + 3;
+                double leftFrom = mark.x() - 3 - labelWidth;
+                int y = top + 8 + MARKER_LINE_PX * line;
+                if (rightFrom + labelWidth <= width - 2 && free(taken, line, rightFrom, rightFrom + labelWidth)) {
+                    taken.add(new double[] {line, rightFrom, rightFrom + labelWidth});
+                    label = text(rightFrom, y, "marker-label", mark.label());
+                } else if (leftFrom >= left && free(taken, line, leftFrom, leftFrom + labelWidth)) {
+                    taken.add(new double[] {line, leftFrom, leftFrom + labelWidth});
+                    label = text(mark.x() - 3, y, "marker-label end", mark.label());
+                }
+            }
+            svg.append(marker(mark.x(), top, bottom, mark.colour(), mark.title(), label));
+        }
+        return svg.toString();
+    }
+
+    private static boolean free(List<double[]> taken, int line, double from, double to) {
+        return taken.stream().noneMatch(t -> t[0] == line && from < t[2] + 4 && t[1] < to + 4);
+    }
+
     static String timingWord(TurnTimeline t) {
         return switch (t.timing()) {
-            case MODELLED -> "latency model (synthesized stream)";
-            case RECORDED -> "recorded offsets";
+            // the provider's side is modelled or recorded; the kit's own time in the turn is measured, so a lane
+            // may show a run's first-case warm-up (docs/engine.md#html-report)
+            case MODELLED -> "provider latency modelled, the kit's time measured";
+            case RECORDED -> "recorded provider offsets, the kit's time measured";
             case LIVE -> "live, measured";
         };
     }

@@ -113,6 +113,20 @@ public final class YamlReader {
     }
 
     private static final String TOO_DEEP = "nested deeper than ";
+    /** The most characters of a too-deep value's path a problem line shows. */
+    private static final int SHOWN_PATH_CHARS = 60;
+
+    /**
+     * The start of a too-deep value's path: its 64 levels of {@code [0]} would fill a screen line and say no more than
+     * where the nesting begins (the line and column say where it went too deep).
+     */
+    private static String outermost(String path) {
+        if (path.length() <= SHOWN_PATH_CHARS) {
+            return path;
+        }
+        int cut = Math.max(path.lastIndexOf('[', SHOWN_PATH_CHARS), path.lastIndexOf('.', SHOWN_PATH_CHARS));
+        return path.substring(0, cut > 0 ? cut : SHOWN_PATH_CHARS) + "…";
+    }
 
     /** What one reading collects: the problems, and the aliases met (one cause, reported once). */
     private record Reading(String file, List<SuiteProblem> problems, List<SuiteProblem> aliases, Set<String> refused) {
@@ -128,7 +142,7 @@ public final class YamlReader {
             return new YamlNode.Scalar(null, at);
         }
         if ((token == JsonToken.START_OBJECT || token == JsonToken.START_ARRAY) && depth >= MAX_DEPTH) {
-            problems.add(new SuiteProblem(file, at, path, TOO_DEEP + MAX_DEPTH + " levels"));
+            problems.add(new SuiteProblem(file, at, outermost(path), TOO_DEEP + MAX_DEPTH + " levels"));
             reading.refused().add(path);
             parser.skipChildren();
             return new YamlNode.Scalar(null, at);

@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import java.io.PrintWriter;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.LongSupplier;
 import org.apiguardian.api.API;
 import org.junit.platform.engine.TestExecutionResult;
@@ -12,14 +13,20 @@ import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.TestPlan;
 
 /**
- * What a run prints while it goes. On a terminal, one line rewritten in place: a counter, the elapsed time and the
- * last test ({@code [ 12/162] 0:07 ok set-to-thirty [dual_agent]}), with each failure kept on its own line. Anywhere
- * else (CI logs, pipes, the Maven goal), one plain line per test: {@code   ok    set-to-thirty [dual_agent]}.
+ * What a run prints while it goes. On a terminal, one line rewritten in place: a counter, the elapsed time, once a few
+ * tests have finished an estimate of the time left, and the last test ({@code [ 12/162] 0:07 ~1:27 left ok
+ * set-to-thirty [dual_agent]}), with each failure kept on its own line. Anywhere else (CI logs, pipes, the Maven
+ * goal), one plain line per test ({@code   ok    set-to-thirty [dual_agent]}) and, in a run of
+ * {@value #QUARTERS_FROM} tests or more, a line at each quarter with the same estimate (docs/cli.md#progress).
  */
 @API(status = INTERNAL, since = "0.1")
 public final class Progress implements TestExecutionListener {
 
     private static final String CLEAR_LINE = "\r\u001B[K";
+    /** The fewest tests finished before the time left is estimated: one slow first test says little. */
+    static final int ESTIMATE_AFTER = 3;
+    /** The smallest run whose plain output gets a line at each quarter. */
+    static final int QUARTERS_FROM = 40;
 
     private final PrintWriter out;
     private final boolean terminal;
@@ -27,6 +34,7 @@ public final class Progress implements TestExecutionListener {
     private long started;
     private long total;
     private long done;
+    private int quartersShown;
     private boolean pending;
 
     /**
@@ -44,8 +52,30 @@ public final class Progress implements TestExecutionListener {
 
     @Override
     public void testPlanExecutionStarted(TestPlan testPlan) {
+        started(testPlan.countTestIdentifiers(TestIdentifier::isTest));
+    }
+
+    /** The run starts with {@code tests} tests to go. */
+    synchronized void started(long tests) {
         started = nanoTime.getAsLong();
-        total = testPlan.countTestIdentifiers(TestIdentifier::isTest);
+        total = tests;
+    }
+
+    /**
+     * The time left if the rest goes at the pace so far: {@code ~1:27 left}; empty before {@link #ESTIMATE_AFTER}
+     * tests have finished or once all have. Cases of one run are alike enough for this (the same suites, the same
+     * replay speed); at replay speed 1 it is what a user waits for (docs/cli.md#progress).
+     */
+    static Optional<String> timeLeft(long elapsedNanos, long done, long total) {
+        if (done < ESTIMATE_AFTER || done >= total) {
+            return Optional.empty();
+        }
+        long seconds = Math.round(elapsedNanos / 1e9 / done * (total - done));
+        return Optional.of("~" + clock(seconds) + " left");
+    }
+
+    private static String clock(long seconds) {
+        return String.format(Locale.ROOT, "%d:%02d", seconds / 60, seconds % 60);
     }
 
     @Override
@@ -79,14 +109,21 @@ public final class Progress implements TestExecutionListener {
     }
 
     private void line(String status, String name, boolean keep) {
+        long elapsed = nanoTime.getAsLong() - started;
+        Optional<String> left = timeLeft(elapsed, done, total);
         if (!terminal) {
             out.printf(Locale.ROOT, "  %-5s %s%n", status, name);
+            int quarters = total >= QUARTERS_FROM ? (int) (4 * done / total) : 0;
+            if (quarters > quartersShown && quarters < 4) {
+                quartersShown = quarters;
+                out.printf(Locale.ROOT, "  ...   %d of %d tests in %s%s%n", done, total, clock(elapsed / 1_000_000_000L),
+                        left.map(text -> ", " + text).orElse(""));
+            }
             out.flush();
             return;
         }
-        long seconds = (nanoTime.getAsLong() - started) / 1_000_000_000L;
-        String counter = String.format(Locale.ROOT, "[%" + String.valueOf(total).length() + "d/%d] %d:%02d", done,
-                total, seconds / 60, seconds % 60);
+        String counter = String.format(Locale.ROOT, "[%" + String.valueOf(total).length() + "d/%d] %s", done,
+                total, clock(elapsed / 1_000_000_000L)) + left.map(text -> " " + text).orElse("");
         if (keep) {
             out.print(CLEAR_LINE + counter + " " + status + " " + name + "\n");
             pending = false;

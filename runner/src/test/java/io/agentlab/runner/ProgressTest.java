@@ -1,0 +1,79 @@
+package io.agentlab.runner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.UniqueId;
+import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
+import org.junit.platform.launcher.TestIdentifier;
+
+/** The progress a run prints: a counter, and how long is left at the pace so far (docs/cli.md#progress). */
+class ProgressTest {
+
+    private static final long SECOND = 1_000_000_000L;
+
+    private final AtomicLong now = new AtomicLong();
+    private final StringWriter written = new StringWriter();
+
+    private static TestIdentifier test(int i) {
+        return TestIdentifier.from(new AbstractTestDescriptor(UniqueId.forEngine("e").append("case", "c" + i),
+                "case-" + i + " [dual_agent]") {
+            @Override
+            public Type getType() {
+                return Type.TEST;
+            }
+        });
+    }
+
+    /** {@code tests} tests, each taking {@code seconds} on the fake clock. */
+    private Progress run(boolean terminal, int tests, long seconds) {
+        Progress progress = new Progress(new PrintWriter(written, true), terminal, now::get);
+        progress.started(tests);
+        for (int i = 1; i <= tests; i++) {
+            now.addAndGet(seconds * SECOND);
+            progress.executionFinished(test(i), TestExecutionResult.successful());
+        }
+        return progress;
+    }
+
+    @Test
+    @DisplayName("the time left: the pace so far times the tests to go, once three have finished, never at the end")
+    void timeLeft() {
+        assertThat(Progress.timeLeft(2 * SECOND, 2, 100)).as("too few to judge by").isEmpty();
+        assertThat(Progress.timeLeft(6 * SECOND, 3, 100)).hasValue("~3:14 left");
+        assertThat(Progress.timeLeft(90 * SECOND, 60, 100)).hasValue("~1:00 left");
+        assertThat(Progress.timeLeft(90 * SECOND, 100, 100)).isEmpty();
+    }
+
+    @Test
+    @DisplayName("on a terminal the counter line carries the estimate, rewritten in place")
+    void terminal() {
+        run(true, 4, 2);
+        assertThat(written.toString()).contains("[1/4] 0:02 ok case-1 [dual_agent]")
+                .contains("[3/4] 0:06 ~0:02 left ok case-3 [dual_agent]")
+                .contains("[4/4] 0:08 ok case-4 [dual_agent]").doesNotContain("\n");
+    }
+
+    @Test
+    @DisplayName("plain output: a line per test, and in a big run one at each quarter with the estimate")
+    void plainQuarters() {
+        run(false, 40, 1);
+        assertThat(written.toString().lines().filter(line -> line.startsWith("  ...   ")).toList()).containsExactly(
+                "  ...   10 of 40 tests in 0:10, ~0:30 left", "  ...   20 of 40 tests in 0:20, ~0:20 left",
+                "  ...   30 of 40 tests in 0:30, ~0:10 left");
+        assertThat(written.toString().lines().filter(line -> line.startsWith("  ok    "))).hasSize(40);
+    }
+
+    @Test
+    @DisplayName("plain output of a small run: a line per test and nothing else")
+    void plainSmall() {
+        run(false, Progress.QUARTERS_FROM - 1, 1);
+        assertThat(written.toString().lines()).hasSize(Progress.QUARTERS_FROM - 1)
+                .allSatisfy(line -> assertThat(line).startsWith("  ok    "));
+    }
+}

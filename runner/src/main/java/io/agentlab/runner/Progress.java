@@ -34,6 +34,7 @@ public final class Progress implements TestExecutionListener {
     private long started;
     private long total;
     private long done;
+    private long firstDoneAt;
     private int quartersShown;
     private boolean pending;
 
@@ -62,15 +63,19 @@ public final class Progress implements TestExecutionListener {
     }
 
     /**
-     * The time left if the rest goes at the pace so far: {@code ~1:27 left}; empty before {@link #ESTIMATE_AFTER}
-     * tests have finished or once all have. Cases of one run are alike enough for this (the same suites, the same
-     * replay speed); at replay speed 1 it is what a user waits for (docs/cli.md#progress).
+     * The time left if the rest goes at the pace since the first test finished: {@code ~1:27 left}; empty before
+     * {@link #ESTIMATE_AFTER} tests have finished or once all have. The first test is left out of the pace: it carries
+     * the run's start-up (the JVM warming up, the replay server starting), which the rest do not repeat. Cases of one
+     * run are alike enough for this (the same suites, the same replay speed); at replay speed 1 it is what a user
+     * waits for (docs/cli.md#progress).
+     *
+     * @param sinceFirstNanos the time from the first test's end to now
      */
-    static Optional<String> timeLeft(long elapsedNanos, long done, long total) {
+    static Optional<String> timeLeft(long sinceFirstNanos, long done, long total) {
         if (done < ESTIMATE_AFTER || done >= total) {
             return Optional.empty();
         }
-        long seconds = Math.round(elapsedNanos / 1e9 / done * (total - done));
+        long seconds = Math.round(sinceFirstNanos / 1e9 / (done - 1) * (total - done));
         return Optional.of("~" + clock(seconds) + " left");
     }
 
@@ -109,8 +114,12 @@ public final class Progress implements TestExecutionListener {
     }
 
     private void line(String status, String name, boolean keep) {
-        long elapsed = nanoTime.getAsLong() - started;
-        Optional<String> left = timeLeft(elapsed, done, total);
+        long now = nanoTime.getAsLong();
+        long elapsed = now - started;
+        if (done == 1) {
+            firstDoneAt = now;
+        }
+        Optional<String> left = timeLeft(now - firstDoneAt, done, total);
         if (!terminal) {
             out.printf(Locale.ROOT, "  %-5s %s%n", status, name);
             int quarters = total >= QUARTERS_FROM ? (int) (4 * done / total) : 0;

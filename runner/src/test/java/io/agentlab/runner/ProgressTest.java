@@ -42,17 +42,28 @@ class ProgressTest {
     }
 
     @Test
-    @DisplayName("the time left: the pace so far times the tests to go, once three have finished, never at the end")
+    @DisplayName("the time left: the pace since the first test times the tests to go, once three have finished, never "
+            + "at the end")
     void timeLeft() {
         assertThat(Progress.timeLeft(2 * SECOND, 2, 100)).as("too few to judge by").isEmpty();
-        assertThat(Progress.timeLeft(6 * SECOND, 3, 100)).hasValue("~3:14 left");
-        assertThat(Progress.timeLeft(90 * SECOND, 60, 100)).hasValue("~1:00 left");
+        assertThat(Progress.timeLeft(6 * SECOND, 3, 100)).as("3 s a test since the first").hasValue("~4:51 left");
+        assertThat(Progress.timeLeft(59 * SECOND, 60, 100)).hasValue("~0:40 left");
         assertThat(Progress.timeLeft(90 * SECOND, 100, 100)).isEmpty();
     }
 
     @Test
     @DisplayName("on a terminal the counter line carries the estimate, rewritten in place")
     void terminal() {
+        // the first test's start-up does not count: 30 s for it, then 2 s each
+        Progress progress = new Progress(new PrintWriter(written, true), true, now::get);
+        progress.started(4);
+        for (int i = 1; i <= 4; i++) {
+            now.addAndGet((i == 1 ? 30 : 2) * SECOND);
+            progress.executionFinished(test(i), TestExecutionResult.successful());
+        }
+        assertThat(written.toString()).contains("[3/4] 0:34 ~0:02 left ok case-3 [dual_agent]");
+        written.getBuffer().setLength(0);
+        now.set(0);
         run(true, 4, 2);
         assertThat(written.toString()).contains("[1/4] 0:02 ok case-1 [dual_agent]")
                 .contains("[3/4] 0:06 ~0:02 left ok case-3 [dual_agent]")

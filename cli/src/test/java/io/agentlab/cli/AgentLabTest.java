@@ -272,21 +272,15 @@ class AgentLabTest {
         Path recordings = temp.resolve("recordings");
         try (TimedReplay upstream = TimedReplay.start(Recordings.loadDirectory(Path.of(
                 "../providers-recorded/src/main/resources/recordings")), 0)) {
-            CompletableFuture<String> proxyUrl = new CompletableFuture<>();
-            java.io.StringWriter err = new java.io.StringWriter();
-            CommandLine cli = AgentLab.commandLine();
-            cli.setOut(new PrintWriter(urlWatcher(proxyUrl), true));
-            cli.setErr(new PrintWriter(err, true));
-            CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> cli.execute("record", "--upstream",
-                    upstream.baseUrl(), "--out", recordings.toString()));
-            String url = proxyUrl.get(30, TimeUnit.SECONDS);
-            var client = new OpenAiCompatibleClient(new OpenAiCompatibleClient.Config(url, "AGENTLAB_CLI_TEST_KEY",
+            Started proxy = record("record", "--upstream", upstream.baseUrl(), "--out", recordings.toString());
+            assertThat(proxy.url()).as("record exited before printing its URL: %s", proxy.err()).isNotNull();
+            var client = new OpenAiCompatibleClient(new OpenAiCompatibleClient.Config(proxy.url(), "AGENTLAB_CLI_TEST_KEY",
                     Duration.ofSeconds(5), Duration.ofSeconds(10)), name -> "delta", System::nanoTime);
             org.assertj.core.api.Assertions.assertThatThrownBy(() -> client.stream(new ChatRequest("m",
                     List.of(ChatMessage.user("turn the lamp on")), List.of(), null, null, true, CallRole.CHAT),
                     delta -> { })).hasMessageContaining("credentials shorter than 16 characters are refused");
-            assertThat(exit.get(30, TimeUnit.SECONDS)).isEqualTo(2); // stops at once, though no --requests bound
-            assertThat(err.toString().lines().toList()).singleElement().asString().isEqualTo("agentlab record: "
+            assertThat(proxy.exit().get(30, TimeUnit.SECONDS)).isEqualTo(2); // stops at once, no --requests bound
+            assertThat(proxy.err().toString().lines().toList()).singleElement().asString().isEqualTo("agentlab record: "
                     + "refused POST /v1/chat/completions: the Authorization header (Bearer token) carries a credential "
                     + "of 5 characters; credentials shorter than 16 characters are refused, because they cannot be "
                     + "told apart from ordinary text (docs/limits-and-safety.md#credentials)");
@@ -296,8 +290,23 @@ class AgentLabTest {
         }
     }
 
-    /** A {@code record} command that has printed its URL, and its exit code to come. */
-    private record Started(String url, CompletableFuture<Integer> exit) { }
+    /**
+     * A {@code record} command started: the URL it printed ({@code null} if it exited first), its exit code to come
+     * and what it wrote on stderr.
+     */
+    private record Started(String url, CompletableFuture<Integer> exit, java.io.StringWriter err) { }
+
+    /** Starts {@code agentlab <args>} and waits until it prints its proxy URL or exits, whichever comes first. */
+    private static Started record(String... args) throws Exception {
+        CompletableFuture<String> proxyUrl = new CompletableFuture<>();
+        java.io.StringWriter err = new java.io.StringWriter();
+        CommandLine cli = AgentLab.commandLine();
+        cli.setOut(new PrintWriter(urlWatcher(proxyUrl), true));
+        cli.setErr(new PrintWriter(err, true));
+        CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> cli.execute(args));
+        CompletableFuture.anyOf(proxyUrl, exit).get(30, TimeUnit.SECONDS);
+        return new Started(proxyUrl.getNow(null), exit, err);
+    }
 
     /**
      * Starts {@code record --port P} on a port found free a moment before. Another process may bind that port in
@@ -311,25 +320,18 @@ class AgentLabTest {
                     java.net.InetAddress.getByName("127.0.0.1"))) {
                 port = free.getLocalPort();
             }
-            CompletableFuture<String> proxyUrl = new CompletableFuture<>();
-            java.io.StringWriter err = new java.io.StringWriter();
-            CommandLine cli = AgentLab.commandLine();
-            cli.setOut(new PrintWriter(urlWatcher(proxyUrl), true));
-            cli.setErr(new PrintWriter(err, true));
-            CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> cli.execute("record", "--upstream",
-                    upstream, "--out", recordings.toString(), "--requests", "1", "--port", Integer.toString(port)));
-            CompletableFuture.anyOf(proxyUrl, exit).get(30, TimeUnit.SECONDS);
-            if (proxyUrl.isDone()) {
-                assertThat(proxyUrl.get()).startsWith("http://127.0.0.1:" + port + "/");
-                return new Started(proxyUrl.get(), exit);
+            Started started = record("record", "--upstream", upstream, "--out", recordings.toString(), "--requests",
+                    "1", "--port", Integer.toString(port));
+            if (started.url() != null) {
+                assertThat(started.url()).startsWith("http://127.0.0.1:" + port + "/");
+                return started;
             }
-            boolean taken = err.toString().contains("127.0.0.1:" + port + " is in use");
-            assertThat(taken && attempt < 5).as("record exited %d before printing its URL: %s", exit.get(), err)
-                    .isTrue();
+            boolean taken = started.err().toString().contains("127.0.0.1:" + port + " is in use");
+            assertThat(taken && attempt < 5).as("record exited %d before printing its URL: %s",
+                    started.exit().get(), started.err()).isTrue();
         }
     }
 
-    /** Completes {@code proxyUrl} with the URL {@code agentlab record} prints once it listens. */
     private static Writer urlWatcher(CompletableFuture<String> proxyUrl) {
         return new Writer() {
             private final StringBuilder seen = new StringBuilder();

@@ -72,8 +72,9 @@ final class RunCommand implements Callable<Integer> {
             + "evaluation.md. Gates are off unless --config agentlab.gates.enabled=true.")
     boolean evaluate;
 
-    @Option(names = "--repetitions", paramLabel = "N", converter = Values.Repetitions.class, description = "With --evaluate: run each case N times per "
-            + "mode (1 to " + Values.MAX_REPETITIONS + ", default 1).")
+    @Option(names = "--repetitions", paramLabel = "N", converter = Values.Repetitions.class,
+            description = "With --evaluate: run each case N times per mode (1 to " + Values.MAX_REPETITIONS
+                    + ", default 1).")
     Integer repetitions;
 
     @Option(names = "--progress", description = "auto (default: a counter on a terminal, plain lines otherwise), "

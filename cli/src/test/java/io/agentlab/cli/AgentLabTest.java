@@ -274,8 +274,9 @@ class AgentLabTest {
                 "../providers-recorded/src/main/resources/recordings")), 0)) {
             Started proxy = record("record", "--upstream", upstream.baseUrl(), "--out", recordings.toString());
             assertThat(proxy.url()).as("record exited before printing its URL: %s", proxy.err()).isNotNull();
-            var client = new OpenAiCompatibleClient(new OpenAiCompatibleClient.Config(proxy.url(), "AGENTLAB_CLI_TEST_KEY",
-                    Duration.ofSeconds(5), Duration.ofSeconds(10)), name -> "delta", System::nanoTime);
+            var client = new OpenAiCompatibleClient(new OpenAiCompatibleClient.Config(proxy.url(),
+                    "AGENTLAB_CLI_TEST_KEY", Duration.ofSeconds(5), Duration.ofSeconds(10)), name -> "delta",
+                    System::nanoTime);
             org.assertj.core.api.Assertions.assertThatThrownBy(() -> client.stream(new ChatRequest("m",
                     List.of(ChatMessage.user("turn the lamp on")), List.of(), null, null, true, CallRole.CHAT),
                     delta -> { })).hasMessageContaining("credentials shorter than 16 characters are refused");

@@ -125,8 +125,8 @@ public final class Progress implements TestExecutionListener {
             int quarters = total >= QUARTERS_FROM ? (int) (4 * done / total) : 0;
             if (quarters > quartersShown && quarters < 4) {
                 quartersShown = quarters;
-                out.printf(Locale.ROOT, "  ...   %d of %d tests in %s%s%n", done, total, clock(elapsed / 1_000_000_000L),
-                        left.map(text -> ", " + text).orElse(""));
+                out.printf(Locale.ROOT, "  ...   %d of %d tests in %s%s%n", done, total,
+                        clock(elapsed / 1_000_000_000L), left.map(text -> ", " + text).orElse(""));
             }
             out.flush();
             return;

@@ -32,11 +32,12 @@ final class GateOptions {
         for (String pair : config) {
             int equals = pair.indexOf('=');
             if (equals < 1) {
-                throw new UsageException("--config: expected KEY=VALUE, got '" + pair + "'");
+                throw new UsageException("--config: expected KEY=VALUE, got '" + Values.oneLine(pair)
+                        + "'");
             }
             String key = pair.substring(0, equals).strip();
             ConfigurationKeys.problem(key).ifPresent(problem -> {
-                throw new UsageException("--config: " + problem);
+                throw new UsageException("--config: " + Values.oneLine(problem));
             });
             values.put(key, pair.substring(equals + 1));
         }

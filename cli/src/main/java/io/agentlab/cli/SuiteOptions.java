@@ -75,11 +75,12 @@ final class SuiteOptions {
             try {
                 InvocationMode.fromWireName(mode.strip());
             } catch (IllegalArgumentException e) {
-                throw new UsageException("--modes: " + e.getMessage());
+                throw new UsageException("--modes: " + Values.oneLine(e.getMessage()));
             }
         }
         if (!List.of("recorded", "synthesized", "live").contains(provider.toLowerCase(Locale.ROOT))) {
-            throw new UsageException("--provider: expected recorded, synthesized or live, got '" + provider + "'");
+            throw new UsageException("--provider: expected recorded, synthesized or live, got '" + Values.oneLine(provider)
+                    + "'");
         }
         if ("live".equalsIgnoreCase(provider) && liveBaseUrl == null) {
             throw new UsageException("--provider live needs --live-base-url (the provider's /v1 URL)");
@@ -102,7 +103,8 @@ final class SuiteOptions {
         }
         for (Path folder : recordings) {
             if (!Files.isDirectory(folder)) {
-                throw new UsageException("--recordings: no such folder: " + folder.toAbsolutePath());
+                throw new UsageException("--recordings: no such folder: "
+                        + Values.oneLine(folder.toAbsolutePath().toString()));
             }
         }
         if (!recordings.isEmpty()) {

@@ -34,8 +34,9 @@ import org.quicktheories.generators.Generate;
  * (numbers out of range or too long for any type, fractions, text with a letter in it, blank values, line breaks and
  * other control characters, URLs of another scheme or without a host) are each exit 2 in exactly one line on stderr
  * naming the option, the value and what is allowed, before anything starts. The command around each value is valid
- * ({@link #neighboursPass}), so a bad value let through shows as another exit code, another message or, for
- * {@code record}, a proxy left waiting (the time bound). QuickTheories prints the seed of a failure;
+ * (for {@code run}, {@code validate} and {@code check-stream} {@link #neighboursPass} runs it with a good value), so a
+ * bad value let through shows as another exit code, another message or, for {@code record}, a proxy left waiting
+ * (the time bound). The folder and file options are not swept; {@link BadValuesTest} has their cases. QuickTheories prints the seed of a failure;
  * {@code -Dagentlab-build.properties.seed=N} replays it and {@code agentlab-build.properties.examples} sets the count
  * per option (default 100).
  */
@@ -180,7 +181,7 @@ class BadValuesPropertiesTest {
         Gen<String> path = strings().basicLatinAlphabet().ofLengthBetween(0, 20).map(s -> s.replaceAll("[\\s:]", ""));
         Gen<String> otherScheme = Generate.pick(List.of("ftp", "file", "ws", "wss", "mailto", "data", "jar", "htp",
                 "httpx", "gopher")).zip(path, (scheme, rest) -> scheme + "://example.com/" + rest);
-        Gen<String> noHost = Generate.pick(List.of("http://", "https://", "HTTP://", "http:", "https:"))
+        Gen<String> noHost = Generate.pick(List.of("http://", "https://", "HTTP://"))
                 .zip(path, (start, rest) -> start + "/" + rest); // the authority, between // and the next /, is empty
         Gen<String> noScheme = path.map(rest -> "localhost/" + rest);
         return oneOf(List.of(otherScheme, noHost, noScheme, blank(), path.map(rest -> "http://host\n/" + rest)));

@@ -31,8 +31,9 @@ import org.openqa.selenium.chrome.ChromeOptions;
 
 /**
  * The HTML report in a real browser: Debian's headless Chromium, driven through its chromedriver by Selenium, opens
- * the report of a run with one deliberately broken case, and a reader's first minute is replayed — the failure and its
- * message at the top, its timeline one click away, the filter by typing and by keyboard alone, the charts drawn, the
+ * the report of a run with one deliberately broken case, and a reader's first minute is replayed — on a 1400×900
+ * first screen the whole answer to "which mode is better", then the failure and its message right after it, its
+ * timeline one click away, the filter by typing and by keyboard alone, the charts drawn, the
  * page usable on a phone. Screenshots land in {@code target/report-browser/}.
  *
  * <p>Without Chromium this test is skipped, saying how to install it — except where the build requires it
@@ -124,7 +125,7 @@ class ReportBrowserTest {
                 .isLessThanOrEqualTo(FIRST_SCREEN.getHeight());
         screenshot(browser.getScreenshotAs(OutputType.FILE), "report-first-screen.png");
 
-        // the failure, at the top of the first screen, with its message
+        // the failure, right after the answer (within 200 px below the first screen), with its message
         List<WebElement> failures = browser.findElements(By.cssSelector("#failures li.failure"));
         assertThat(failures).hasSize(2);
         WebElement failure = failures.get(0);

@@ -86,7 +86,7 @@ public final class Progress implements TestExecutionListener {
     @Override
     public synchronized void executionSkipped(TestIdentifier test, String reason) {
         if (test.isTest()) {
-            done++;
+            counted();
         }
         line("skip", test.getDisplayName() + ": " + reason, true);
     }
@@ -97,7 +97,7 @@ public final class Progress implements TestExecutionListener {
             return;
         }
         if (test.isTest()) {
-            done++;
+            counted();
         }
         boolean ok = result.getStatus() == TestExecutionResult.Status.SUCCESSFUL;
         String status = ok ? "ok" : result.getStatus() == TestExecutionResult.Status.ABORTED ? "ABORT" : "FAIL";
@@ -113,12 +113,16 @@ public final class Progress implements TestExecutionListener {
         out.flush();
     }
 
+    /** One more test finished; the first one's end starts the pace's clock ({@link #timeLeft}). */
+    private void counted() {
+        if (++done == 1) {
+            firstDoneAt = nanoTime.getAsLong();
+        }
+    }
+
     private void line(String status, String name, boolean keep) {
         long now = nanoTime.getAsLong();
         long elapsed = now - started;
-        if (done == 1) {
-            firstDoneAt = now;
-        }
         Optional<String> left = timeLeft(now - firstDoneAt, done, total);
         if (!terminal) {
             out.printf(Locale.ROOT, "  %-5s %s%n", status, name);

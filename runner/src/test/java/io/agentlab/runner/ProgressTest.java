@@ -30,6 +30,15 @@ class ProgressTest {
         });
     }
 
+    private static TestIdentifier container() {
+        return TestIdentifier.from(new AbstractTestDescriptor(UniqueId.forEngine("e").append("suite", "s"), "suite") {
+            @Override
+            public Type getType() {
+                return Type.CONTAINER;
+            }
+        });
+    }
+
     /** {@code tests} tests, each taking {@code seconds} on the fake clock. */
     private Progress run(boolean terminal, int tests, long seconds) {
         Progress progress = new Progress(new PrintWriter(written, true), terminal, now::get);
@@ -54,14 +63,18 @@ class ProgressTest {
     @Test
     @DisplayName("on a terminal the counter line carries the estimate, rewritten in place")
     void terminal() {
-        // the first test's start-up does not count: 30 s for it, then 2 s each
+        // the first test's start-up does not count: 30 s for it, then 2 s each (one of them 3 s); pace 5 s / 2 tests
         Progress progress = new Progress(new PrintWriter(written, true), true, now::get);
         progress.started(4);
         for (int i = 1; i <= 4; i++) {
             now.addAndGet((i == 1 ? 30 : 2) * SECOND);
             progress.executionFinished(test(i), TestExecutionResult.successful());
+            if (i == 1) { // a container's failure is printed but is no test: the pace's clock stays where it started
+                now.addAndGet(SECOND);
+                progress.executionFinished(container(), TestExecutionResult.failed(new AssertionError("x")));
+            }
         }
-        assertThat(written.toString()).contains("[3/4] 0:34 ~0:02 left ok case-3 [dual_agent]");
+        assertThat(written.toString()).contains("[3/4] 0:35 ~0:03 left ok case-3 [dual_agent]");
         written.getBuffer().setLength(0);
         now.set(0);
         run(true, 4, 2);

@@ -131,13 +131,13 @@ public record RunReport(RunMetadata metadata, List<TestOutcome> outcomes, List<M
         Map<TurnRecord.Timing, Long> counts = timingCounts();
         long modelled = counts.getOrDefault(TurnRecord.Timing.MODELLED, 0L);
         long recorded = counts.getOrDefault(TurnRecord.Timing.RECORDED, 0L);
-        if (metadata.replaySpeed() == 0 && modelled + recorded > 0) {
-            // nothing was waited for: neither the model nor a recording timed these turns, the kit alone did
+        if (modelled == 0) {
+            return Optional.empty(); // the reports mark timings "model" exactly when this note exists
+        }
+        if (metadata.replaySpeed() == 0) {
+            // nothing was waited for: the model timed nothing, the kit alone did
             return Optional.of("timings of " + (modelled + recorded) + " of " + timelines.size() + " turns are the "
                     + "kit's own time alone: at replay speed 0 no modelled or recorded provider latency is waited for");
-        }
-        if (modelled == 0) {
-            return Optional.empty();
         }
         return Optional.of("timings of " + modelled + " of " + timelines.size() + " turns come from the latency "
                 + "model of synthesized streams, not a measurement" + (recorded > 0 ? "; " + recorded

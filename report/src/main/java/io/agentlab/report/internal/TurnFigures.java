@@ -129,7 +129,8 @@ final class TurnFigures {
     }
 
     /**
-     * The lane's markers, each label placed so that none overlaps another or leaves the figure: right of its line if
+     * The lane's markers, each label placed so that no marker label overlaps another or leaves the figure (event
+     * status labels are not taken into account; the browser test checks the drawn result): right of its line if
      * there is room, else left of it (never over the row labels, left of {@code left}), else one line lower. Placed
      * from the latest marker back, so of two close markers the earlier label goes left and the later right
      * (ReportBrowserTest#labelsNeitherOverlapNorGetCut).

@@ -32,8 +32,7 @@ final class GateOptions {
         for (String pair : config) {
             int equals = pair.indexOf('=');
             if (equals < 1) {
-                throw new UsageException("--config: expected KEY=VALUE, got '" + Values.oneLine(pair)
-                        + "'");
+                throw new UsageException("--config: expected KEY=VALUE, got '" + Values.oneLine(pair) + "'");
             }
             String key = pair.substring(0, equals).strip();
             ConfigurationKeys.problem(key).ifPresent(problem -> {

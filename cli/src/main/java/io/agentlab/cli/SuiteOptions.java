@@ -79,8 +79,8 @@ final class SuiteOptions {
             }
         }
         if (!List.of("recorded", "synthesized", "live").contains(provider.toLowerCase(Locale.ROOT))) {
-            throw new UsageException("--provider: expected recorded, synthesized or live, got '" + Values.oneLine(provider)
-                    + "'");
+            throw new UsageException("--provider: expected recorded, synthesized or live, got '"
+                    + Values.oneLine(provider) + "'");
         }
         if ("live".equalsIgnoreCase(provider) && liveBaseUrl == null) {
             throw new UsageException("--provider live needs --live-base-url (the provider's /v1 URL)");

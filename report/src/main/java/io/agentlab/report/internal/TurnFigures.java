@@ -28,6 +28,8 @@ final class TurnFigures {
     private static final double MARKER_CHAR_PX = 6.2;
     /** A marker label's line height, when close markers stack their labels. */
     private static final int MARKER_LINE_PX = 11;
+    /** The most lines close markers' labels are stacked on. */
+    private static final int MAX_MARKER_LINES = 3;
 
     private TurnFigures() {
     }
@@ -143,7 +145,9 @@ final class TurnFigures {
         for (Mark mark : latestFirst) {
             double labelWidth = mark.label().length() * MARKER_CHAR_PX;
             String label = null;
-            for (int line = 0; label == null; line++) {
+            // a lane holds at most three markers, so a free place is found within as many lines; the bound only
+            // guards against a figure no place fits (then the label goes right of its line, as it always did)
+            for (int line = 0; label == null && line < MAX_MARKER_LINES; line++) {
                 double rightFrom = mark.x() + 3;
                 double leftFrom = mark.x() - 3 - labelWidth;
                 int y = top + 8 + MARKER_LINE_PX * line;
@@ -155,7 +159,8 @@ final class TurnFigures {
                     label = text(mark.x() - 3, y, "marker-label end", mark.label());
                 }
             }
-            svg.append(marker(mark.x(), top, bottom, mark.colour(), mark.title(), label));
+            svg.append(marker(mark.x(), top, bottom, mark.colour(), mark.title(), label != null ? label
+                    : text(mark.x() + 3, top + 8, "marker-label", mark.label())));
         }
         return svg.toString();
     }

@@ -65,9 +65,9 @@ public final class Progress implements TestExecutionListener {
     /**
      * The time left if the rest goes at the pace since the first test finished: {@code ~1:27 left}; empty before
      * {@link #ESTIMATE_AFTER} tests have finished or once all have. The first test is left out of the pace: it carries
-     * the run's start-up (the JVM warming up, the replay server starting), which the rest do not repeat. Cases of one
-     * run are alike enough for this (the same suites, the same replay speed); at replay speed 1 it is what a user
-     * waits for (docs/cli.md#progress).
+     * the run's start-up (the JVM warming up, the replay server starting), which the rest do not repeat. It assumes an
+     * even pace; suites differ in pace, so early estimates can be far off and tighten as the run goes (measured on the
+     * main job in docs/cli.md#progress).
      *
      * @param sinceFirstNanos the time from the first test's end to now
      */

@@ -130,6 +130,13 @@ final class TurnFigures {
     private record Mark(double x, String colour, String title, String label) {
     }
 
+    /** Where a marker label went: its line (0 the top one) and its horizontal extent. */
+    private record Placed(int line, double from, double to) {
+        boolean clashes(int otherLine, double otherFrom, double otherTo) {
+            return line == otherLine && otherFrom < to + 4 && from < otherTo + 4; // 4 px apart at least
+        }
+    }
+
     /**
      * The lane's markers, each label placed so that no marker label overlaps another or leaves the figure (event
      * status labels are not taken into account; the browser test checks the drawn result): right of its line if
@@ -138,7 +145,7 @@ final class TurnFigures {
      * (ReportBrowserTest#labelsNeitherOverlapNorGetCut).
      */
     private static String markers(List<Mark> marks, int top, int bottom, int left, int width) {
-        List<double[]> taken = new ArrayList<>(); // {line, from, to}
+        List<Placed> taken = new ArrayList<>();
         StringBuilder svg = new StringBuilder();
         List<Mark> latestFirst = new ArrayList<>(marks);
         latestFirst.sort(Comparator.comparingDouble(Mark::x).reversed());
@@ -152,10 +159,10 @@ final class TurnFigures {
                 double leftFrom = mark.x() - 3 - labelWidth;
                 int y = top + 8 + MARKER_LINE_PX * line;
                 if (rightFrom + labelWidth <= width - 2 && free(taken, line, rightFrom, rightFrom + labelWidth)) {
-                    taken.add(new double[] {line, rightFrom, rightFrom + labelWidth});
+                    taken.add(new Placed(line, rightFrom, rightFrom + labelWidth));
                     label = text(rightFrom, y, "marker-label", mark.label());
                 } else if (leftFrom >= left && free(taken, line, leftFrom, leftFrom + labelWidth)) {
-                    taken.add(new double[] {line, leftFrom, leftFrom + labelWidth});
+                    taken.add(new Placed(line, leftFrom, leftFrom + labelWidth));
                     label = text(mark.x() - 3, y, "marker-label end", mark.label());
                 }
             }
@@ -165,8 +172,8 @@ final class TurnFigures {
         return svg.toString();
     }
 
-    private static boolean free(List<double[]> taken, int line, double from, double to) {
-        return taken.stream().noneMatch(t -> t[0] == line && from < t[2] + 4 && t[1] < to + 4);
+    private static boolean free(List<Placed> taken, int line, double from, double to) {
+        return taken.stream().noneMatch(placed -> placed.clashes(line, from, to));
     }
 
     static String timingWord(TurnTimeline t) {

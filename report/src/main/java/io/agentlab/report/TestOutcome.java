@@ -3,9 +3,12 @@ package io.agentlab.report;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import java.util.Collection;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import org.apiguardian.api.API;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.UniqueId;
@@ -89,9 +92,25 @@ public record TestOutcome(String id, String kind, Optional<String> suite, Option
                 List.copyOf(tags), status, Math.round(durationMs * 1000) / 1000.0, message);
     }
 
-    /** What a failure says: the throwable's message, or its type when it has none. */
+    /**
+     * What a failure says: the throwable's message, or its type when it has none, then one {@code caused by:} line per
+     * cause. The causes matter where the throwable only wraps: JUnit reports an engine that threw (out of memory while
+     * writing the report, say) as "TestEngine with ID '…' failed to execute tests", with the reason in the cause.
+     */
     public static Optional<String> message(TestExecutionResult result) {
-        return result.getThrowable().map(t -> t.getMessage() == null ? t.toString() : t.getMessage());
+        return result.getThrowable().map(TestOutcome::message);
+    }
+
+    private static String message(Throwable thrown) {
+        StringBuilder text = new StringBuilder(thrown.getMessage() == null ? thrown.toString() : thrown.getMessage());
+        // at most 8 causes, and none twice: a cause chain can be long or (through initCause) a cycle
+        Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        seen.add(thrown);
+        for (Throwable cause = thrown.getCause(); cause != null && seen.add(cause) && seen.size() <= 9;
+             cause = cause.getCause()) {
+            text.append("\ncaused by: ").append(cause);
+        }
+        return text.toString();
     }
 
     private static Optional<String> value(List<UniqueId.Segment> segments, String type) {

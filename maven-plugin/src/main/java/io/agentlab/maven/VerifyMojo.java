@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import io.agentlab.engine.ConfigurationKeys;
 import io.agentlab.engine.Constants;
 import io.agentlab.report.TestOutcome;
+import io.agentlab.runner.JvmOptions;
 import io.agentlab.runner.RunResults;
 import io.agentlab.runner.RunSpec;
 import io.agentlab.runner.RunnerMain;
@@ -135,7 +136,8 @@ public final class VerifyMojo extends AbstractMojo {
             try (OutputStream out = Files.newOutputStream(properties)) {
                 spec.toProperties().store(out, "agentlab:verify");
             }
-            Files.writeString(arguments, "-cp " + quote(String.join(File.pathSeparator, classpath())) + "\n"
+            // the run's JVM options, as bin/agentlab's (docs/performance.md#jvm-start-up-options)
+            Files.writeString(arguments, String.join("\n", JvmOptions.SHORT_RUN) + "\n-cp " + quote(String.join(File.pathSeparator, classpath())) + "\n"
                     + RunnerMain.class.getName() + "\n" + quote(properties.toString()) + "\n", StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new MojoExecutionException("agentlab: cannot write " + work + ": " + e.getMessage(), e);

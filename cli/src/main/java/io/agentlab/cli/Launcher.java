@@ -1,0 +1,176 @@
+package io.agentlab.cli;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import io.agentlab.runner.JvmOptions;
+import java.io.File;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apiguardian.api.API;
+
+/**
+ * The main class of {@code agentlab.jar}: a plain {@code java -jar agentlab.jar} starts the command line tool again in
+ * a JVM with the options {@code bin/agentlab} gives it ({@link JvmOptions}) and the class-data-sharing archive beside
+ * the jar, so the command a user types is never the slow path (docs/performance.md#jvm-start-up-options). A JVM that
+ * is already one of those ({@value #LAUNCHED} set), {@code AGENTLAB_RELAUNCH=off}, or a class path that is not one
+ * jar runs the tool in place.
+ */
+@API(status = INTERNAL, since = "0.2")
+public final class Launcher {
+
+    /** The system property that says the JVM was started with the run's options (its value says by whom). */
+    static final String LAUNCHED = "agentlab.launcher";
+    /** The environment variable that keeps the tool in the JVM the user started ({@code off}). */
+    static final String RELAUNCH = "AGENTLAB_RELAUNCH";
+    /** The environment variable that prints the command the jar starts itself with, on standard error. */
+    static final String TRACE = "AGENTLAB_LAUNCHER_TRACE";
+
+    private Launcher() {
+    }
+
+    /** Runs the tool, in a JVM of its own options when this one was started plainly. */
+    public static void main(String[] args) {
+        Optional<Plan> plan = plan(System.getenv(), System.getProperty(LAUNCHED),
+                System.getProperty("java.class.path"), args);
+        if (plan.isEmpty()) {
+            AgentLab.main(args);
+            return;
+        }
+        System.exit(relaunch(plan.get(), ManagementFactory.getRuntimeMXBean().getInputArguments()));
+    }
+
+    /**
+     * How the tool is started again.
+     *
+     * @param jar     the jar (absolute, real path): the class path, and where the sharing archive lives
+     * @param archive the class-data-sharing archive beside it
+     * @param sharing what to do with the archive
+     * @param extra   {@code AGENTLAB_JAVA_OPTS}, split on white space
+     * @param args    the tool's arguments
+     */
+    record Plan(Path jar, Path archive, Sharing sharing, List<String> extra, List<String> args) {
+
+        /**
+         * The child's command line: the run's options, the archive's, {@code AGENTLAB_JAVA_OPTS}, then the options
+         * this JVM was given (later options win, so a user's {@code -Xmx} or {@code -XX:+UseG1GC} still holds).
+         */
+        List<String> command(String java, List<String> inherited, Path pending) {
+            List<String> command = new ArrayList<>();
+            command.add(java);
+            command.addAll(JvmOptions.SHORT_RUN);
+            command.addAll(JvmOptions.QUIET_SHARING);
+            switch (sharing) {
+                case USE -> command.add("-XX:SharedArchiveFile=" + archive);
+                case MAKE -> command.add("-XX:ArchiveClassesAtExit=" + pending);
+                case NONE -> {
+                }
+            }
+            command.addAll(extra);
+            inherited.stream().filter(option -> !option.startsWith("-D" + LAUNCHED + "=")).forEach(command::add);
+            command.add("-D" + LAUNCHED + "=jar");
+            command.add("-cp");
+            command.add(jar.toString());
+            command.add(AgentLab.class.getName());
+            command.addAll(args);
+            return command;
+        }
+    }
+
+    /** What becomes of the sharing archive. */
+    enum Sharing {
+        /** Map it: it exists and is not older than the jar. */
+        USE,
+        /** Make it at the end of this run (a {@code run}: an archive made by {@code --help} lacks the run's classes). */
+        MAKE,
+        /** Neither ({@code AGENTLAB_CDS=off}, or no archive and nothing to make it from). */
+        NONE
+    }
+
+    /** The plan, or empty to run in place. */
+    static Optional<Plan> plan(Map<String, String> env, String launched, String classPath, String[] args) {
+        if (launched != null || "off".equals(env.get(RELAUNCH)) || classPath == null
+                || classPath.contains(File.pathSeparator) || !classPath.endsWith(".jar")) {
+            return Optional.empty();
+        }
+        Path jar;
+        try {
+            jar = Path.of(classPath).toRealPath();
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+        String name = jar.getFileName().toString();
+        Path archive = jar.resolveSibling(name.substring(0, name.length() - ".jar".length()) + ".jsa");
+        Sharing sharing = Sharing.NONE;
+        if (!"off".equals(env.get("AGENTLAB_CDS"))) {
+            if (fresh(archive, jar)) {
+                sharing = Sharing.USE;
+            } else if (args.length > 0 && "run".equals(args[0]) && Files.isWritable(jar.getParent())) {
+                sharing = Sharing.MAKE;
+            }
+        }
+        String extra = env.getOrDefault("AGENTLAB_JAVA_OPTS", "").strip();
+        return Optional.of(new Plan(jar, archive, sharing, extra.isEmpty() ? List.of()
+                : Arrays.asList(extra.split("\\s+")), List.of(args)));
+    }
+
+    private static boolean fresh(Path archive, Path jar) {
+        try {
+            return Files.isRegularFile(archive)
+                    && Files.getLastModifiedTime(archive).compareTo(Files.getLastModifiedTime(jar)) >= 0;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** Starts the tool again, waits for it, keeps the archive it made when it finished, and returns its exit code. */
+    private static int relaunch(Plan plan, List<String> inherited) {
+        // made under a name of this process's own, moved into place after a run that finished (exit 0 or 1): two
+        // first runs at once never map a half-written archive, and one that failed leaves none behind
+        Path pending = plan.archive().resolveSibling(plan.archive().getFileName() + "." + ProcessHandle.current().pid());
+        List<String> command = plan.command(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                inherited, pending);
+        if (System.getenv(TRACE) != null) {
+            System.err.println("agentlab: starting " + String.join(" ", command));
+        }
+        Process child;
+        try {
+            child = new ProcessBuilder(command).inheritIO().start();
+        } catch (IOException e) {
+            System.err.println("agentlab: cannot start " + command.get(0) + ": " + e.getMessage()
+                    + " (AGENTLAB_RELAUNCH=off runs the tool in this JVM)");
+            return AgentLab.USAGE;
+        }
+        // a parent stopped by a signal takes the tool with it
+        Thread stop = new Thread(child::destroy, "agentlab-launcher-stop");
+        Runtime.getRuntime().addShutdownHook(stop);
+        int status;
+        try {
+            status = child.waitFor();
+        } catch (InterruptedException e) {
+            child.destroy();
+            Thread.currentThread().interrupt();
+            return 130;
+        }
+        try {
+            if (plan.sharing() == Sharing.MAKE && Files.isRegularFile(pending)) {
+                if (status <= 1) {
+                    Files.move(pending, plan.archive(), StandardCopyOption.REPLACE_EXISTING,
+                            StandardCopyOption.ATOMIC_MOVE);
+                } else {
+                    Files.deleteIfExists(pending);
+                }
+            }
+        } catch (IOException e) {
+            // the archive only speeds later runs up: without it they load classes as usual
+        }
+        return status;
+    }
+}

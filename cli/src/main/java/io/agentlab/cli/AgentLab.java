@@ -2,9 +2,11 @@ package io.agentlab.cli;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.agentlab.engine.RunPreparation;
 import io.agentlab.runner.UsageException;
 import java.io.PrintWriter;
 import java.time.DateTimeException;
+import java.util.List;
 import java.util.Optional;
 import org.apiguardian.api.API;
 import picocli.CommandLine;
@@ -19,15 +21,17 @@ import picocli.CommandLine.ParseResult;
  * the latter always one clear line per problem on standard error, never a stack trace.
  */
 @Command(name = "agentlab", mixinStandardHelpOptions = true, version = "agentlab 0.1.0-SNAPSHOT",
-        description = "Agent Lab Conformance Kit: run the conformance suites in both modes and compare them.",
-        subcommands = {RunCommand.class, ValidateCommand.class, MergeCommand.class, RecordCommand.class,
-                ResolveCommand.class, CheckStreamCommand.class, BaselineCommand.class, ImportCommand.class,
-                CommandLine.HelpCommand.class})
+        description = "Agent Lab Conformance Kit: run the conformance suites in both modes and compare them.")
 @API(status = INTERNAL, since = "0.1")
 public final class AgentLab {
 
     /** Exit code: bad usage or unreadable input. */
     public static final int USAGE = 2;
+
+    /** The subcommands, in the order the help lists them. */
+    private static final List<Class<?>> SUBCOMMANDS = List.of(RunCommand.class, ValidateCommand.class,
+            MergeCommand.class, RecordCommand.class, ResolveCommand.class, CheckStreamCommand.class,
+            BaselineCommand.class, ImportCommand.class, CommandLine.HelpCommand.class);
 
     /** The JDK HTTP server's switch for TCP_NODELAY, read once, when its first server starts. */
     static final String HTTP_SERVER_NODELAY = "sun.net.httpserver.nodelay";
@@ -41,13 +45,33 @@ public final class AgentLab {
         if (System.getProperty(HTTP_SERVER_NODELAY) == null) {
             System.setProperty(HTTP_SERVER_NODELAY, "true");
         }
-        System.exit(commandLine().execute(args));
+        if (args.length > 0 && (args[0].equals("run") || args[0].equals("validate"))) {
+            RunPreparation.warmDiscovery(); // beside the command line's own start-up (docs/performance.md#start-up)
+        }
+        System.exit(commandLine(args).execute(args));
     }
 
-    /** The configured command line (tests execute it without exiting). */
+    /** The configured command line with every subcommand (tests execute it without exiting). */
     public static CommandLine commandLine() {
-        return new CommandLine(new AgentLab()).setCaseInsensitiveEnumValuesAllowed(true)
-                .setParameterExceptionHandler(AgentLab::badParameters)
+        return commandLine(new String[0]);
+    }
+
+    /**
+     * The command line for {@code args}: when they start with a subcommand's name, only that subcommand is built —
+     * picocli reads each command's annotations when it is added, about a third of the tool's start-up on its main
+     * thread for the eight it does not run (docs/performance.md#start-up); otherwise (help, a version, a typo to
+     * suggest a name for) all of them.
+     */
+    static CommandLine commandLine(String[] args) {
+        CommandLine line = new CommandLine(new AgentLab());
+        Optional<Class<?>> named = args.length == 0 ? Optional.empty() : SUBCOMMANDS.stream()
+                .filter(command -> command != CommandLine.HelpCommand.class
+                        && command.getAnnotation(Command.class).name().equals(args[0])).findFirst();
+        for (Class<?> command : named.map(List::<Class<?>>of).orElse(SUBCOMMANDS)) {
+            line.addSubcommand(command);
+        }
+        // set after the subcommands are added: picocli hands these settings only to the subcommands present
+        return line.setCaseInsensitiveEnumValuesAllowed(true).setParameterExceptionHandler(AgentLab::badParameters)
                 .setExecutionExceptionHandler(AgentLab::failed);
     }
 

@@ -34,7 +34,13 @@ import tools.jackson.databind.json.JsonMapper;
         description = "Show what an event's deterministic resolver makes of an utterance.")
 final class ResolveCommand implements Callable<Integer> {
 
-    private static final JsonMapper JSON = JsonMapper.builder().build();
+    /**
+     * Made when resolve runs: every command line builds this command, and a mapper costs start-up
+     * (docs/performance.md#start-up).
+     */
+    private static final class Mapper {
+        static final JsonMapper JSON = JsonMapper.builder().build();
+    }
 
     @Spec
     CommandSpec spec;
@@ -88,7 +94,7 @@ final class ResolveCommand implements Callable<Integer> {
             document.put("missing", missing);
             document.put("clarification", resolution.clarification().orElse(null));
             document.put("source", resolution.source().orElse(null));
-            out.println(JSON.writeValueAsString(document));
+            out.println(Mapper.JSON.writeValueAsString(document));
         } else {
             out.println("event:         " + event);
             out.println("utterance:     " + utterance);
@@ -106,7 +112,7 @@ final class ResolveCommand implements Callable<Integer> {
      */
     static List<String> missing(EventDefinition definition, Map<String, Object> arguments) {
         Set<String> required = new TreeSet<>(definition.requiredFields());
-        JsonNode schemaRequired = JSON.readTree(definition.argumentsSchema()).get("required");
+        JsonNode schemaRequired = Mapper.JSON.readTree(definition.argumentsSchema()).get("required");
         if (schemaRequired != null) {
             schemaRequired.forEach(field -> required.add(field.asString()));
         }

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The command line as users of JUnit's console launcher and promptfoo expect: exit codes, one-line errors, filters. */
@@ -40,6 +41,23 @@ class CommandLineTest {
             assertThat(help.err()).as(command).isEmpty();
             assertThat(help.out()).as(command).contains("Usage:");
         }
+    }
+
+    @Test
+    @DisplayName("a command line naming a subcommand builds only that one, with the same usage as the full command "
+            + "line's (docs/performance.md#start-up)")
+    void onlyTheNamedSubcommandIsBuilt() {
+        for (String command : AgentLab.commandLine().getSubcommands().keySet()) {
+            if (command.equals("help")) {
+                continue;
+            }
+            CommandLine lazy = AgentLab.commandLine(new String[] {command, "--help"});
+            assertThat(lazy.getSubcommands().keySet()).as(command).containsExactly(command);
+            assertThat(lazy.getSubcommands().get(command).getUsageMessage()).as(command)
+                    .isEqualTo(AgentLab.commandLine().getSubcommands().get(command).getUsageMessage());
+        }
+        assertThat(AgentLab.commandLine(new String[] {"rnu"}).getSubcommands())
+                .as("a name that is no subcommand builds them all, so picocli can suggest one").hasSize(9);
     }
 
     @Test

@@ -18,7 +18,7 @@ record Run(int code, String out, String err) {
     static Run run(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        CommandLine cli = AgentLab.commandLine();
+        CommandLine cli = AgentLab.commandLine(args); // as main builds it: only the subcommand named, if one is
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));
         int code = cli.execute(args);

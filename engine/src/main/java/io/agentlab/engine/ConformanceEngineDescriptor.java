@@ -82,7 +82,10 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
                     direct.connectTimeout(), direct.readTimeout(), direct.callTimeout(), direct.finishGrace()));
         }
         if (live.isEmpty()) {
-            replay = TimedReplay.start(List.of(), settings.replaySpeed());
+            // the server a runner started while the suites were discovered, else one started now
+            // (docs/performance.md#start-up)
+            replay = RunPreparation.of(context.request()).flatMap(prepared -> prepared.replay(settings.replaySpeed()))
+                    .orElseGet(() -> TimedReplay.start(List.of(), settings.replaySpeed()));
             if (settings.controlRuns() && settings.replaySpeed() == 0) {
                 // at speed 0 no timing figure means anything, so the control turns need not wait for the cases: they
                 // run beside them, each in its own replay scope (docs/performance.md#report-parts)

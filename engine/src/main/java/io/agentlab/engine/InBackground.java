@@ -5,10 +5,11 @@ import java.util.concurrent.CompletionException;
 import java.util.function.Supplier;
 
 /**
- * Report parts that depend on nothing the cases produce, computed on a daemon thread while the run goes on, so that
- * they overlap the suites' reading or the cases instead of adding to the report's time
- * (docs/performance.md#report-parts). A daemon thread never keeps a finished process alive; a part nobody waits for
- * still runs to its end unless its work checks a stop signal of its own (the control matrix does).
+ * Work that depends on nothing the cases produce, done on a daemon thread while the run goes on: report parts that
+ * overlap the suites' reading or the cases instead of adding to the report's time (docs/performance.md#report-parts),
+ * and the start-up a run's preparation overlaps with discovery (docs/performance.md#start-up). A daemon thread never
+ * keeps a finished process alive; a part nobody waits for still runs to its end unless its work checks a stop signal of
+ * its own (the control matrix does).
  */
 final class InBackground {
 

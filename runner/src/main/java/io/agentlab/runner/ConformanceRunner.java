@@ -7,6 +7,7 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectFile;
 
 import io.agentlab.engine.ConformanceTestEngine;
 import io.agentlab.engine.Constants;
+import io.agentlab.engine.RunPreparation;
 import io.agentlab.report.TestOutcome;
 import io.agentlab.report.gates.Gates;
 import io.agentlab.report.render.RunReports;
@@ -39,6 +40,7 @@ import org.junit.platform.launcher.Launcher;
 import org.junit.platform.launcher.LauncherConstants;
 import org.junit.platform.launcher.LauncherDiscoveryListener;
 import org.junit.platform.launcher.LauncherDiscoveryRequest;
+import org.junit.platform.launcher.LauncherSession;
 import org.junit.platform.launcher.PostDiscoveryFilter;
 import org.junit.platform.launcher.TagFilter;
 import org.junit.platform.launcher.TestExecutionListener;
@@ -145,7 +147,21 @@ public final class ConformanceRunner {
             notes.add("gates deferred: shard " + spec.shard().get() + " holds part of the cases; `agentlab merge` "
                     + "applies them to the whole run");
         }
-        Discovery discovery = discover(spec, configuration, rerun);
+        // what the run will need starts now, beside discovery, and the engine takes it from the session
+        // (docs/performance.md#start-up)
+        RunPreparation preparation = RunPreparation.start(configuration);
+        try (LauncherSession session = LauncherFactory.openSession()) {
+            preparation.offerTo(session.getStore());
+            return run(spec, out, terminal, notes, configuration, rerun, session.getLauncher());
+        } finally {
+            preparation.close();
+        }
+    }
+
+    private static RunResult run(RunSpec spec, PrintWriter out, boolean terminal, List<String> notes,
+                                 Map<String, String> configuration, Set<String> rerun, Launcher launcher) {
+        Path report = spec.reportDirectory();
+        Discovery discovery = discover(spec, configuration, rerun, launcher);
         discovery.warnings().forEach(warning -> out.println(label(warning)));
         if (!discovery.problems().isEmpty()) {
             throw new UsageException(String.join("\n", discovery.problems()));
@@ -195,10 +211,11 @@ public final class ConformanceRunner {
     }
 
     private static Discovery discover(RunSpec spec, Map<String, String> configuration) {
-        return discover(spec, configuration, null);
+        return discover(spec, configuration, null, LauncherFactory.create());
     }
 
-    private static Discovery discover(RunSpec spec, Map<String, String> configuration, Set<String> rerun) {
+    private static Discovery discover(RunSpec spec, Map<String, String> configuration, Set<String> rerun,
+                                      Launcher launcher) {
         List<DiscoverySelector> selectors = new ArrayList<>();
         Map<FileSelector, String> namedFiles = new LinkedHashMap<>(); // each as the user wrote it
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
@@ -274,7 +291,6 @@ public final class ConformanceRunner {
                 .configurationParameter(LauncherConstants.DISCOVERY_ISSUE_FAILURE_PHASE_PROPERTY_NAME, "execution")
                 .listeners(issues)
                 .build();
-        Launcher launcher = LauncherFactory.create();
         TestPlan plan;
         try {
             plan = launcher.discover(request);

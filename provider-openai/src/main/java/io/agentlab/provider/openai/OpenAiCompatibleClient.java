@@ -69,7 +69,13 @@ public final class OpenAiCompatibleClient implements ChatProvider {
     /** Default wait for {@code [DONE]} or the end of the body once a finish reason arrived. */
     public static final Duration DEFAULT_FINISH_GRACE = Duration.ofSeconds(2);
 
-    private static final OkHttpClient SHARED = sharedClient();
+    /**
+     * The one pool and dispatcher every client shares, made by the first client (its TLS set-up alone is about 0.1 s of
+     * start-up, which a class that only names a default must not pay: docs/performance.md#start-up).
+     */
+    private static final class Shared {
+        static final OkHttpClient CLIENT = sharedClient();
+    }
     /**
      * Events in flight between the HTTP thread and the caller: enough to keep the caller busy, few enough that a fast
      * provider waits for a slow caller rather than filling the heap (docs/limits-and-safety.md#response-size).
@@ -166,7 +172,7 @@ public final class OpenAiCompatibleClient implements ChatProvider {
         this.environment = environment;
         this.nanoTime = nanoTime;
         // newBuilder() shares the pool and the dispatcher: a client per configuration costs no threads
-        this.http = SHARED.newBuilder()
+        this.http = Shared.CLIENT.newBuilder()
                 .connectTimeout(config.connectTimeout())
                 .readTimeout(config.readTimeout())
                 .build();

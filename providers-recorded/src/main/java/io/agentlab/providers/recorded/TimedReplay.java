@@ -188,6 +188,7 @@ public final class TimedReplay implements AutoCloseable {
     private Response respond(Scope scope, double speed, ServeEvent event) {
         List<Recording> recordings = scope.recordings();
         long arrived = SseFlushingServerFactory.arrival();
+        FirstRequestProbe.arrived();
         String body = event.getRequest().getBodyAsString();
         RequestMatcher.Received received;
         try {

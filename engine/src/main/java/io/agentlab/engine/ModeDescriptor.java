@@ -43,7 +43,6 @@ final class ModeDescriptor extends CaseTestDescriptor {
         CaseDescriptor parent = parentCase();
         Suite suite = parent.suite();
         Suite.Case testCase = parent.testCase();
-        context.metrics().timing(suite.id(), timing(suite, context.settings()));
         boolean evaluate = context.settings().evaluate();
         int repetitions = evaluate ? context.settings().repetitions() : 1;
         List<String> failures = new ArrayList<>();
@@ -95,17 +94,6 @@ final class ModeDescriptor extends CaseTestDescriptor {
             throw new AssertionFailedError(failureMessage(suite, testCase, mode.wireName(), failures));
         }
         return context;
-    }
-
-    private static String timing(Suite suite, EngineOptions settings) {
-        if (settings.provider() == EngineOptions.Provider.LIVE) {
-            return "live provider: measured";
-        }
-        boolean recorded = suite.cases().stream().flatMap(c -> c.turns().stream())
-                .anyMatch(turn -> !turn.recordings().isEmpty());
-        return (recorded ? "recorded offsets replayed; scripted turns " : "scripted turns ")
-                + "synthesized with latency " + suite.provider().latency().describe() + "; replay speed "
-                + settings.replaySpeed();
     }
 
     static String failureMessage(Suite suite, Suite.Case testCase, String what, List<String> failures) {

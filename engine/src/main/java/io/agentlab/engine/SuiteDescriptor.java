@@ -22,6 +22,24 @@ final class SuiteDescriptor extends AbstractTestDescriptor implements Conformanc
         return suite;
     }
 
+    /** Notes once, before its cases run, how the suite's streams are timed (a note per case read every case's turns). */
+    @Override
+    public ConformanceContext before(ConformanceContext context) {
+        context.metrics().timing(suite.id(), timing(suite, context.settings()));
+        return context;
+    }
+
+    private static String timing(Suite suite, EngineOptions settings) {
+        if (settings.provider() == EngineOptions.Provider.LIVE) {
+            return "live provider: measured";
+        }
+        boolean recorded = suite.cases().stream().flatMap(c -> c.turns().stream())
+                .anyMatch(turn -> !turn.recordings().isEmpty());
+        return (recorded ? "recorded offsets replayed; scripted turns " : "scripted turns ")
+                + "synthesized with latency " + suite.provider().latency().describe() + "; replay speed "
+                + settings.replaySpeed();
+    }
+
     @Override
     public Type getType() {
         return Type.CONTAINER;

@@ -89,9 +89,12 @@ public final class TimedReplay implements AutoCloseable {
             }
         };
         // Loopback only, no request journal, and an admin API that refuses every request: the server that decides
-        // verdicts must not be reachable from other hosts nor re-stubbed over HTTP (docs/limits-and-safety.md).
+        // verdicts must not be reachable from other hosts nor re-stubbed over HTTP (docs/limits-and-safety.md). No
+        // log line per request either: WireMock formats the request and the response as JSON for it even when its
+        // notifier prints nothing, 2 % of a run's CPU (docs/performance.md#per-case).
         server = new WireMockServer(options().bindAddress(LOOPBACK).dynamicPort().maxLoggedResponseSize(0)
-                .gzipDisabled(true).disableRequestJournal().adminAuthenticator(request -> false)
+                .gzipDisabled(true).disableRequestJournal().stubRequestLoggingDisabled(true)
+                .adminAuthenticator(request -> false)
                 .httpServerFactory(new SseFlushingServerFactory()).extensions(transformer));
         server.start();
         server.stubFor(any(anyUrl()).willReturn(aResponse().withStatus(200)));

@@ -283,7 +283,7 @@ public record EventsExpectation(List<EventExpectation> events, Position at) impl
                 }
             });
             event.reason().ifPresent(reason -> {
-                String actual = reason(result.outcome()).orElse("none");
+                String actual = result.outcome().reasonName().orElse("none");
                 if (!reason.equals(actual)) {
                     failures.add(label + "expected reason " + reason + " but was " + actual + " (" + result.outcome()
                             + ")");
@@ -351,20 +351,6 @@ public record EventsExpectation(List<EventExpectation> events, Position at) impl
                     + ", but they were" + (expected ? " not" : "") + "; final arguments "
                     + CanonicalJson.write(result.arguments()));
         }
-    }
-
-    /** A rejection's reason, a failure's code, or the limit a timeout hit. */
-    static Optional<String> reason(EventOutcome outcome) {
-        if (outcome instanceof EventOutcome.Rejected rejected) {
-            return Optional.of(rejected.reason().name().toLowerCase(Locale.ROOT));
-        }
-        if (outcome instanceof EventOutcome.Failed failed) {
-            return Optional.of(failed.code());
-        }
-        if (outcome instanceof EventOutcome.TimedOut timedOut) {
-            return Optional.of(timedOut.scope().name().toLowerCase(Locale.ROOT));
-        }
-        return Optional.empty();
     }
 
     private static Optional<String> subsetMismatch(Map<String, Object> expected, Map<String, Object> actual) {

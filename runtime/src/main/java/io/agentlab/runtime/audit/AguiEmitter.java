@@ -50,6 +50,8 @@ public final class AguiEmitter {
     private final Map<String, String> toolCallIds = new HashMap<>();
     private final Map<String, String> parents = new HashMap<>();
     private final Map<String, String> names = new HashMap<>();
+    /** Each started event's 1-based position in the batch, as its tool call started (batch order). */
+    private final Map<String, Integer> positions = new HashMap<>();
     private final Set<String> openSteps = new LinkedHashSet<>();
     private final Set<String> openMessages = new LinkedHashSet<>();
     private final Set<String> openToolCalls = new LinkedHashSet<>();
@@ -126,6 +128,7 @@ public final class AguiEmitter {
      */
     public void toolCallStarted(String eventId, String name, String parentMessageId) {
         String id = toolCallId(eventId);
+        positions.putIfAbsent(eventId, positions.size() + 1);
         parents.put(id, parentMessageId);
         names.put(id, name);
         openToolCalls.add(id);
@@ -162,8 +165,11 @@ public final class AguiEmitter {
 
     /**
      * {@code TOOL_CALL_RESULT}: how the event ended, as a tool message of its own. The content is JSON text
-     * {@code {"status": success|failure|partial, "outcome": <outcome>, "error": ...}}; partial means the event needs
-     * clarification, and a deduplicated or replayed event reports the outcome it shares.
+     * {@code {"status": success|failure|partial, "outcome": <outcome>, "error": ..., "reason": ..., "duplicateOf": n}};
+     * partial means the event needs clarification, and a deduplicated or replayed event reports the outcome it shares.
+     * {@code reason} ({@link EventOutcome#reasonName()}) and {@code duplicateOf} (the 1-based batch position of the event a
+     * deduplicated one duplicates) are there so a client outside the process can judge what a suite's
+     * {@code events[].reason} and {@code duplicateOf} say (docs/wire.md#stream); each is left out when it has no value.
      */
     public void toolCallResult(EventResult event) {
         String id = toolCallId(event.eventId());
@@ -181,6 +187,11 @@ public final class AguiEmitter {
             content.put("outcome", outcome.status());
             if (error != null) {
                 content.put("error", error);
+            }
+            outcome.reasonName().ifPresent(reason -> content.put("reason", reason));
+            if (outcome instanceof EventOutcome.Deduplicated deduplicated
+                    && positions.containsKey(deduplicated.primaryEventId())) {
+                content.put("duplicateOf", positions.get(deduplicated.primaryEventId()));
             }
             fields.put("messageId", id + "-result");
             fields.put("toolCallId", id);

@@ -130,6 +130,21 @@ class AguiEmitterTest {
         assertThat(AguiStreamChecker.check(AguiProfile.AGUI_1_0, agui.events(), "s1-t1")).isEmpty();
     }
 
+    /** A server streams the run as it happens (docs/wire.md#endpoint): the listener is told every event, in order. */
+    @Test
+    @DisplayName("the listener is told each event as it is emitted, the same events in the same order")
+    void listener() {
+        List<AguiEvent> told = new java.util.ArrayList<>();
+        AguiEmitter agui = new AguiEmitter(AguiProfile.AGUI_1_0, "s1", "s1-t1", told::add);
+        agui.runStarted();
+        String message = agui.textMessageStarted();
+        assertThat(told).hasSize(2);
+        agui.textMessageContent(message, "Hi.");
+        agui.textMessageEnded(message);
+        agui.runFinished();
+        assertThat(told).isEqualTo(agui.events()).hasSize(5);
+    }
+
     /** The last tool result's content, parsed. */
     private static Map<String, Object> content(List<AguiEvent> events) {
         List<AguiEvent> results = events.stream().filter(e -> e.type().equals(AguiEvent.TOOL_CALL_RESULT)).toList();

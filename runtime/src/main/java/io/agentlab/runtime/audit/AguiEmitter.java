@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Consumer;
 import io.agentlab.agui.AguiEvent;
 import io.agentlab.agui.AguiProfile;
 import org.apiguardian.api.API;
@@ -47,6 +48,8 @@ public final class AguiEmitter {
     private final String threadId;
     private final String runId;
     private final List<AguiEvent> events = new ArrayList<>();
+    /** Told each event as it is emitted: a server streams the run as it happens (docs/wire.md#endpoint). */
+    private final Consumer<AguiEvent> listener;
     private final Map<String, String> toolCallIds = new HashMap<>();
     private final Map<String, String> parents = new HashMap<>();
     private final Map<String, String> names = new HashMap<>();
@@ -66,9 +69,22 @@ public final class AguiEmitter {
      * @param runId    the run (the turn); unique within the thread
      */
     public AguiEmitter(AguiProfile profile, String threadId, String runId) {
+        this(profile, threadId, runId, event -> { });
+    }
+
+    /**
+     * An emitter that also tells {@code listener} each event as it is emitted.
+     *
+     * @param profile  the wire shape
+     * @param threadId the thread (the session)
+     * @param runId    the run (the turn); unique within the thread
+     * @param listener told each event, in order, on the emitting thread
+     */
+    public AguiEmitter(AguiProfile profile, String threadId, String runId, Consumer<AguiEvent> listener) {
         this.profile = Objects.requireNonNull(profile, "profile");
         this.threadId = Objects.requireNonNull(threadId, "threadId");
         this.runId = Objects.requireNonNull(runId, "runId");
+        this.listener = Objects.requireNonNull(listener, "listener");
     }
 
     /** The events so far, in order. */
@@ -286,7 +302,12 @@ public final class AguiEmitter {
             throw new IllegalStateException("run " + runId + " has already ended");
         }
         ended = true;
-        events.add(new AguiEvent(type, fields));
+        add(new AguiEvent(type, fields));
+    }
+
+    private void add(AguiEvent event) {
+        events.add(event);
+        listener.accept(event);
     }
 
     /** Adds an event; the social dialect puts the thread and run on every event. */
@@ -295,11 +316,11 @@ public final class AguiEmitter {
             throw new IllegalStateException(type + " after the end of run " + runId);
         }
         if (v1() || type.equals(AguiEvent.RUN_STARTED)) {
-            events.add(new AguiEvent(type, fields));
+            add(new AguiEvent(type, fields));
         } else {
             Map<String, Object> all = run();
             all.putAll(fields);
-            events.add(new AguiEvent(type, all));
+            add(new AguiEvent(type, all));
         }
     }
 

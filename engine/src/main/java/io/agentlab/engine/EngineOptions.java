@@ -34,10 +34,17 @@ import static io.agentlab.engine.Constants.REPETITIONS;
 import static io.agentlab.engine.Constants.REPLAY_DIRECTORY;
 import static io.agentlab.engine.Constants.REPLAY_SPEED;
 import static io.agentlab.engine.Constants.REPORT_DIRECTORY;
+import static io.agentlab.engine.Constants.RUNTIME_AGUI_PATH;
+import static io.agentlab.engine.Constants.RUNTIME_COMMAND;
+import static io.agentlab.engine.Constants.RUNTIME_DIRECTORY;
+import static io.agentlab.engine.Constants.RUNTIME_READY_TIMEOUT;
+import static io.agentlab.engine.Constants.RUNTIME_TURN_TIMEOUT;
+import static io.agentlab.engine.Constants.RUNTIME_URL;
 import static io.agentlab.engine.Constants.SEED;
 import static io.agentlab.engine.Constants.SUITE_DIRECTORIES;
 
 import io.agentlab.engine.internal.execution.LiveCalls;
+import io.agentlab.engine.internal.wire.RuntimeProcess;
 import io.agentlab.engine.internal.yaml.Durations;
 import io.agentlab.engine.internal.suite.RecordingLibrary;
 import io.agentlab.kernel.api.InvocationMode;
@@ -104,6 +111,7 @@ final class EngineOptions {
         options.liveCalls();
         options.repetitions();
         options.liveRecordFamily();
+        options.runtime();
         return options;
     }
 
@@ -170,9 +178,41 @@ final class EngineOptions {
         return paths(parameters.get(SUITE_DIRECTORIES));
     }
 
-    /** Whether suites and cases run in parallel ({@value Constants#PARALLEL}). */
+    /**
+     * Whether suites and cases run in parallel ({@value Constants#PARALLEL}); never for a runtime over the wire, which
+     * is served one turn at a time (docs/wire.md#one-turn-at-a-time).
+     */
     boolean parallel() {
-        return parameters.getBoolean(PARALLEL).orElse(false);
+        return parameters.getBoolean(PARALLEL).orElse(false) && runtime().isEmpty();
+    }
+
+    /**
+     * The runtime over the wire the suites judge ({@value Constants#RUNTIME_URL}, {@value Constants#RUNTIME_COMMAND};
+     * docs/wire.md#configuration-keys); empty: the in-process kernel of the factory.
+     */
+    Optional<RuntimeProcess.Settings> runtime() {
+        Optional<String> url = parameters.get(RUNTIME_URL).map(String::strip).filter(value -> !value.isEmpty());
+        List<String> command = parameters.get(RUNTIME_COMMAND).map(value -> parse(RUNTIME_COMMAND, value,
+                () -> RuntimeProcess.split(value))).orElse(List.of());
+        if (url.isEmpty() && command.isEmpty()) {
+            return Optional.empty();
+        }
+        url.ifPresent(value -> {
+            if (!value.startsWith("http://") && !value.startsWith("https://")) {
+                throw new IllegalArgumentException(RUNTIME_URL + " must be an http:// or https:// URL, was '" + value
+                        + "'");
+            }
+        });
+        if (provider() == Provider.LIVE) {
+            throw new IllegalArgumentException(RUNTIME_URL + "/" + RUNTIME_COMMAND + " judge a runtime against the "
+                    + "kit's replay; " + PROVIDER + "=live cannot serve it");
+        }
+        String path = parameters.get(RUNTIME_AGUI_PATH).orElse("/agui");
+        Path log = reportDirectory().orElse(Path.of(System.getProperty("java.io.tmpdir"))).resolve("runtime.log");
+        return Optional.of(new RuntimeProcess.Settings(url, command, parameters.get(RUNTIME_DIRECTORY).map(Path::of),
+                path.startsWith("/") ? path : "/" + path,
+                positiveDuration(RUNTIME_READY_TIMEOUT, Duration.ofSeconds(30)),
+                positiveDuration(RUNTIME_TURN_TIMEOUT, Duration.ofSeconds(30)), log));
     }
 
     /** Prices for cost estimates ({@value Constants#PRICING_FILE}; empty: costs unknown), read once. */

@@ -57,6 +57,7 @@ public final class TimedReplay implements AutoCloseable {
     public static final String TOTAL_TOKENS_PLUS = "\"@total_tokens_plus@";
 
     private static final String SCOPES = "/scopes/";
+    private static final String ROUTES = "/routes/";
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final String LOOPBACK = "127.0.0.1";
     /** The longest a stalled response holds its connection when nobody closes its scope. */
@@ -67,6 +68,8 @@ public final class TimedReplay implements AutoCloseable {
     private final Map<String, List<String>> scopeMismatches = new ConcurrentHashMap<>();
     /** Open scopes by the key their URL carries ({@code <name>.<token>}). */
     private final Map<String, Scope> scopes = new ConcurrentHashMap<>();
+    /** Open routes by the key their URL carries ({@code <name>.<token>}). */
+    private final Map<String, Router> routes = new ConcurrentHashMap<>();
     /** Open scopes' keys by name. */
     private final Map<String, String> keys = new ConcurrentHashMap<>();
     /** Released when the server closes: a stall outside any scope ends then. */
@@ -84,7 +87,11 @@ public final class TimedReplay implements AutoCloseable {
 
             @Override
             public Response transform(Response response, ServeEvent event) {
-                Scope scope = scopeFor(event.getRequest().getUrl(), recordings);
+                String url = event.getRequest().getUrl();
+                if (url.startsWith(ROUTES)) {
+                    return routed(url, speed, event);
+                }
+                Scope scope = scopeFor(url, recordings);
                 return respond(scope, speed, event);
             }
         };
@@ -127,6 +134,87 @@ public final class TimedReplay implements AutoCloseable {
         scopes.put(key, new Scope(name, List.copyOf(recordings), new CountDownLatch(1)));
         scopeMismatches.remove(name); // a name used again starts with none
         return root() + SCOPES + key + "/v1";
+    }
+
+    /**
+     * Decides, per request, which open scope answers a request made under a routed base URL
+     * ({@link #route(String, Router)}).
+     */
+    @FunctionalInterface
+    public interface Router {
+        /**
+         * Where the request goes.
+         *
+         * @param role the call's role: its {@code X-Agentlab-Call-Role} header, or read from the messages when the
+         *             header is absent ({@link RequestMatcher.Received#of})
+         * @param body the request body
+         */
+        Routed route(String role, String body);
+    }
+
+    /** Where a routed request goes. */
+    public sealed interface Routed permits Routed.To, Routed.Refused {
+        /**
+         * To the open scope {@code scope}.
+         *
+         * @param scope the scope's name
+         */
+        record To(String scope) implements Routed {
+        }
+
+        /**
+         * Nowhere: answered {@code 409} with {@code reason}.
+         *
+         * @param reason why, one line
+         */
+        record Refused(String reason) implements Routed {
+        }
+    }
+
+    /**
+     * A fixed base URL whose requests {@code router} sends, one by one, to an open scope: a runtime configured with one
+     * provider base URL is answered by whichever scope the current turn opened (docs/wire.md#one-turn-at-a-time).
+     *
+     * @param name a URL-safe name unique among the open routes
+     * @return the {@code /v1} base URL of the route (it carries an unguessable token, as a scope's does)
+     */
+    public String route(String name, Router router) {
+        if (!name.matches("[A-Za-z0-9._~-]+")) {
+            throw new IllegalArgumentException("route name must be URL-safe ([A-Za-z0-9._~-]), was '" + name + "'");
+        }
+        String key = name + "." + token();
+        routes.put(key, java.util.Objects.requireNonNull(router, "router"));
+        return root() + ROUTES + key + "/v1";
+    }
+
+    private Response routed(String url, double speed, ServeEvent event) {
+        int end = url.indexOf('/', ROUTES.length());
+        Router router = routes.get(url.substring(ROUTES.length(), end < 0 ? url.length() : end));
+        if (router == null) {
+            return error("no such route");
+        }
+        String body = event.getRequest().getBodyAsString();
+        String role;
+        try {
+            role = RequestMatcher.Received.of(body, event.getRequest().getHeader(OpenAiCompatibleClient.ROLE_HEADER))
+                    .role();
+        } catch (RuntimeException e) {
+            return error("the request body is not JSON: " + e.getMessage());
+        }
+        Routed routed = router.route(role, body);
+        if (routed instanceof Routed.To to) {
+            String key = keys.get(to.scope());
+            Scope scope = key == null ? null : scopes.get(key);
+            return scope == null ? refused("the turn's scope " + to.scope() + " has closed") : respond(scope, speed, event);
+        }
+        return refused(((Routed.Refused) routed).reason());
+    }
+
+    private static Response refused(String reason) {
+        return Response.response().status(409)
+                .headers(new HttpHeaders(new HttpHeader("Content-Type", "application/json")))
+                .body(Json.write(Map.of("error", Map.of("message", reason, "type", "agentlab_replay_refused"))))
+                .build();
     }
 
     /** 128 random bits, URL-safe. */

@@ -28,6 +28,7 @@ class Emitter:
         self._lock = threading.Lock()
         self.closed = False
         self.events = []
+        self.frames = []   # the encoded frames, for a client reconnecting with Last-Event-ID
 
     def _emit(self, kind, fields, terminal=False):
         with self._lock:
@@ -41,6 +42,7 @@ class Emitter:
             self.events.append(event)
             frame = "id: %d\nevent: %s\ndata: %s\n\n" % (self._count, kind,
                                                          json.dumps(event, ensure_ascii=False, separators=(",", ":")))
+            self.frames.append(frame.encode("utf-8"))
             if self.closed:
                 return
             try:

@@ -21,6 +21,7 @@ MAX_EVENTS = 200_000
 IDLE_TIMEOUT_S = 30.0
 CONNECT_TIMEOUT_S = 5.0
 FINISH_GRACE_S = 2.0
+CALL_DEADLINE_S = 120.0   # bounds a provider that dribbles bytes and so never trips the idle timeout
 
 
 class ProviderError(Exception):
@@ -226,8 +227,11 @@ class ProviderClient:
         events = 0
         data_lines = []
         done = False
+        deadline = time.monotonic() + CALL_DEADLINE_S
         try:
             while not done:
+                if time.monotonic() > deadline:
+                    raise ProviderError("provider_deadline", "the call took longer than %.0f s" % CALL_DEADLINE_S)
                 try:
                     line = response.readline(MAX_LINE_BYTES + 1)
                 except (socket.timeout, TimeoutError):

@@ -111,6 +111,7 @@ def _english(text, now, facts):
                lambda m: str(T.EN_UNITS[m.group(1)]) + m.group(2).replace(".", "").replace(" ", ""), t)
     t = re.sub(r"\bat (\d{1,2}) (\d{2})\b", r"at \1:\2", t)
     t = re.sub(r"\bat for pm\b", "at 4pm", t)
+    t = re.sub(r"(\d(?:am|pm)?|\b(?:am|pm|noon|midnight|tomorrow|today|tonight)) (?:too|two) (?=[a-z]{3,})", r"\1 to ", t)
     # reminders
     m = re.search(r"\b(%s|an?|half an?)\s*(minutes?|mins?|hours?|hrs?)\s+(?:before|ahead|early|in advance)\b" % N, t)
     if m:
@@ -337,6 +338,8 @@ def _day_of_month(today, day, facts):
 def _zh_num(s):
     if s == "半":
         return 0.5
+    if re.fullmatch(r"[0-9]+\.[0-9]+", s or ""):
+        return float(s)
     return T.zh_number(s)
 
 
@@ -378,8 +381,9 @@ def _chinese(text, now, facts):
         facts.ask("time")
         t = _cut(t, m, facts)
     # elapsed offsets
-    m = re.search(r"(?:过)?(%s|半)(个半)?(?:个)?(小时|钟头)(?:(%s)分钟?)?(?:后|以后|之后)" % (ZN, ZN), t) or \
-        re.search(r"过(%s|半)(个半)?(?:个)?(小时|钟头)(?:(%s)分钟?)?" % (ZN, ZN), t)
+    ZD = r"(?:[0-9]+\.[0-9]+|%s)" % ZN
+    m = re.search(r"(?:过)?(%s|半)(个半)?(?:个)?(小时|钟头)(?:(%s)分钟?)?(?:后|以后|之后)" % (ZD, ZN), t) or \
+        re.search(r"过(%s|半)(个半)?(?:个)?(小时|钟头)(?:(%s)分钟?)?" % (ZD, ZN), t)
     if m:
         value = _zh_num(m.group(1)) or 0
         if m.group(2):
@@ -523,7 +527,8 @@ def arguments(facts, now, zone, previous=None):
         if facts.time is not None or facts.bare_hour is not None or facts.day_said:
             facts.ask("part", "in …")
             return out, facts.question
-        at = (now + facts.offset).astimezone(zone)
+        # added to the request instant, not to the wall clock (Python adds to an aware datetime's wall time)
+        at = (now.astimezone(dt.timezone.utc) + facts.offset).astimezone(zone)
         # the later of a repeated hour (a fall-back night) cannot be said as a local date and time
         if getattr(at, "fold", 0) == 1:
             facts.ask("time")
@@ -544,6 +549,9 @@ def arguments(facts, now, zone, previous=None):
         else:
             facts.ask("ampm", h, h)
             return out, facts.question
+    if facts.date is not None and facts.weekday is not None and facts.weekday[0] != "every":
+        facts.ask("day")   # two different days for one request ("tomorrow ... on Friday") are asked about
+        return out, facts.question
     if facts.date is None and facts.weekday is None and previous is not None and hour is not None:
         facts.date = previous   # a request naming no day takes the previous request's day
         facts.day_said = True
@@ -573,6 +581,10 @@ def arguments(facts, now, zone, previous=None):
     if facts.recurrence and facts.recurrence.startswith("FREQ=WEEKLY;BYDAY=") and facts.weekday is None:
         days = [RR_DAYS.index(d) for d in facts.recurrence.split("=")[-1].split(",")]
         date = _next_weekday(local_now, days, when, False)
+    local = dt.datetime.combine(date, when, zone)
+    moved = local.astimezone(dt.timezone.utc).astimezone(zone)
+    if moved.replace(tzinfo=None) != local.replace(tzinfo=None):
+        date, when = moved.date(), moved.time()   # a local time in a DST gap moves forward by the gap
     out["date"], out["time"] = date.isoformat(), "%02d:%02d" % (when.hour, when.minute)
     return _finish(out, facts)
 

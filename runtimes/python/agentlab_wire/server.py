@@ -15,6 +15,7 @@ from .turn import Conversation, Settings, SettingsError, TurnControl, capabiliti
 
 MAX_BODY = 1024 * 1024
 MAX_CONVERSATIONS = 512
+MAX_KEPT_RUNS = 64   # finished runs kept for Last-Event-ID resumption
 KEEP_ALIVE_S = 10.0
 
 
@@ -28,6 +29,13 @@ class Runtime:
         self.lock = threading.Lock()
         self.conversations = collections.OrderedDict()
         self.running = {}
+        self.finished = collections.OrderedDict()   # (threadId, runId) -> frames of a finished run
+
+    def keep(self, key, frames):
+        with self.lock:
+            self.finished[key] = frames
+            while len(self.finished) > MAX_KEPT_RUNS:
+                self.finished.popitem(last=False)
 
     def conversation(self, thread_id, settings):
         with self.lock:
@@ -120,6 +128,18 @@ class Handler(BaseHTTPRequestHandler):
             return
         props = (run_input.get("forwardedProps") or {}).get("agentlab") if isinstance(
             run_input.get("forwardedProps"), dict) else None
+        key = (thread_id, run_id)
+        last_id = self.headers.get("Last-Event-ID")
+        if last_id is not None:
+            with self.runtime.lock:
+                kept = self.runtime.finished.get(key)
+                live = key in self.runtime.running
+            if live:
+                self._json(409, {"error": "run %s is still running; resume it once it has ended" % run_id})
+                return
+            if kept is not None:
+                self._resume(kept, last_id)
+                return
         self.send_response(200)
         self.send_header("Content-Type", "text/event-stream; charset=utf-8")
         self.send_header("Cache-Control", "no-cache")
@@ -153,7 +173,6 @@ class Handler(BaseHTTPRequestHandler):
                         return
 
         threading.Thread(target=keep_alive, daemon=True).start()
-        key = (thread_id, run_id)
         with self.runtime.lock:
             self.runtime.running[key] = control
         try:
@@ -183,12 +202,28 @@ class Handler(BaseHTTPRequestHandler):
             stop.set()
             with self.runtime.lock:
                 self.runtime.running.pop(key, None)
+            if emitter.ended:
+                self.runtime.keep(key, emitter.frames)
             try:
                 with write_lock:
                     self.wfile.write(b"0\r\n\r\n")
                     self.wfile.flush()
             except OSError:
                 pass
+
+
+    def _resume(self, frames, last_id):
+        """The events after ``last_id`` of a finished run (ids are the events' 1-based positions)."""
+        try:
+            after = max(0, int(last_id))
+        except ValueError:
+            after = 0
+        body = b"".join(frames[after:])
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
 
 
 def serve(host, port, provider_url, ports_url, api_key="agentlab-replay", agui_path="/agui"):

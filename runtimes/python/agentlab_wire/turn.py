@@ -28,6 +28,7 @@ DUAL, TOOLS = "dual_agent", "chat_agent_tools"
 DEFAULT_PERSONA = "You are a friendly voice assistant. Answer briefly."
 DEFAULT_MODEL = "gpt-4o-mini"
 EVENT_AGENT_MAX_TOKENS = 200
+MAX_STORED_MESSAGES = 400   # a conversation's stored history; the oldest turns go first
 
 DUAL_INSTRUCTION = (
     "You can trigger actions for the user. Always answer the user first, naturally and briefly.\n"
@@ -149,6 +150,13 @@ class Conversation:
             return None
         return [{"type": "function", "function": {"name": d.name.replace(".", "_"), "description": d.description,
                                                   "parameters": d.schema}} for d in self.definitions] or None
+
+    def store(self, produced):
+        self.messages.extend({"msg": m, "ui": ui} for m, ui in produced)
+        if len(self.messages) > MAX_STORED_MESSAGES:
+            del self.messages[:len(self.messages) - MAX_STORED_MESSAGES]
+            while self.messages and self.messages[0]["msg"]["role"] != "user":
+                del self.messages[0]   # whole turns only: a tool message never loses its call
 
     def context(self):
         return [m["msg"] for m in self.messages]
@@ -275,7 +283,7 @@ def run_turn(conversation, run_input, emitter, control):
         if first_answer is not None and not produced:
             produced.append(({"role": "user", "content": text}, True))
             produced.append(({"role": "assistant", "content": first_answer}, True))
-        c.messages.extend({"msg": m, "ui": ui} for m, ui in produced)
+        c.store(produced)
         emitter.run_cancelled()
         return "RUN_CANCELED"
 
@@ -347,7 +355,7 @@ def run_turn(conversation, run_input, emitter, control):
     else:
         produced.append(({"role": "assistant", "content": answer}, True))
     if not proposals:
-        c.messages.extend({"msg": m, "ui": ui} for m, ui in produced)
+        c.store(produced)
         emitter.run_finished()
         return None
 
@@ -404,7 +412,7 @@ def run_turn(conversation, run_input, emitter, control):
         except ProviderError as e:
             if control.cancel.cancelled:
                 return cancelled()
-            c.messages.extend({"msg": m, "ui": ui} for m, ui in produced)
+            c.store(produced)
             emitter.close_open()
             emitter.run_error("the follow-up answer failed: %s" % e, e.code)
             return e.code
@@ -415,6 +423,6 @@ def run_turn(conversation, run_input, emitter, control):
         emitter.message_ended(mid)
         emitter.step_finished("follow_up")
         produced.append(({"role": "assistant", "content": "".join(said).strip()}, True))
-    c.messages.extend({"msg": m, "ui": ui} for m, ui in produced)
+    c.store(produced)
     emitter.run_finished()
     return None

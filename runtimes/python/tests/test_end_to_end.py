@@ -86,6 +86,23 @@ class EndToEndTest(unittest.TestCase):
                           "protocolVersion": "1.0"}, json.loads(first[2][len("data: "):]))
         self.assertIn("event: RUN_FINISHED", frames[-1])
 
+    def test_a_client_reconnecting_with_last_event_id_gets_the_events_after_it(self):
+        self.script.on("chat", "hello again", text_stream("Hi! Nice to hear you again."))
+        thread = self.thread()
+        run, events = self.h.turn(thread, "hello again", self.h.props())
+        body = {"threadId": thread, "runId": run, "messages": [{"id": "u", "role": "user", "content": "hello again"}],
+                "state": {}, "tools": [], "context": [], "forwardedProps": {"agentlab": self.h.props()}}
+        conn = http.client.HTTPConnection("127.0.0.1", self.h.port, timeout=10)
+        conn.request("POST", "/agui", body=json.dumps(body), headers={"Content-Type": "application/json",
+                                                                      "Last-Event-ID": "3"})
+        raw = conn.getresponse().read().decode()
+        conn.close()
+        frames = [f for f in raw.split("\n\n") if f.strip()]
+        self.assertEqual("id: 4", frames[0].split("\n")[0])
+        self.assertEqual(events[3:], [json.loads(f.split("\n")[2][len("data: "):]) for f in frames])
+        self.assertEqual(1, sum(1 for r, b, _ in self.h.provider.requests
+                                if r == "chat" and b["messages"][-1]["content"] == "hello again"))
+
     def test_volume_in_both_modes(self):
         self.both("set the volume to 30", "Volume 30.", ["device.volume.adjust"],
                   {"device.volume.adjust": {"mode": "absolute", "value": "30%"}})

@@ -107,6 +107,24 @@ class ScheduleTest(unittest.TestCase):
                     expected["recurrence"] = rule
                 self.assertEqual(expected, r.arguments)
 
+    def test_elapsed_offsets_are_added_to_the_instant_across_dst(self):
+        def at(words, now, zone="Europe/Berlin"):
+            ctx = TurnContext("s", "t", dt.datetime.fromisoformat(now), zone, "en", [], words)
+            r = schedule.resolver(ResolutionInput(schedule.NAME, words, 0, 1, ctx))
+            return r.arguments.get("date"), r.arguments.get("time"), r.question
+        self.assertEqual(("2026-03-29", "04:30", None), at("remind me in 2 hours to check", "2026-03-29T01:30:00+01:00"))
+        # the later of a repeated hour cannot be said as a local date and time: asked
+        self.assertIsNotNone(at("remind me in 2 hours to check", "2026-10-25T01:30:00+02:00")[2])
+        # a local time in the spring-forward gap moves forward by the gap
+        self.assertEqual(("2027-03-28", "03:30", None),
+                         at("remind me tomorrow at 2:30am to check the oven", "2027-03-27T12:00:00+01:00"))
+
+    def test_more_spellings(self):
+        self.assertEqual("call mom", resolve(schedule, "remind me at 3pm two call mom").arguments["title"])
+        self.assertEqual("11:30", resolve(schedule, "2.5小时后提醒我吃药").arguments["time"])
+        self.assertEqual("Which day should I set it for?",
+                         resolve(schedule, "remind me tomorrow at 3pm on Friday to call mom").question)
+
     def test_reminder_offsets(self):
         r = resolve(schedule, "每周一早上九点提醒我开例会，提前十分钟")
         self.assertEqual((10, "FREQ=WEEKLY;BYDAY=MO", "2026-12-07"),

@@ -1,4 +1,4 @@
-"""One run's AG-UI 1.0 events as SSE frames (docs/runtime.md#agui-profiles, docs/design.md#the-audit-stream).
+"""One run's AG-UI 1.0 events as SSE frames (docs/runtime.md#agui-profiles, docs/design.md#audit-events).
 
 The emitter owns every id — message ids ``<runId>-m<n>``, tool-call ids ``<runId>-<eventId>``, a tool result's own
 message id ``<toolCallId>-result`` — and tracks what is open, so a cancelled run closes its tool calls, messages and

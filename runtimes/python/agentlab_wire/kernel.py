@@ -1,4 +1,5 @@
-"""The event kernel (docs/design.md#the-event-kernel, #the-batch-executor, #result-policies; docs/kernel.md).
+"""The event kernel (docs/design.md#kernel-pipeline, docs/design.md#batch-shared-executor,
+docs/design.md#policy-declared and the clauses after each; docs/kernel.md).
 
 It never looks at an event's name to decide anything (docs/design.md#kernel-no-event-names): every decision comes from
 the Definition a plugin or a probe registered. One Kernel per conversation (thread) holds the registry, the replay

@@ -20,10 +20,12 @@ SCHEMA = {
     "properties": {
         "title": {"type": "string", "minLength": 1, "maxLength": 200, "description": "what to remember"},
         "date": {"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "description": "local date YYYY-MM-DD"},
-        "time": {"type": "string", "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$", "description": "local time HH:MM, 24h"},
+        "time": {"type": "string", "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$",
+                 "description": "local time HH:MM, 24h"},
         "timezone": {"type": "string", "minLength": 1, "description": "IANA timezone, e.g. Asia/Shanghai"},
         "recurrence": {"type": "string",
-                       "pattern": "^FREQ=(DAILY|WEEKLY|MONTHLY|YEARLY)(;BYDAY=(MO|TU|WE|TH|FR|SA|SU)(,(MO|TU|WE|TH|FR|SA|SU))*)?$",
+                       "pattern": "^FREQ=(DAILY|WEEKLY|MONTHLY|YEARLY)"
+                                  "(;BYDAY=(MO|TU|WE|TH|FR|SA|SU)(,(MO|TU|WE|TH|FR|SA|SU))*)?$",
                        "description": "RRULE subset, e.g. FREQ=WEEKLY;BYDAY=MO"},
         "reminder_minutes_before": {"type": "integer", "minimum": 0, "maximum": 10080},
     },
@@ -111,7 +113,8 @@ def _english(text, now, facts):
                lambda m: str(T.EN_UNITS[m.group(1)]) + m.group(2).replace(".", "").replace(" ", ""), t)
     t = re.sub(r"\bat (\d{1,2}) (\d{2})\b", r"at \1:\2", t)
     t = re.sub(r"\bat for pm\b", "at 4pm", t)
-    t = re.sub(r"(\d(?:am|pm)?|\b(?:am|pm|noon|midnight|tomorrow|today|tonight)) (?:too|two) (?=[a-z]{3,})", r"\1 to ", t)
+    t = re.sub(r"(\d(?:am|pm)?|\b(?:am|pm|noon|midnight|tomorrow|today|tonight)) (?:too|two) (?=[a-z]{3,})",
+               r"\1 to ", t)
     # reminders
     m = re.search(r"\b(%s|an?|half an?)\s*(minutes?|mins?|hours?|hrs?)\s+(?:before|ahead|early|in advance)\b" % N, t)
     if m:
@@ -140,7 +143,8 @@ def _english(text, now, facts):
         elif m.group(1) in ("evening", "night"):
             facts.part = "pm"
         t = _cut(t, m, facts)
-    for pattern, rule in ((r"\bevery week\b|\bweekly\b", "FREQ=WEEKLY"), (r"\bevery month\b|\bmonthly\b", "FREQ=MONTHLY"),
+    for pattern, rule in ((r"\bevery week\b|\bweekly\b", "FREQ=WEEKLY"),
+                          (r"\bevery month\b|\bmonthly\b", "FREQ=MONTHLY"),
                           (r"\bevery year\b|\byearly\b|\bannually\b", "FREQ=YEARLY")):
         m = re.search(pattern, t)
         if m:
@@ -474,7 +478,8 @@ def _chinese(text, now, facts):
 # --- both ----------------------------------------------------------------------------------------------------
 
 _EN_TRIGGERS = (r"\b(?:please |can you |could you |would you |hey |okay |ok |so |um |uh )*"
-                r"(?:remind me|set (?:a|an) (?:reminder|alarm)|add (?:a|an) (?:reminder|entry)|create (?:a|an) reminder|"
+                r"(?:remind me|set (?:a|an) (?:reminder|alarm)|add (?:a|an) (?:reminder|entry)|"
+                r"create (?:a|an) reminder|"
                 r"schedule(?: (?:a|an))?|put (?:it|this) (?:in|on) my calendar|don'?t let me forget|make sure i)"
                 r"(?: (?:to|that|about|of|for))?\b")
 _EN_FILLERS = r"\b(?:um|uh|okay so|please|thanks|thank you|again|also|and|then|just|for me|would you)\b"
@@ -486,6 +491,10 @@ def parse(text, now):
     """Facts of one request's words, read at ``now`` (an aware datetime in the session's zone)."""
     lang = "zh" if T.is_chinese(text) else "en"
     facts = Facts(lang)
+    vague = re.search(r"\b(?:about|around|roughly|approximately|or so|ish)\b|左右|大概|大约|差不多",
+                      T.normalize_width(text).lower())
+    if vague:   # an approximate time is never guessed
+        facts.ask("part", vague.group(0))
     rest = _chinese(text, now, facts) if lang == "zh" else _english(text, now, facts)
     if lang == "en":
         title = re.sub(_EN_TRIGGERS, " ", rest)

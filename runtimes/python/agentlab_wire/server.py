@@ -47,7 +47,6 @@ class Runtime:
                     self.conversations.popitem(last=False)
             else:
                 self.conversations.move_to_end(thread_id)
-                conv.settings.retransmit_of = settings.retransmit_of   # the only per-run setting
             return conv
 
 
@@ -189,7 +188,7 @@ class Handler(BaseHTTPRequestHandler):
                 return
             with conversation.lock:
                 try:
-                    run_turn(conversation, run_input, emitter, control)
+                    run_turn(conversation, run_input, emitter, control, settings.retransmit_of)
                 except Exception as e:   # never a stream without its terminal event
                     if not emitter.ended:
                         try:

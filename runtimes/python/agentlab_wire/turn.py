@@ -1,4 +1,5 @@
-"""The turn runtime: one AG-UI run per turn, for both invocation modes (docs/runtime.md, docs/design.md#modes-*).
+"""The turn runtime: one AG-UI run per turn, for both invocation modes (docs/runtime.md,
+docs/design.md#modes-two-modes and the modes clauses).
 
 1. stream ChatAgent's first answer, visible text forwarded as it arrives (never waiting for events);
 2. once the stream has ended, turn the hidden block (dual_agent) or the native tool calls (chat_agent_tools) into one
@@ -256,8 +257,11 @@ def result_content(result):
     return content
 
 
-def run_turn(conversation, run_input, emitter, control):
-    """Runs one turn and writes its AG-UI run through ``emitter``. Returns the error code, or None."""
+def run_turn(conversation, run_input, emitter, control, retransmit_of=None):
+    """Runs one turn and writes its AG-UI run through ``emitter``. Returns the error code, or None.
+
+    The thread's settings were read on its first run (identical within a thread, docs/wire.md#conventions); only
+    ``retransmit_of`` (``forwardedProps.agentlab.retransmitOf``) is the run's own."""
     c = conversation
     s = c.settings
     text = user_text(run_input)
@@ -266,11 +270,11 @@ def run_turn(conversation, run_input, emitter, control):
         emitter.run_error("the run carries no user message", "no_user_message")
         return "no_user_message"
     turn_id = control.run_id
-    if s.retransmit_of:
-        if s.retransmit_of not in c.turns:
-            emitter.run_error("retransmitOf names no turn of this thread: %s" % s.retransmit_of, "unknown_turn")
+    if retransmit_of:
+        if retransmit_of not in c.turns:
+            emitter.run_error("retransmitOf names no turn of this thread: %s" % retransmit_of, "unknown_turn")
             return "unknown_turn"
-        turn_id = s.retransmit_of   # the same turn again: replay protection holds (docs/runtime.md#retransmission)
+        turn_id = retransmit_of   # the same turn again: replay protection holds (docs/runtime.md#retransmission)
     elif c.ended:
         emitter.run_error("the session has ended", "session_ended")
         return "session_ended"

@@ -1,4 +1,5 @@
-"""device.volume.adjust (docs/design.md#plugin-volume-adjust .. #plugin-volume-port; docs/plugins.md#device-volume-adjust).
+"""device.volume.adjust (docs/design.md#plugin-volume-adjust to docs/design.md#plugin-volume-port;
+docs/plugins.md#device-volume-adjust).
 
 Policy silent_success, side-effecting, never retried, timeout 3 s, conflict key ``device.volume``. The resolver reads
 the volume clause(s) of the utterance in English or Chinese; rules are tried in the order docs/plugins.md lists them,

@@ -103,6 +103,7 @@ class FakeProvider(Server):
                         self.wfile.close()
                         self.connection.close()   # the last reference: an RST, not a FIN
                         self.wfile = io.BytesIO()  # what the server flushes after the handler
+                        self.close_connection = True
                         return
                     frame = ("data: %s\n\n" % data).encode()
                     self.wfile.write(b"%x\r\n%s\r\n" % (len(frame), frame))

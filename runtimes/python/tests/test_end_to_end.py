@@ -164,7 +164,8 @@ class EndToEndTest(unittest.TestCase):
                 else:
                     items = [json.loads(m["content"]) for m in body["messages"] if m["role"] == "tool"]
                     self.assertIn("tools", body)
-                self.assertEqual([("device.volume.adjust", "failed", {"code": "device_offline", "message": "no answer"}),
+                offline = {"code": "device_offline", "message": "no answer"}
+                self.assertEqual([("device.volume.adjust", "failed", offline),
                                   ("knowledge.web.search", "succeeded", None)],
                                  [(i["event"], i["status"], i.get("error")) for i in items])
                 self.assertEqual("the weather in Paris", items[1]["result"]["query"])

@@ -1,4 +1,5 @@
-"""The batch executor's rules and the policy aggregation (docs/design.md#the-batch-executor, #result-policies),
+"""The batch executor's rules and the policy aggregation (docs/design.md#batch-shared-executor and the batch clauses,
+docs/design.md#policy-declared and the policy clauses),
 observed with events and barriers: handlers wait for what the test releases, never for a sleep."""
 
 import datetime as dt
@@ -75,6 +76,12 @@ def batch(*names):
 
 def statuses(results):
     return [r.outcome.status for r in results]
+
+
+def fails(code, message, transient=False):
+    def handler(inv):
+        raise HandlerFailure(code, message, transient)
+    return handler
 
 
 def until_cancelled(inv):
@@ -170,7 +177,7 @@ class BatchExecutorTest(unittest.TestCase):
             return until_cancelled(inv)
 
         defs = [probe(log, "p.stuck", stuck, timeout_s=0.15), probe(log, "p.fast"),
-                probe(log, "p.broken", lambda inv: (_ for _ in ()).throw(HandlerFailure("probe_failed", "as declared")))]
+                probe(log, "p.broken", fails("probe_failed", "as declared"))]
         results, decision = self.kernel(defs).run_batch(batch("p.stuck", "p.fast", "p.broken"), turn(), "x")
         self.assertEqual(["timed_out", "succeeded", "failed"], statuses(results))
         self.assertEqual(("event", 150), (results[0].outcome.scope, results[0].outcome.limit_ms))

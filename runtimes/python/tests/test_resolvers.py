@@ -112,7 +112,8 @@ class ScheduleTest(unittest.TestCase):
             ctx = TurnContext("s", "t", dt.datetime.fromisoformat(now), zone, "en", [], words)
             r = schedule.resolver(ResolutionInput(schedule.NAME, words, 0, 1, ctx))
             return r.arguments.get("date"), r.arguments.get("time"), r.question
-        self.assertEqual(("2026-03-29", "04:30", None), at("remind me in 2 hours to check", "2026-03-29T01:30:00+01:00"))
+        self.assertEqual(("2026-03-29", "04:30", None),
+                         at("remind me in 2 hours to check", "2026-03-29T01:30:00+01:00"))
         # the later of a repeated hour cannot be said as a local date and time: asked
         self.assertIsNotNone(at("remind me in 2 hours to check", "2026-10-25T01:30:00+02:00")[2])
         # a local time in the spring-forward gap moves forward by the gap
@@ -138,6 +139,9 @@ class ScheduleTest(unittest.TestCase):
             "remind me tomorrow morning to call mom": ("What time should I set it for?", {"title"}),
             "明天八点提醒我开会": ("是上午8点还是晚上8点？", {"title"}),
             "remind me next week to call mom": (None, set()),
+            "remind me at about 9pm to call mom": ("I didn't catch the \"about\" part — could you say again when and "
+                                                   "what to remind you of?", set()),
+            "大概晚上八点提醒我看书": (None, set()),
         }
         for words, (question, present) in cases.items():
             with self.subTest(words=words):
@@ -157,8 +161,9 @@ class ScheduleTest(unittest.TestCase):
         self.assertNotEqual(a.source, b.source)
         words = "明天上午九点提醒我去银行，下午三点提醒我接孩子"
         a, b = resolve(schedule, words, 0, 2), resolve(schedule, words, 1, 2)
-        self.assertEqual(("去银行", "2026-12-01", "09:00"), (a.arguments["title"], a.arguments["date"], a.arguments["time"]))
-        self.assertEqual(("接孩子", "2026-12-01", "15:00"), (b.arguments["title"], b.arguments["date"], b.arguments["time"]))
+        fields = lambda r: (r.arguments["title"], r.arguments["date"], r.arguments["time"])  # noqa: E731
+        self.assertEqual(("去银行", "2026-12-01", "09:00"), fields(a))
+        self.assertEqual(("接孩子", "2026-12-01", "15:00"), fields(b))
 
     def test_equal_words_in_two_clauses_have_two_sources(self):
         words = "remind me at 7pm to call mom and again at 19:00 to call mom"
@@ -171,7 +176,8 @@ class ScheduleTest(unittest.TestCase):
         self.assertIn("more than one reminder", r.question)
 
     def test_normalizer_and_validator(self):
-        n = schedule.normalizer({"title": " call  mom ", "date": "2026-12-1", "time": "9:05", "recurrence": "rrule:freq=daily",
+        n = schedule.normalizer({"title": " call  mom ", "date": "2026-12-1", "time": "9:05",
+                                 "recurrence": "rrule:freq=daily",
                                  "timezone": "Asia/Shanghai"})
         self.assertEqual({"title": "call mom", "date": "2026-12-01", "time": "09:05", "recurrence": "FREQ=DAILY",
                           "timezone": "Asia/Shanghai"}, n)

@@ -186,6 +186,12 @@ final class EngineOptions {
         return parameters.getBoolean(PARALLEL).orElse(false) && runtime().isEmpty();
     }
 
+    /** Whether the subject is a runtime over the wire (docs/wire.md), not the in-process kernel. */
+    boolean overTheWire() {
+        return parameters.get(RUNTIME_URL).filter(value -> !value.isBlank()).isPresent()
+                || parameters.get(RUNTIME_COMMAND).filter(value -> !value.isBlank()).isPresent();
+    }
+
     /**
      * The runtime over the wire the suites judge ({@value Constants#RUNTIME_URL}, {@value Constants#RUNTIME_COMMAND};
      * docs/wire.md#configuration-keys); empty: the in-process kernel of the factory.

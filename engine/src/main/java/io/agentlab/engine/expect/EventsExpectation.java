@@ -45,7 +45,12 @@ public record EventsExpectation(List<EventExpectation> events, Position at) impl
     public static final Set<String> RESOLUTIONS = Set.of("deterministic", "fallback", "incomplete", "not_attempted");
 
     /** The kind. */
-    public static final ExpectationKind KIND = ExpectationKind.of("events", EventsExpectation::read);
+    public static final ExpectationKind KIND = ExpectationKind.of("events",
+            Observability.seen("name, `arguments` and `status` from the tool calls and their results")
+            .whenCarried("when the tool result carries them", "reason", "duplicateOf")
+            .except("steps of the runtime's resolution pipeline, inside it", "validAsProposed",
+                    "validAfterNormalization", "resolution", "argumentsUnparsable"),
+            EventsExpectation::read);
 
     /** Copies the list. */
     public EventsExpectation {
@@ -319,6 +324,42 @@ public record EventsExpectation(List<EventExpectation> events, Position at) impl
             });
             event.duplicateOf().ifPresent(position -> duplicate(label, position, result, results, failures));
         }
+    }
+
+    /**
+     * Over the wire (docs/wire.md#observability): names, arguments and statuses are judged; a reason or a duplicated
+     * position only when the event's tool result carried it; the resolution pipeline's steps never.
+     */
+    @Override
+    public WireJudgement overTheWire(ObservedTurn turn) {
+        WireSight sight = turn.wireSight().orElseThrow(() -> new IllegalStateException("the turn ran in-process"));
+        List<WireJudgement.Unseen> unseen = new ArrayList<>();
+        List<EventExpectation> seen = new ArrayList<>();
+        for (int i = 0; i < events.size(); i++) {
+            EventExpectation event = events.get(i);
+            String label = "event " + (i + 1) + " (" + event.name() + ")";
+            boolean reason = event.reason().isPresent() && seen(unseen, label, "reason", sight.carries(i, "reason"));
+            boolean duplicate = event.duplicateOf().isPresent()
+                    && seen(unseen, label, "duplicateOf", sight.carries(i, "duplicateOf"));
+            event.validAsProposed().ifPresent(v -> seen(unseen, label, "validAsProposed", false));
+            event.validAfterNormalization().ifPresent(v -> seen(unseen, label, "validAfterNormalization", false));
+            event.resolution().ifPresent(v -> seen(unseen, label, "resolution", false));
+            event.argumentsUnparsable().ifPresent(v -> seen(unseen, label, "argumentsUnparsable", false));
+            seen.add(new EventExpectation(event.name(), event.arguments(), event.exact(), event.status(),
+                    reason ? event.reason() : Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
+                    Optional.empty(), duplicate ? event.duplicateOf() : Optional.empty(), event.at()));
+        }
+        List<String> failures = new ArrayList<>();
+        new EventsExpectation(seen, at).check(turn, failures);
+        return new WireJudgement.Judged(failures, unseen);
+    }
+
+    /** Whether a part is seen; when not, notes it with the kind's declared reason. */
+    private static boolean seen(List<WireJudgement.Unseen> unseen, String label, String part, boolean seen) {
+        if (!seen) {
+            unseen.add(new WireJudgement.Unseen(KIND.key(), label + " " + part, KIND.observability().why(part)));
+        }
+        return seen;
     }
 
     /** A deduplicated result names the earlier event it duplicates (docs/design.md#batch-duplicates-coalesced). */

@@ -267,7 +267,7 @@ public final class CaseRunner {
         state.turns().add(new TurnRun(context.index(), turn, result, visible.text(), log.callsSince(callsBefore),
                 log.maxConcurrency(), conversation.ended(), visible.firstTick(), conversation.historyView(),
                 historyBefore, states, mismatches, harness, auditViolations(result, state.audit()), calls.timing(),
-                historyProblems(storedBefore, conversation.messages(), result, turn.user())));
+                historyProblems(storedBefore, conversation.messages(), result, turn.user()), Optional.empty()));
         return interrupted;
     }
 

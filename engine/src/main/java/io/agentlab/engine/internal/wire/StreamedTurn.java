@@ -3,6 +3,7 @@ package io.agentlab.engine.internal.wire;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.agentlab.agui.AguiEvent;
+import io.agentlab.engine.expect.WireSight;
 import io.agentlab.kernel.api.BatchResult;
 import io.agentlab.kernel.api.ContinuationDecision;
 import io.agentlab.kernel.api.EventOutcome;
@@ -30,6 +31,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.apiguardian.api.API;
 
 /**
@@ -66,8 +68,20 @@ public final class StreamedTurn {
                         Optional<Duration> secondVisible, Duration end) {
     }
 
+    /**
+     * A turn rebuilt from outside.
+     *
+     * @param result the result, as far as the stream and the provider requests show it
+     * @param sight  what the stream carried beyond it: each tool result's optional fields
+     */
+    public record Rebuilt(TurnResult result, WireSight sight) {
+    }
+
+    /** The optional fields of a tool result's content (docs/wire.md#stream) an expectation may need. */
+    static final List<String> OPTIONAL_FIELDS = List.of("reason", "duplicateOf");
+
     /** The result of a turn whose stream was {@code events}. */
-    public static TurnResult of(InvocationMode mode, String fallbackTurnId, Optional<String> retransmitOf,
+    public static Rebuilt of(InvocationMode mode, String fallbackTurnId, Optional<String> retransmitOf,
                                 Set<String> terminal, List<AguiEvent> events, List<ProviderRequest> requests,
                                 Marks marks) {
         String runId = fallbackTurnId;
@@ -124,6 +138,7 @@ public final class StreamedTurn {
         confirming.values().forEach(text -> confirmations.add(text.toString()));
         String turnId = retransmitOf.orElse(runId);
         List<EventResult> batch = new ArrayList<>();
+        List<Set<String>> carried = new ArrayList<>();
         List<ProposedEvent> proposals = new ArrayList<>();
         List<String> ids = new ArrayList<>(names.keySet());
         for (int i = 0; i < ids.size(); i++) {
@@ -137,6 +152,8 @@ public final class StreamedTurn {
                 batch.add(new EventResult(eventId, names.get(toolCallId), i, args, ResolutionReport.notAttempted(),
                         new EventTimings(Duration.ZERO, Optional.empty(), Optional.empty(), Duration.ZERO),
                         outcome(content, ids, runId)));
+                carried.add(OPTIONAL_FIELDS.stream().filter(field -> content.get(field) != null)
+                        .collect(Collectors.toSet()));
             }
         }
         Optional<BatchResult> result = batch.isEmpty() ? Optional.empty()
@@ -156,9 +173,9 @@ public final class StreamedTurn {
                 callMetrics, perRole, perRole.getOrDefault(CallRole.EVENT_AGENT, 0), batch.size(), 0, 0,
                 (int) batch.stream().filter(e -> e.outcome() instanceof EventOutcome.Succeeded).count(),
                 Optional.empty(), CostSource.INCOMPLETE_USAGE_FALLBACK, false, Optional.empty());
-        return new TurnResult(turnId, runId, firstAnswer.toString().strip(), confirmations,
+        return new Rebuilt(new TurnResult(turnId, runId, firstAnswer.toString().strip(), confirmations,
                 Optional.ofNullable(followUp).map(StringBuilder::toString), proposals, "", result,
-                result.map(BatchResult::decision), List.copyOf(events), calls, metrics, error);
+                result.map(BatchResult::decision), List.copyOf(events), calls, metrics, error), new WireSight(carried));
     }
 
     /**

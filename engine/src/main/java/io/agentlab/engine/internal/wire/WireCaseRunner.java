@@ -148,8 +148,9 @@ public final class WireCaseRunner implements RemoteRuntime {
                     calls.close();
                 }
                 StreamedTurn.Marks marks = streamed.marks();
-                TurnResult result = StreamedTurn.of(mode, threadId + "-t" + (index + 1), retransmitOf, terminal,
-                        streamed.events(), List.copyOf(current.requests()), marks);
+                StreamedTurn.Rebuilt rebuilt = StreamedTurn.of(mode, threadId + "-t" + (index + 1), retransmitOf,
+                        terminal, streamed.events(), List.copyOf(current.requests()), marks);
+                TurnResult result = rebuilt.result();
                 harness.addAll(calls.finished(result));
                 ended = result.decision().filter(d -> d.kind().equals("end_session")).isPresent();
                 String visible = streamed.visible();
@@ -159,7 +160,7 @@ public final class WireCaseRunner implements RemoteRuntime {
                 runs.add(new TurnRun(index, turn, result, visible, log.callsSince(callsBefore),
                         log.maxConcurrency(), ended, streamed.firstTick(), List.of(), 0,
                         portStates(stand.plugins(), harness), calls.mismatches(), harness, streamed.violations(),
-                        calls.timing(), List.of()));
+                        calls.timing(), List.of(), Optional.of(rebuilt.sight())));
                 down = runtime.exitCode().map(code -> "the runtime exited with code " + code + " during the turn; see "
                         + runtime.settings().log());
                 if (down.isPresent()) {
@@ -172,10 +173,12 @@ public final class WireCaseRunner implements RemoteRuntime {
 
     /** A turn that never ran because the runtime is not there. */
     private TurnRun failedTurn(int index, Suite.Turn turn, InvocationMode mode, String threadId, List<String> harness) {
-        TurnResult result = StreamedTurn.of(mode, threadId + "-t" + (index + 1), Optional.empty(), Set.of(), List.of(),
-                List.of(), new StreamedTurn.Marks(Optional.empty(), Optional.empty(), Optional.empty(), Duration.ZERO));
-        return new TurnRun(index, turn, result, "", List.of(), 0, false, -1, List.of(), 0, Map.of(), List.of(),
-                harness, List.of(), io.agentlab.report.metrics.TurnRecord.Timing.MODELLED, List.of());
+        StreamedTurn.Rebuilt rebuilt = StreamedTurn.of(mode, threadId + "-t" + (index + 1), Optional.empty(), Set.of(),
+                List.of(), List.of(), new StreamedTurn.Marks(Optional.empty(), Optional.empty(), Optional.empty(),
+                        Duration.ZERO));
+        return new TurnRun(index, turn, rebuilt.result(), "", List.of(), 0, false, -1, List.of(), 0, Map.of(),
+                List.of(), harness, List.of(), io.agentlab.report.metrics.TurnRecord.Timing.MODELLED, List.of(),
+                Optional.of(rebuilt.sight()));
     }
 
     /**

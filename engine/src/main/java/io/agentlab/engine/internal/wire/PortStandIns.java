@@ -2,8 +2,6 @@ package io.agentlab.engine.internal.wire;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import io.agentlab.engine.internal.execution.HandlerLog;
 import io.agentlab.engine.internal.execution.ProbeEvents;
 import io.agentlab.engine.internal.suite.Suite;
@@ -32,10 +30,8 @@ import io.agentlab.plugins.volume.VolumeMode;
 import io.agentlab.plugins.volume.VolumeState;
 import io.agentlab.runtime.llm.Json;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalTime;
@@ -46,8 +42,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apiguardian.api.API;
 
@@ -57,7 +56,9 @@ import org.apiguardian.api.API;
  * and start watches an in-process handler call records into, so {@code portCalls}, {@code batch} and interruptions
  * read the same — and answered by the kit's in-memory adapters (so a port's state reads as in-process, through the
  * same plugins), or by the turn's declared handler fault, or, for a probe, by the probe's declared behaviour
- * ({@link ProbeEvents}: awaits, latency, outcome).
+ * ({@link ProbeEvents}: awaits, latency, outcome). A call the runtime drops (its event timeout closing the
+ * connection) ends there: the work behind it is interrupted, so the call's return is recorded when the runtime gave
+ * up on it, as an in-process handler's is when the kernel interrupts it (docs/wire.md#batch-orders).
  */
 @API(status = INTERNAL, since = "0.1")
 public final class PortStandIns implements AutoCloseable {
@@ -69,28 +70,35 @@ public final class PortStandIns implements AutoCloseable {
             "/calendar/entries", CalendarPlugin.NAME,
             "/search", SearchPlugin.NAME);
 
-    private final HttpServer server;
+    /**
+     * The longest a port call of an event named by a turn's {@code firstVisibleBefore} is held until the first visible
+     * text has reached the kit (docs/wire.md#first-visible), unless the event's timeout is shorter: then half of it.
+     */
+    public static final Duration FIRST_VISIBLE_HOLD = Duration.ofSeconds(3);
+
+    private final StandInServer server;
     private final AtomicReference<CaseStandIns> current = new AtomicReference<>();
 
-    private PortStandIns(HttpServer server) {
-        this.server = server;
-        server.createContext("/ports/", this::serve);
-        server.setExecutor(Executors.newCachedThreadPool(runnable -> {
-            Thread thread = new Thread(runnable, "agentlab-port-stand-in");
-            thread.setDaemon(true);
-            return thread;
-        }));
-        server.start();
+    private PortStandIns(int port) throws IOException {
+        this.server = StandInServer.start(port, this::serve);
     }
 
     /** Starts the stand-ins on a free loopback port. */
     public static PortStandIns start() throws IOException {
-        return new PortStandIns(HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0));
+        return start(0);
+    }
+
+    /**
+     * Starts the stand-ins on loopback {@code port} ({@code 0}: a free one); a fixed port lets a runtime already
+     * running be configured before the run (docs/wire.md#attach).
+     */
+    public static PortStandIns start(int port) throws IOException {
+        return new PortStandIns(port);
     }
 
     /** {@code AGENTLAB_PORTS_URL}: {@code http://127.0.0.1:<q>/ports}. */
     public String baseUrl() {
-        return "http://127.0.0.1:" + server.getAddress().getPort() + "/ports";
+        return "http://127.0.0.1:" + server.port() + "/ports";
     }
 
     /**
@@ -119,6 +127,9 @@ public final class PortStandIns implements AutoCloseable {
         private final Suite suite;
         /** Released when the case ends: a hanging fault's call holds until then at most. */
         private final CountDownLatch released = new CountDownLatch(1);
+        /** The turn's events whose port answers wait for the first visible text (docs/wire.md#first-visible). */
+        private volatile Set<String> held = Set.of();
+        private volatile CompletableFuture<Void> firstVisible = CompletableFuture.completedFuture(null);
 
         private CaseStandIns(Suite suite, HandlerLog log) {
             this.suite = suite;
@@ -131,6 +142,34 @@ public final class PortStandIns implements AutoCloseable {
         /** The plugins over this case's adapters, whose port states the expectations read (as in-process). */
         public List<EventPlugin> plugins() {
             return plugins;
+        }
+
+        /**
+         * For the turn about to run: the answers of {@code events}' port calls wait until {@code visible} completes
+         * (the first visible text reached the kit) or {@link #FIRST_VISIBLE_HOLD} passes, so "the first visible text
+         * before the handler returned" is a happens-before fact over the wire as it is in-process
+         * (docs/wire.md#first-visible).
+         */
+        public void holdUntilVisible(Set<String> events, CompletableFuture<Void> visible) {
+            firstVisible = visible;
+            held = Set.copyOf(events);
+        }
+
+        /** Waits, for a held event, until the first visible text has arrived or the hold's bound passes. */
+        private <T> T afterVisible(String event, T answer) throws InterruptedException {
+            if (held.contains(event)) {
+                Duration timeout = plugins.stream().map(EventPlugin::definition).filter(d -> d.name().equals(event))
+                        .map(EventDefinition::timeout).findFirst().or(() -> Optional.ofNullable(probes.get(event))
+                                .map(EventDefinition::timeout)).orElse(FIRST_VISIBLE_HOLD.multipliedBy(2));
+                Duration hold = timeout.dividedBy(2).compareTo(FIRST_VISIBLE_HOLD) < 0 ? timeout.dividedBy(2)
+                        : FIRST_VISIBLE_HOLD;
+                try {
+                    firstVisible.get(hold.toMillis(), TimeUnit.MILLISECONDS);
+                } catch (TimeoutException | java.util.concurrent.ExecutionException e) {
+                    // the bound passed: answer now, and the verdict reads the order as it came
+                }
+            }
+            return answer;
         }
 
         /** The probes' definitions as in-process, whose descriptions and traits the runtime is sent. */
@@ -157,7 +196,7 @@ public final class PortStandIns implements AutoCloseable {
                 }
                 Map<String, Object> arguments = body.get("arguments") instanceof Map<?, ?> map ? cast(map) : Map.of();
                 return log.record(name, key, arguments, key, fault -> fault.isPresent() ? faulted(fault.get())
-                        : probe(probe, name, session, arguments, key));
+                        : afterVisible(name, probe(probe, name, session, arguments, key)));
             }
             String event = EVENTS.get(path);
             if (event == null) {
@@ -172,7 +211,7 @@ public final class PortStandIns implements AutoCloseable {
                     return faulted(fault.get());
                 }
                 try {
-                    return Answer.ok(adapter(path, body, session, key));
+                    return afterVisible(event, Answer.ok(adapter(path, body, session, key)));
                 } catch (PortException e) {
                     return Answer.error(e.isTransient() ? 503 : 422, e.code(), e.getMessage(), e.isTransient());
                 }
@@ -256,31 +295,42 @@ public final class PortStandIns implements AutoCloseable {
         }
     }
 
-    private void serve(HttpExchange exchange) throws IOException {
-        try (exchange) {
-            String path = exchange.getRequestURI().getPath().substring("/ports".length());
-            CaseStandIns stand = current.get();
-            Answer answer;
-            if (stand == null) {
-                answer = Answer.error(409, "no_case", "no case is running: a port call outside any turn", false);
-            } else {
-                try {
-                    answer = stand.call(path, Json.object(Json.tree(new String(exchange.getRequestBody().readAllBytes(),
-                            StandardCharsets.UTF_8))));
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    answer = Answer.error(503, "released", "the case ended while the call was held", true);
-                } catch (Exception e) {
-                    answer = Answer.error(400, "bad_request", path + ": " + e, false);
+    /**
+     * One port call. When the runtime drops it before the answer (its event timeout closing the connection), the work
+     * behind it is interrupted, so the call's return is recorded then (docs/wire.md#batch-orders).
+     */
+    private StandInServer.Reply serve(String target, byte[] request, CompletableFuture<Void> gone) {
+        String path = target.startsWith("/ports/") ? target.substring("/ports".length()) : target;
+        CaseStandIns stand = current.get();
+        Answer answer;
+        if (stand == null) {
+            answer = Answer.error(409, "no_case", "no case is running: a port call outside any turn", false);
+        } else {
+            Thread worker = Thread.currentThread();
+            Object lock = new Object();
+            boolean[] working = {true};
+            gone.thenRun(() -> {
+                synchronized (lock) {
+                    if (working[0]) {
+                        worker.interrupt();
+                    }
                 }
-            }
-            byte[] bytes = Json.write(answer.body()).getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().add("Content-Type", "application/json");
-            exchange.sendResponseHeaders(answer.status(), bytes.length);
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(bytes);
+            });
+            try {
+                answer = stand.call(path, Json.object(Json.tree(new String(request, StandardCharsets.UTF_8))));
+            } catch (InterruptedException e) {
+                answer = Answer.error(503, "released", "the call was dropped, or the case ended while it was held",
+                        true);
+            } catch (Exception e) {
+                answer = Answer.error(400, "bad_request", path + ": " + e, false);
+            } finally {
+                synchronized (lock) {
+                    working[0] = false;
+                }
+                Thread.interrupted(); // an interrupt that came as the work ended has nothing left to end
             }
         }
+        return new StandInServer.Reply(answer.status(), Json.write(answer.body()).getBytes(StandardCharsets.UTF_8));
     }
 
     @SuppressWarnings("unchecked")
@@ -302,6 +352,6 @@ public final class PortStandIns implements AutoCloseable {
         if (stand != null) {
             stand.close();
         }
-        server.stop(0);
+        server.close();
     }
 }

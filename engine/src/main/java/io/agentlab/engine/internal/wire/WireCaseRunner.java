@@ -6,6 +6,7 @@ import io.agentlab.agui.AguiEvent;
 import io.agentlab.agui.AguiProfile;
 import io.agentlab.agui.AguiSseCodec;
 import io.agentlab.agui.AguiStreamChecker;
+import io.agentlab.engine.expect.FirstVisibleBeforeExpectation;
 import io.agentlab.engine.internal.execution.HandlerLog;
 import io.agentlab.engine.internal.execution.ProviderSource;
 import io.agentlab.engine.internal.execution.RemoteRuntime;
@@ -139,10 +140,13 @@ public final class WireCaseRunner implements RemoteRuntime {
                 messages.add(message("user", turn.user()));
                 int callsBefore = log.calls().size();
                 ActiveTurn current = new ActiveTurn(calls, System.nanoTime(), new CopyOnWriteArrayList<>());
+                CompletableFuture<Void> firstVisible = new CompletableFuture<>();
+                stand.holdUntilVisible(firstVisibleBefore(turn, mode), firstVisible);
                 active.set(current);
                 Streamed streamed;
                 try {
-                    streamed = stream(threadId, messages, props, turn, log, audit, harness, current.started());
+                    streamed = stream(threadId, messages, props, turn, log, audit, harness, current.started(),
+                            firstVisible);
                 } finally {
                     active.set(null);
                     calls.close();
@@ -171,6 +175,18 @@ public final class WireCaseRunner implements RemoteRuntime {
         return runs;
     }
 
+    /**
+     * The events whose port answers wait for the turn's first visible text: those its {@code firstVisibleBefore} names
+     * for every mode or for {@code mode} (docs/wire.md#first-visible).
+     */
+    private static Set<String> firstVisibleBefore(Suite.Turn turn, InvocationMode mode) {
+        Set<String> events = new java.util.LinkedHashSet<>();
+        turn.expect().find(FirstVisibleBeforeExpectation.class).ifPresent(e -> events.addAll(e.events()));
+        Optional.ofNullable(turn.expectByMode().get(mode)).flatMap(e -> e.find(FirstVisibleBeforeExpectation.class))
+                .ifPresent(e -> events.addAll(e.events()));
+        return events;
+    }
+
     /** A turn that never ran because the runtime is not there. */
     private TurnRun failedTurn(int index, Suite.Turn turn, InvocationMode mode, String threadId, List<String> harness) {
         StreamedTurn.Rebuilt rebuilt = StreamedTurn.of(mode, threadId + "-t" + (index + 1), Optional.empty(), Set.of(),
@@ -197,7 +213,7 @@ public final class WireCaseRunner implements RemoteRuntime {
     /** POSTs the run and reads its stream to the end; what goes wrong is one harness line. */
     private Streamed stream(String threadId, List<Map<String, Object>> messages, Map<String, Object> agentlab,
                             Suite.Turn turn, HandlerLog log, AguiStreamChecker.ThreadCheck audit, List<String> harness,
-                            long started) {
+                            long started, CompletableFuture<Void> visibleArrived) {
         String runId = UUID.randomUUID().toString();
         Map<String, Object> input = new LinkedHashMap<>();
         input.put("threadId", threadId);
@@ -272,6 +288,7 @@ public final class WireCaseRunner implements RemoteRuntime {
                                         // on the stand-ins' counter, so ordered with the port calls' answers
                                         firstTick = log.tick();
                                         firstVisible = Optional.of(now);
+                                        visibleArrived.complete(null); // after the tick: held answers come later
                                     }
                                     if (step.equals("follow_up") && secondVisible.isEmpty() && !delta.isEmpty()) {
                                         secondVisible = Optional.of(now);

@@ -29,6 +29,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
+import java.util.stream.Collectors;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.reporting.ReportEntry;
@@ -115,12 +116,24 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
      */
     private WireCaseRunner overTheWire(RuntimeProcess.Settings runtime, EngineOptions settings) {
         try {
-            standIns = PortStandIns.start();
+            standIns = PortStandIns.start(runtime.portsPort());
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot start the port stand-ins on loopback", e);
+            throw new UncheckedIOException("cannot start the port stand-ins on 127.0.0.1:" + runtime.portsPort()
+                    + " (0: a free port)", e);
         }
         AtomicReference<TimedReplay.Router> router = new AtomicReference<>();
-        String provider = replay.route("wire", (role, body) -> router.get().route(role, body));
+        TimedReplay.Router routed = (role, body) -> router.get().route(role, body);
+        String provider = runtime.providerPort() == 0 ? replay.route("wire", routed)
+                : replay.route("wire", routed, runtime.providerPort());
+        if (runtime.command().isEmpty()) {
+            // attach: the runtime was configured before the run; what it needs is printed once, so an operator can
+            // see what to set (docs/wire.md#attach)
+            System.out.println("agentlab: attaching to the runtime at " + runtime.url().orElseThrow() + "; it must be "
+                    + "configured with " + RuntimeProcess.environment(provider, standIns.baseUrl()).entrySet().stream()
+                    .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "))
+                    + (runtime.providerPort() == 0 || runtime.portsPort() == 0 ? " (these change every run unless "
+                    + Constants.RUNTIME_PROVIDER_PORT + " and " + Constants.RUNTIME_PORTS_PORT + " fix them)" : ""));
+        }
         process = RuntimeProcess.open(runtime, provider, standIns.baseUrl());
         WireCaseRunner wire = new WireCaseRunner(process, standIns, settings.aguiProfile());
         router.set(wire.router());

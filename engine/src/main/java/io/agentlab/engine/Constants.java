@@ -83,6 +83,19 @@ public final class Constants {
     /** The longest silence a turn's stream over the wire may keep, a positive duration. Default: 30s. */
     public static final String RUNTIME_TURN_TIMEOUT = "agentlab.runtime.turn-timeout";
 
+    /**
+     * The loopback port the kit serves its provider route on for a runtime over the wire, so a runtime already running
+     * can be configured before the run (docs/wire.md#attach); that URL then carries no token. Default: a free port,
+     * the route's path holding an unguessable token.
+     */
+    public static final String RUNTIME_PROVIDER_PORT = "agentlab.runtime.provider-port";
+
+    /**
+     * The loopback port of the kit's port stand-ins for a runtime over the wire (docs/wire.md#attach). Default: a free
+     * port.
+     */
+    public static final String RUNTIME_PORTS_PORT = "agentlab.runtime.ports-port";
+
     /** A directory that receives each case's audit streams, {@code <suite>/<case>/<mode>/<turn>.sse}. Default: none. */
     public static final String AUDIT_DIRECTORY = "agentlab.audit.directory";
 

@@ -37,6 +37,8 @@ import static io.agentlab.engine.Constants.REPORT_DIRECTORY;
 import static io.agentlab.engine.Constants.RUNTIME_AGUI_PATH;
 import static io.agentlab.engine.Constants.RUNTIME_COMMAND;
 import static io.agentlab.engine.Constants.RUNTIME_DIRECTORY;
+import static io.agentlab.engine.Constants.RUNTIME_PORTS_PORT;
+import static io.agentlab.engine.Constants.RUNTIME_PROVIDER_PORT;
 import static io.agentlab.engine.Constants.RUNTIME_READY_TIMEOUT;
 import static io.agentlab.engine.Constants.RUNTIME_TURN_TIMEOUT;
 import static io.agentlab.engine.Constants.RUNTIME_URL;
@@ -59,6 +61,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Supplier;
 import org.junit.platform.engine.ConfigurationParameters;
@@ -204,9 +207,17 @@ final class EngineOptions {
             return Optional.empty();
         }
         url.ifPresent(value -> {
-            if (!value.startsWith("http://") && !value.startsWith("https://")) {
-                throw new IllegalArgumentException(RUNTIME_URL + " must be an http:// or https:// URL, was '" + value
-                        + "'");
+            // loopback only: the kit, its replay and stand-ins and the runtime are one machine's (docs/wire.md#roles)
+            String host;
+            try {
+                host = java.net.URI.create(value.replace("{port}", "1")).getHost();
+            } catch (IllegalArgumentException e) {
+                host = null;
+            }
+            if (!value.startsWith("http://") && !value.startsWith("https://") || host == null
+                    || !List.of("127.0.0.1", "localhost", "[::1]").contains(host.toLowerCase(Locale.ROOT))) {
+                throw new IllegalArgumentException(RUNTIME_URL + " must be an http:// or https:// URL on loopback "
+                        + "(127.0.0.1, localhost or [::1]), was '" + value + "'");
             }
         });
         if (provider() == Provider.LIVE) {
@@ -218,7 +229,11 @@ final class EngineOptions {
         return Optional.of(new RuntimeProcess.Settings(url, command, parameters.get(RUNTIME_DIRECTORY).map(Path::of),
                 path.startsWith("/") ? path : "/" + path,
                 positiveDuration(RUNTIME_READY_TIMEOUT, Duration.ofSeconds(30)),
-                positiveDuration(RUNTIME_TURN_TIMEOUT, Duration.ofSeconds(30)), log));
+                positiveDuration(RUNTIME_TURN_TIMEOUT, Duration.ofSeconds(30)), log,
+                parameters.get(RUNTIME_PROVIDER_PORT).map(value -> bounded(RUNTIME_PROVIDER_PORT, value, 1, 65535))
+                        .orElse(0),
+                parameters.get(RUNTIME_PORTS_PORT).map(value -> bounded(RUNTIME_PORTS_PORT, value, 1, 65535))
+                        .orElse(0)));
     }
 
     /** Prices for cost estimates ({@value Constants#PRICING_FILE}; empty: costs unknown), read once. */

@@ -5,6 +5,7 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectFile;
 
 import io.agentlab.engine.ConformanceTestEngine;
 import io.agentlab.engine.Constants;
+import io.agentlab.engine.internal.wire.RuntimeProcess;
 import io.agentlab.runtime.service.RuntimeService;
 import java.nio.file.Path;
 import java.util.List;
@@ -68,5 +69,46 @@ class OverTheWireTest {
         assertThat(wire).isEqualTo(local);
         assertThat(java.nio.file.Files.readString(temp.resolve("wire/runtime.log")))
                 .contains("agentlab runtime service (agentlab-wire/1) listening on http://127.0.0.1:");
+    }
+
+    /** A free loopback port (closed again: the process or server given it binds it next). */
+    private static int freePort() throws java.io.IOException {
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1,
+                java.net.InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+
+    @Test
+    @DisplayName("attach (docs/wire.md#attach): a service started beforehand with the fixed provider and ports URLs "
+            + "gets the in-process verdicts (red: the fixed provider port ignored)")
+    void attachWithFixedPorts() throws Exception {
+        int provider = freePort();
+        int ports = freePort();
+        int runtime = freePort();
+        ProcessBuilder builder = new ProcessBuilder(RuntimeProcess.split(serviceCommand()))
+                .redirectErrorStream(true).redirectOutput(temp.resolve("attached.log").toFile());
+        builder.environment().put("AGENTLAB_PROVIDER_BASE_URL", "http://127.0.0.1:" + provider + "/v1");
+        builder.environment().put("AGENTLAB_PROVIDER_API_KEY", "agentlab-replay");
+        builder.environment().put("AGENTLAB_PORTS_URL", "http://127.0.0.1:" + ports + "/ports");
+        builder.environment().put("AGENTLAB_RUNTIME_PORT", Integer.toString(runtime));
+        Process service = builder.start();
+        try {
+            // the engine's ready probe waits for the service (docs/wire.md#start-up): no sleep here
+            EngineExecutionResults attached = EngineTestKit.engine(ConformanceTestEngine.ENGINE_ID)
+                    .configurationParameter(Constants.REPLAY_SPEED, "0")
+                    .configurationParameter(Constants.CONTROL_RUNS, "false")
+                    .configurationParameter("agentlab.gates.enabled", "false")
+                    .configurationParameter(Constants.REPORT_DIRECTORY, temp.resolve("attached").toString())
+                    .configurationParameter(Constants.RUNTIME_URL, "http://127.0.0.1:" + runtime)
+                    .configurationParameter(Constants.RUNTIME_PROVIDER_PORT, Integer.toString(provider))
+                    .configurationParameter(Constants.RUNTIME_PORTS_PORT, Integer.toString(ports))
+                    .selectors(selectFile(Path.of("src/test/resources/sample-suites/volume.suite.yaml").toFile()))
+                    .execute();
+            assertThat(verdicts(attached)).isEqualTo(verdicts(run("volume.suite.yaml", false)));
+        } finally {
+            service.destroy();
+            service.waitFor();
+        }
     }
 }

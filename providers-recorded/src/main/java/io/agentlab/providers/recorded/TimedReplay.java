@@ -8,6 +8,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.common.InputStreamSource;
+import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
 import com.github.tomakehurst.wiremock.extension.ResponseTransformerV2;
 import com.github.tomakehurst.wiremock.http.Fault;
 import com.github.tomakehurst.wiremock.http.HttpHeader;
@@ -64,6 +65,9 @@ public final class TimedReplay implements AutoCloseable {
     static final Duration MAX_STALL = Duration.ofMinutes(5);
 
     private final WireMockServer server;
+    private final double speed;
+    /** Routes served on a port of their own ({@link #route(String, Router, int)}), stopped with the server. */
+    private final List<WireMockServer> fixedPorts = new CopyOnWriteArrayList<>();
     private final List<String> mismatches = new CopyOnWriteArrayList<>();
     private final Map<String, List<String>> scopeMismatches = new ConcurrentHashMap<>();
     /** Open scopes by the key their URL carries ({@code <name>.<token>}). */
@@ -79,6 +83,7 @@ public final class TimedReplay implements AutoCloseable {
         if (speed < 0) {
             throw new IllegalArgumentException("speed must be >= 0, was " + speed);
         }
+        this.speed = speed;
         ResponseTransformerV2 transformer = new ResponseTransformerV2() {
             @Override
             public String getName() {
@@ -95,13 +100,18 @@ public final class TimedReplay implements AutoCloseable {
                 return respond(scope, speed, event);
             }
         };
-        // Loopback only, no request journal, and an admin API that refuses every request: the server that decides
-        // verdicts must not be reachable from other hosts nor re-stubbed over HTTP (docs/limits-and-safety.md).
-        server = new WireMockServer(options().bindAddress(LOOPBACK).dynamicPort().maxLoggedResponseSize(0)
-                .gzipDisabled(true).disableRequestJournal().adminAuthenticator(request -> false)
-                .httpServerFactory(new SseFlushingServerFactory()).extensions(transformer));
+        server = new WireMockServer(serverOptions().dynamicPort().extensions(transformer));
         server.start();
         server.stubFor(any(anyUrl()).willReturn(aResponse().withStatus(200)));
+    }
+
+    /**
+     * Loopback only, no request journal, and an admin API that refuses every request: the server that decides verdicts
+     * must not be reachable from other hosts nor re-stubbed over HTTP (docs/limits-and-safety.md).
+     */
+    private static WireMockConfiguration serverOptions() {
+        return options().bindAddress(LOOPBACK).maxLoggedResponseSize(0).gzipDisabled(true).disableRequestJournal()
+                .adminAuthenticator(request -> false).httpServerFactory(new SseFlushingServerFactory());
     }
 
     /** Starts a replay server on a free loopback port. */
@@ -187,6 +197,42 @@ public final class TimedReplay implements AutoCloseable {
         return root() + ROUTES + key + "/v1";
     }
 
+    /**
+     * A route as {@link #route(String, Router)}, served on a loopback port of its own whose base URL is
+     * {@code http://127.0.0.1:<port>/v1}, the same on every run: a runtime already running can be configured with it
+     * before the run (docs/wire.md#attach). That URL carries no token, so on this port any process of the machine
+     * could reach the current turn's replies; the operator who fixes the port accepts that
+     * (docs/limits-and-safety.md#replay-server).
+     *
+     * @param port the loopback port, 1 to 65535
+     * @throws IllegalStateException when the port cannot be bound (one line naming it)
+     */
+    public String route(String name, Router router, int port) {
+        String routed = route(name, router);
+        String key = routed.substring(root().length() + ROUTES.length(), routed.length() - "/v1".length());
+        ResponseTransformerV2 transformer = new ResponseTransformerV2() {
+            @Override
+            public String getName() {
+                return "agentlab-timed-replay-route";
+            }
+
+            @Override
+            public Response transform(Response response, ServeEvent event) {
+                return routed(ROUTES + key + event.getRequest().getUrl(), speed, event);
+            }
+        };
+        WireMockServer fixed = new WireMockServer(serverOptions().port(port).extensions(transformer));
+        try {
+            fixed.start();
+        } catch (RuntimeException e) {
+            throw new IllegalStateException("cannot serve the provider route on 127.0.0.1:" + port + " (in use?): "
+                    + e.getMessage(), e);
+        }
+        fixed.stubFor(any(anyUrl()).willReturn(aResponse().withStatus(200)));
+        fixedPorts.add(fixed);
+        return "http://" + LOOPBACK + ":" + port + "/v1";
+    }
+
     private Response routed(String url, double speed, ServeEvent event) {
         int end = url.indexOf('/', ROUTES.length());
         Router router = routes.get(url.substring(ROUTES.length(), end < 0 ? url.length() : end));
@@ -270,6 +316,7 @@ public final class TimedReplay implements AutoCloseable {
     public void close() {
         closed.countDown();
         scopes.values().forEach(scope -> scope.closed().countDown());
+        fixedPorts.forEach(WireMockServer::stop);
         server.stop();
     }
 

@@ -42,9 +42,12 @@ public final class RuntimeProcess implements AutoCloseable {
      * @param readyTimeout how long the runtime has to become ready
      * @param turnTimeout  the longest silence a turn's stream may keep
      * @param log          where a started runtime's output goes
+     * @param providerPort the loopback port of the kit's provider route ({@code 0}: a free one with a token in its
+     *                     path; docs/wire.md#attach)
+     * @param portsPort    the loopback port of the port stand-ins ({@code 0}: a free one)
      */
     public record Settings(Optional<String> url, List<String> command, Optional<Path> directory, String aguiPath,
-                           Duration readyTimeout, Duration turnTimeout, Path log) {
+                           Duration readyTimeout, Duration turnTimeout, Path log, int providerPort, int portsPort) {
         /** Copies the command. */
         public Settings {
             command = List.copyOf(command);
@@ -72,6 +75,15 @@ public final class RuntimeProcess implements AutoCloseable {
         this.environment = Map.copyOf(environment);
     }
 
+    /** The environment a runtime is configured with (docs/wire.md#configuration), less where it listens. */
+    public static Map<String, String> environment(String providerBaseUrl, String portsUrl) {
+        Map<String, String> environment = new java.util.LinkedHashMap<>();
+        environment.put("AGENTLAB_PROVIDER_BASE_URL", providerBaseUrl);
+        environment.put("AGENTLAB_PROVIDER_API_KEY", "agentlab-replay");
+        environment.put("AGENTLAB_PORTS_URL", portsUrl);
+        return environment;
+    }
+
     /**
      * Attaches to, or starts, the runtime; when it cannot be made ready, {@link #unavailable()} says why and the run
      * goes on, each case failing with that line.
@@ -80,10 +92,7 @@ public final class RuntimeProcess implements AutoCloseable {
      * @param portsUrl        {@code AGENTLAB_PORTS_URL}
      */
     public static RuntimeProcess open(Settings settings, String providerBaseUrl, String portsUrl) {
-        RuntimeProcess runtime = new RuntimeProcess(settings, Map.of(
-                "AGENTLAB_PROVIDER_BASE_URL", providerBaseUrl,
-                "AGENTLAB_PROVIDER_API_KEY", "agentlab-replay",
-                "AGENTLAB_PORTS_URL", portsUrl));
+        RuntimeProcess runtime = new RuntimeProcess(settings, environment(providerBaseUrl, portsUrl));
         if (settings.command().isEmpty()) {
             runtime.baseUrl = strip(settings.url().orElseThrow());
             runtime.unavailable = runtime.awaitReady(null);

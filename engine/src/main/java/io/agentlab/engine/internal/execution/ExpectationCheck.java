@@ -6,11 +6,13 @@ import io.agentlab.engine.expect.ErrorExpectation;
 import io.agentlab.engine.expect.Expectation;
 import io.agentlab.engine.expect.Expectations;
 import io.agentlab.engine.expect.WireJudgement;
+import io.agentlab.engine.expect.WireSight;
 import io.agentlab.engine.internal.suite.Suite;
 import io.agentlab.engine.internal.yaml.Position;
 import io.agentlab.kernel.api.InvocationMode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
@@ -58,6 +60,13 @@ public final class ExpectationCheck {
         List<String> failures = new ArrayList<>();
         List<WireJudgement.Unseen> unseen = new ArrayList<>();
         List<String> lines = new ArrayList<>();
+        Optional<String> unobserved = run.wireSight().flatMap(WireSight::unobserved);
+        if (unobserved.isPresent()) {
+            // the kit could not observe the turn (the runtime was not there, its stream malformed, hung or broken
+            // off): one clear failure naming that, not every expectation failing after it (docs/wire.md#bounds)
+            failures.add(label + ": " + unobserved.get());
+            return new Checked(failures, unseen, lines);
+        }
         if (!turn.expect().declaresError() && !byMode.declaresError()) {
             check(ErrorExpectation.NONE, run, label, failures, unseen, lines);
         }

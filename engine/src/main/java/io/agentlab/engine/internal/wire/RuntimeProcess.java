@@ -136,6 +136,27 @@ public final class RuntimeProcess implements AutoCloseable {
         return unavailable;
     }
 
+    /**
+     * The exit code of a started runtime that has died or dies within {@code wait}: after its stream broke off, the
+     * process's end may not have been seen yet (docs/wire.md#bounds).
+     */
+    public Optional<Integer> exitCode(Duration wait) {
+        Process started;
+        synchronized (this) {
+            started = process;
+        }
+        if (started == null) {
+            return Optional.empty();
+        }
+        try {
+            return started.waitFor(wait.toMillis(), TimeUnit.MILLISECONDS) ? Optional.of(started.exitValue())
+                    : Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return exitCode();
+        }
+    }
+
     /** The exit code of a started runtime that has died, if it has. */
     public synchronized Optional<Integer> exitCode() {
         return process != null && !process.isAlive() ? Optional.of(process.exitValue()) : Optional.empty();

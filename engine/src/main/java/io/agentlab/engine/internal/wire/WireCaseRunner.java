@@ -60,6 +60,11 @@ public final class WireCaseRunner implements RemoteRuntime {
 
     /** The connect timeout of every turn's POST (docs/wire.md#start-up). */
     public static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(2);
+    /**
+     * How long a stream that broke off waits for a started runtime's process to end, so the failure names its exit
+     * code and the next case starts it again (docs/wire.md#bounds).
+     */
+    static final Duration EXIT_WAIT = Duration.ofSeconds(2);
     private static final MediaType JSON = MediaType.get("application/json");
     private static final AtomicInteger THREADS = new AtomicInteger();
 
@@ -164,11 +169,14 @@ public final class WireCaseRunner implements RemoteRuntime {
                 runs.add(new TurnRun(index, turn, result, visible, log.callsSince(callsBefore),
                         log.maxConcurrency(), ended, streamed.firstTick(), List.of(), 0,
                         portStates(stand.plugins(), harness), calls.mismatches(), harness, streamed.violations(),
-                        calls.timing(), List.of(), Optional.of(rebuilt.sight())));
+                        calls.timing(), List.of(), Optional.of(streamed.unobserved().map(rebuilt.sight()::unobserved)
+                        .orElse(rebuilt.sight()))));
                 down = runtime.exitCode().map(code -> "the runtime exited with code " + code + " during the turn; see "
                         + runtime.settings().log());
-                if (down.isPresent()) {
-                    break; // the next case starts it again (docs/wire.md#start-up)
+                if (down.isPresent() || streamed.unobserved().isPresent()) {
+                    // one clear failure for the case; the next case starts a runtime that died again
+                    // (docs/wire.md#bounds)
+                    break;
                 }
             }
         }
@@ -194,7 +202,7 @@ public final class WireCaseRunner implements RemoteRuntime {
                         Duration.ZERO));
         return new TurnRun(index, turn, rebuilt.result(), "", List.of(), 0, false, -1, List.of(), 0, Map.of(),
                 List.of(), harness, List.of(), io.agentlab.report.metrics.TurnRecord.Timing.MODELLED, List.of(),
-                Optional.of(rebuilt.sight()));
+                Optional.of(rebuilt.sight().unobserved(String.join("; ", harness))));
     }
 
     /**
@@ -205,9 +213,10 @@ public final class WireCaseRunner implements RemoteRuntime {
      * @param firstTick  the handler log's tick at the first non-blank text delta ({@code -1}: none)
      * @param marks      the kit-clock marks
      * @param violations how the stream breaks the profile
+     * @param unobserved why the turn could not be observed at all (no stream, or one malformed, hung or broken off)
      */
     private record Streamed(List<AguiEvent> events, String visible, long firstTick, StreamedTurn.Marks marks,
-                            List<String> violations) {
+                            List<String> violations, Optional<String> unobserved) {
     }
 
     /** POSTs the run and reads its stream to the end; what goes wrong is one harness line. */
@@ -238,10 +247,12 @@ public final class WireCaseRunner implements RemoteRuntime {
         AguiStreamChecker.StreamCheck check = null;
         boolean ended = false;
         String step = "";
+        String fault = null; // why the turn could not be observed, if it could not (docs/wire.md#bounds)
         try (Response response = call.execute()) {
             if (response.code() != 200) {
                 String body = response.body().string().lines().findFirst().orElse("");
-                harness.add("the runtime answered HTTP " + response.code() + " at " + url + ": " + body);
+                fault = "the runtime answered HTTP " + response.code() + " at " + url + ": " + body;
+                harness.add(fault);
             } else {
                 BufferedSource body = response.body().source();
                 StringBuilder frame = new StringBuilder();
@@ -261,10 +272,11 @@ public final class WireCaseRunner implements RemoteRuntime {
                         try {
                             decoded = AguiSseCodec.events(List.of(one));
                         } catch (RuntimeException e) {
-                            harness.add("the runtime's stream is malformed: frame " + (events.size() + 1) + " is not "
-                                    + "an AG-UI event (" + e.getMessage() + "): " + abbreviate(one.data()));
+                            fault = "the runtime's stream is malformed: frame " + (events.size() + 1) + " is not "
+                                    + "an AG-UI event (" + e.getMessage() + "): " + abbreviate(one.data());
+                            harness.add(fault);
                             return streamed(events, visible, firstTick, firstVisible, firstAnswerEnd, secondVisible,
-                                    started, violations);
+                                    started, violations, fault);
                         }
                         if (check == null) {
                             check = audit.stream(decoded.isEmpty() ? null
@@ -302,21 +314,29 @@ public final class WireCaseRunner implements RemoteRuntime {
                         }
                     }
                 }
-                if (!ended) {
-                    harness.add("the stream ended before RUN_FINISHED or RUN_ERROR"
-                            + runtime.exitCode().map(code -> " (the runtime exited with code " + code + ")")
-                            .orElse(""));
+                if (!ended && !call.isCanceled()) {
+                    fault = "the stream ended before RUN_FINISHED or RUN_ERROR"
+                            + runtime.exitCode(EXIT_WAIT).map(code -> " (the runtime exited with code " + code
+                            + "; see " + runtime.settings().log() + ")").orElse("");
+                    harness.add(fault);
+                } else if (!ended) {
+                    harness.add("the stream ended before RUN_FINISHED or RUN_ERROR");
                 }
             }
         } catch (ConnectException e) {
-            harness.add("runtime_unreachable: " + url + ": " + e.getMessage());
+            fault = "runtime_unreachable: " + url + ": " + e.getMessage();
+            harness.add(fault);
         } catch (InterruptedIOException e) {
-            harness.add("the stream hung: nothing received for " + runtime.settings().turnTimeout().toSeconds()
-                    + " s (agentlab.runtime.turn-timeout) at " + url);
+            fault = "the stream hung: nothing received for " + describe(runtime.settings().turnTimeout())
+                    + " (agentlab.runtime.turn-timeout) at " + url;
+            harness.add(fault);
         } catch (IOException e) {
             if (!call.isCanceled()) {
-                harness.add("the stream broke off: " + e.getMessage()
-                        + runtime.exitCode().map(code -> " (the runtime exited with code " + code + ")").orElse(""));
+                fault = "the stream broke off: " + (e.getMessage() == null ? e.getClass().getSimpleName()
+                        : e.getMessage()) + runtime.exitCode(EXIT_WAIT).map(code ->
+                        " (the runtime exited with code " + code + "; see " + runtime.settings().log() + ")")
+                        .orElse("");
+                harness.add(fault);
             }
         } finally {
             if (interrupt != null) {
@@ -328,14 +348,22 @@ public final class WireCaseRunner implements RemoteRuntime {
                 violations.add("the AG-UI stream (" + audit.profile() + ") breaks " + violation);
             }
         }
-        return streamed(events, visible, firstTick, firstVisible, firstAnswerEnd, secondVisible, started, violations);
+        return streamed(events, visible, firstTick, firstVisible, firstAnswerEnd, secondVisible, started, violations,
+                fault);
     }
 
     private static Streamed streamed(List<AguiEvent> events, StringBuilder visible, long firstTick,
                                      Optional<Duration> firstVisible, Optional<Duration> firstAnswerEnd,
-                                     Optional<Duration> secondVisible, long started, List<String> violations) {
+                                     Optional<Duration> secondVisible, long started, List<String> violations,
+                                     String fault) {
         return new Streamed(List.copyOf(events), visible.toString(), firstTick, new StreamedTurn.Marks(firstVisible,
-                firstAnswerEnd, secondVisible, Duration.ofNanos(System.nanoTime() - started)), violations);
+                firstAnswerEnd, secondVisible, Duration.ofNanos(System.nanoTime() - started)), violations,
+                Optional.ofNullable(fault));
+    }
+
+    /** {@code 30 s}, or {@code 500 ms} for a bound under a whole second. */
+    static String describe(Duration bound) {
+        return bound.toMillis() % 1000 == 0 ? bound.toSeconds() + " s" : bound.toMillis() + " ms";
     }
 
     /**

@@ -102,7 +102,8 @@ final class RunCommand implements Callable<Integer> {
         RunSpec run = builder.build();
         out.println("agentlab run: " + String.join(", ", run.suites()) + " in " + String.join(", ", options.modes)
                 + " (" + options.provider + ", speed " + options.speed + ")" + (shard == null ? "" : ", shard " + shard)
-                + (evaluate ? ", evaluating with " + (repetitions == null ? 1 : repetitions) + " repetition(s)" : ""));
+                + (evaluate ? ", evaluating with " + (repetitions == null ? 1 : repetitions) + " repetition(s)" : "")
+                + options.subject().map(subject -> "; " + subject).orElse(""));
         out.flush();
         boolean terminal = progress == ProgressStyle.TERMINAL
                 || progress == ProgressStyle.AUTO && System.console() != null;

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -54,12 +55,43 @@ final class SuiteOptions {
             + " share the machine, and so do their timing figures.")
     Integer parallel;
 
+    @Option(names = "--runtime", paramLabel = "URL", converter = Values.RuntimeUrl.class,
+            description = "Judge a runtime over the wire instead of the in-process kernel (docs/wire.md): attach to it "
+                    + "at URL (loopback), or with --runtime-command the URL it will listen on ({port}: a free port). "
+                    + "Cases then run one at a time.")
+    String runtime;
+
+    @Option(names = "--runtime-command", paramLabel = "CMD", converter = Values.CommandLine.class,
+            description = "Start the runtime over the wire with this command line (\"...\" quotes a word with "
+                    + "spaces), configured by the environment of docs/wire.md#configuration; its output goes to "
+                    + "runtime.log in the report folder.")
+    String runtimeCommand;
+
     @Option(names = "--recordings", paramLabel = "DIR", description = "A folder of recordings (<id>.json, as "
             + "agentlab record writes them) searched before the classpath; repeatable.")
     List<Path> recordings = new ArrayList<>();
 
     @Mixin
     GateOptions gates;
+
+    /** Whether the subject is a runtime over the wire ({@code --runtime}, {@code --runtime-command}). */
+    boolean overTheWire() {
+        return runtime != null || runtimeCommand != null;
+    }
+
+    /**
+     * What the console's first line says of the subject: {@code over the wire: <url> (started: <command>), one case
+     * at a time}, saying when {@code --parallel} is ignored; empty in-process.
+     */
+    Optional<String> subject() {
+        if (!overTheWire()) {
+            return Optional.empty();
+        }
+        return Optional.of("over the wire: " + (runtime == null ? "http://127.0.0.1:{port}" : runtime)
+                + (runtimeCommand == null ? "" : " (started: " + runtimeCommand + ")") + ", one case at a time"
+                + (parallel != null && parallel > 1 ? " (--parallel " + parallel + " ignored: a runtime over the wire "
+                + "is served one turn at a time, docs/wire.md#one-turn-at-a-time)" : ""));
+    }
 
     /** A spec builder with these options applied and checked. */
     RunSpec.Builder spec() {
@@ -91,7 +123,8 @@ final class SuiteOptions {
                 .configuration(Constants.REPLAY_SPEED, Double.toString(speed))
                 .configuration(Constants.LIVE_API_KEY_ENV, liveApiKeyEnv)
                 .configuration(Constants.GATES_ENABLED, Boolean.toString(!evaluating));
-        int cases = parallel != null ? parallel : speed == 0 ? DEFAULT_PARALLEL_AT_SPEED_0 : 1;
+        // a runtime over the wire is served one turn at a time (docs/wire.md#one-turn-at-a-time)
+        int cases = overTheWire() ? 1 : parallel != null ? parallel : speed == 0 ? DEFAULT_PARALLEL_AT_SPEED_0 : 1;
         builder.configuration(Constants.PARALLEL, Boolean.toString(cases > 1));
         if (cases > 1) {
             builder.configuration(Constants.PARALLEL_CONFIG_PREFIX + "strategy", "fixed")
@@ -100,6 +133,16 @@ final class SuiteOptions {
         }
         if (liveBaseUrl != null) {
             builder.configuration(Constants.LIVE_BASE_URL, liveBaseUrl);
+        }
+        if (overTheWire() && "live".equalsIgnoreCase(provider)) {
+            throw new UsageException("--runtime and --runtime-command judge a runtime against the kit's replay; "
+                    + "--provider live cannot serve it");
+        }
+        if (runtime != null) {
+            builder.configuration(Constants.RUNTIME_URL, runtime);
+        }
+        if (runtimeCommand != null) {
+            builder.configuration(Constants.RUNTIME_COMMAND, runtimeCommand);
         }
         for (Path folder : recordings) {
             if (!Files.isDirectory(folder)) {

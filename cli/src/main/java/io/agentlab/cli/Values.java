@@ -2,6 +2,7 @@ package io.agentlab.cli;
 
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
@@ -40,6 +41,47 @@ final class Values {
             String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
             if (!scheme.equals("http") && !scheme.equals("https") || uri.getHost() == null || uri.getHost().isEmpty()) {
                 throw new TypeConversionException(problem);
+            }
+            return value;
+        }
+    }
+
+    /**
+     * {@code run --runtime}: the base URL of a runtime over the wire, http or https on loopback (the kit, its replay and
+     * stand-ins and the runtime are one machine's, docs/wire.md#roles); {@code {port}} stands for the free port a
+     * started runtime is given. Kept as typed.
+     */
+    static final class RuntimeUrl implements ITypeConverter<String> {
+        @Override
+        public String convert(String value) {
+            String problem = "expected an http or https URL with a host on loopback (127.0.0.1, localhost or [::1]; "
+                    + "the port may be {port}), e.g. http://127.0.0.1:8080, got '" + value + "'";
+            URI uri;
+            try {
+                uri = new URI(value.replace("{port}", "1"));
+            } catch (URISyntaxException e) {
+                throw new TypeConversionException(problem);
+            }
+            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+            String host = uri.getHost() == null ? "" : uri.getHost().toLowerCase(Locale.ROOT);
+            if (!scheme.equals("http") && !scheme.equals("https")
+                    || !List.of("127.0.0.1", "localhost", "[::1]").contains(host)) {
+                throw new TypeConversionException(problem);
+            }
+            return value;
+        }
+    }
+
+    /**
+     * {@code run --runtime-command}: a command line, split on white space with {@code "..."} quoting as the engine
+     * splits it (docs/wire.md#configuration-keys); blank or with an unclosed quote is refused.
+     */
+    static final class CommandLine implements ITypeConverter<String> {
+        @Override
+        public String convert(String value) {
+            if (value.isBlank() || value.chars().filter(c -> c == '"').count() % 2 != 0) {
+                throw new TypeConversionException("expected a command line (words split on white space, \"...\" "
+                        + "quoting a word with spaces) with every quote closed, got '" + value + "'");
             }
             return value;
         }

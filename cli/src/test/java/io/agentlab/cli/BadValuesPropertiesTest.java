@@ -92,6 +92,10 @@ class BadValuesPropertiesTest {
                 new Checked("--speed", validate, "expected a number from 0 to 10", "2.5", speeds()),
                 whole("--parallel", validate, 1, Values.MAX_PARALLEL, "", "8"),
                 new Checked("--live-base-url", live, "http or https URL with a host", "http://127.0.0.1:9/v1", urls()),
+                new Checked("--runtime", validate, "http or https URL with a host on loopback",
+                        "http://127.0.0.1:{port}", oneOf(List.of(urls(), elsewhere()))),
+                new Checked("--runtime-command", validate, "with every quote closed", "python3 \"my runtime.py\"",
+                        unclosed()),
                 whole("--repetitions", evaluate, 1, Values.MAX_REPETITIONS, "", "1"),
                 new Checked("--upstream", List.of("record", "--out", out), "http or https URL with a host", null,
                         urls()),
@@ -185,6 +189,19 @@ class BadValuesPropertiesTest {
                 .zip(path, (start, rest) -> start + "/" + rest); // the authority, between // and the next /, is empty
         Gen<String> noScheme = path.map(rest -> "localhost/" + rest);
         return oneOf(List.of(otherScheme, noHost, noScheme, blank(), path.map(rest -> "http://host\n/" + rest)));
+    }
+
+    /** http URLs with a host that is not loopback: a runtime over the wire is this machine's (docs/wire.md#roles). */
+    private static Gen<String> elsewhere() {
+        return Generate.pick(List.of("example.com", "10.0.0.7", "0.0.0.0", "192.168.1.2", "[::2]", "localhost.evil"))
+                .zip(integers().between(1, 65535), (host, port) -> "http://" + host + ":" + port);
+    }
+
+    /** Command lines with a quote left open, or blank. */
+    private static Gen<String> unclosed() {
+        Gen<String> words = strings().basicLatinAlphabet().ofLengthBetween(0, 20).map(s -> s.replace("\"", ""));
+        return oneOf(List.of(blank(), words.zip(words, (a, b) -> a + " \"" + b),
+                words.zip(words, (a, b) -> "\"" + a + "\" \"" + b)));
     }
 
     /** Digits enough to overflow a long: 20 to 40 of them, the first not 0. */

@@ -70,6 +70,25 @@ class BadValuesTest {
         }
     }
 
+    @ParameterizedTest(name = "--runtime {0}")
+    @ValueSource(strings = {"http://example.com:8080", "http://10.0.0.7:8080", "ftp://127.0.0.1:8080", "127.0.0.1:8080",
+            ""})
+    @DisplayName("run --runtime: anything but an http or https URL on loopback is exit 2 before any case runs")
+    void runtimeUrl(String url) {
+        oneLine(run("run", "--runtime", url, "--suites", suites("passing"), "--report",
+                temp.resolve("report").toString()), "run", "--runtime", "'" + url + "'", "on loopback");
+    }
+
+    @Test
+    @DisplayName("run --runtime-command with a quote left open is exit 2; --runtime with --provider live too")
+    void runtimeCommand() {
+        oneLine(run("run", "--runtime-command", "python3 \"my runtime.py", "--suites", suites("passing"), "--report",
+                temp.resolve("report").toString()), "run", "--runtime-command", "every quote closed");
+        oneLine(run("run", "--runtime", "http://127.0.0.1:8080", "--provider", "live", "--live-base-url",
+                "http://127.0.0.1:9/v1", "--suites", suites("passing"), "--report", temp.resolve("report").toString()),
+                "run", "--runtime and --runtime-command judge a runtime against the kit's replay");
+    }
+
     @ParameterizedTest(name = "--upstream {0}")
     @ValueSource(strings = {"not-a-url", "file:///tmp/v1", "http://"})
     @DisplayName("record --upstream: not an http or https URL is exit 2 at once (it used to start and wait forever)")

@@ -61,6 +61,22 @@ class CommandLineTest {
     }
 
     @Test
+    @DisplayName("run --runtime: the first line names the subject over the wire and that cases run one at a time, "
+            + "--parallel ignored; a runtime that never answers fails the cases (exit 1) within the ready bound")
+    void overTheWire() throws IOException {
+        Run run = run(fast("run", "--suites", suites("passing"), "--runtime", "http://127.0.0.1:9", "--parallel", "4",
+                "--config", "agentlab.runtime.ready-timeout=1s"));
+        assertThat(run.out().lines().findFirst()).get().asString().endsWith("; over the wire: http://127.0.0.1:9, "
+                + "one case at a time (--parallel 4 ignored: a runtime over the wire is served one turn at a time, "
+                + "docs/wire.md#one-turn-at-a-time)");
+        assertThat(run.code()).as(run.out() + run.err()).isEqualTo(1);
+        assertThat(run.out()).contains("was not ready within 1 s");
+        // the engine's console header (System.out, not this writer) and the report name the subject
+        assertThat(Files.readString(temp.resolve("report/report.md")))
+                .contains("| subject | over the wire: http://127.0.0.1:9 |");
+    }
+
+    @Test
     @DisplayName("every bad command line exits 2 with one clear line naming what is wrong, never a stack trace")
     void badCommandLines() {
         List<List<String>> cases = List.of(

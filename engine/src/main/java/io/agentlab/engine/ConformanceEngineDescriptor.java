@@ -5,6 +5,10 @@ import io.agentlab.engine.internal.execution.KernelSource;
 import io.agentlab.engine.internal.execution.LiveCalls;
 import io.agentlab.engine.internal.execution.ProviderSource;
 import io.agentlab.engine.internal.execution.RecordedEvaluation;
+import io.agentlab.engine.internal.execution.RemoteRuntime;
+import io.agentlab.engine.internal.wire.PortStandIns;
+import io.agentlab.engine.internal.wire.RuntimeProcess;
+import io.agentlab.engine.internal.wire.WireCaseRunner;
 import io.agentlab.report.controls.CapabilityGrowth;
 import io.agentlab.report.controls.ControlMatrix;
 import io.agentlab.report.Coverage;
@@ -23,7 +27,9 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
+import java.util.stream.Collectors;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.reporting.ReportEntry;
@@ -42,6 +48,9 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
 
     private TimedReplay replay;
     private RecordingProxy recorder;
+    /** The subject over the wire, when there is one (docs/wire.md). */
+    private RuntimeProcess process;
+    private PortStandIns standIns;
     private List<Selected> selected = List.of();
     private Coverage coverage = new Coverage(List.of(), false, false);
     private EngineOptions settings;
@@ -98,8 +107,40 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
             }
         }
         BooleanSupplier cancelled = () -> context.request().getCancellationToken().isCancellationRequested();
+        Optional<RemoteRuntime> wire = settings.runtime().map(runtime -> overTheWire(runtime, settings));
         return context.withRunner(new CaseRunner(new CaseRunner.Environment(source(settings.factory()),
-                providerSource(settings, live), cancelled, settings.pricing(), settings.aguiProfile())));
+                providerSource(settings, live), cancelled, settings.pricing(), settings.aguiProfile(), wire)));
+    }
+
+    /**
+     * The subject over the wire (docs/wire.md#start-up): the port stand-ins, the replay under one fixed base URL routed
+     * to the current turn's scopes, and the runtime started or attached to. A runtime that cannot be made ready fails
+     * every case with one line; the run goes on.
+     */
+    private WireCaseRunner overTheWire(RuntimeProcess.Settings runtime, EngineOptions settings) {
+        try {
+            standIns = PortStandIns.start(runtime.portsPort());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start the port stand-ins on 127.0.0.1:" + runtime.portsPort()
+                    + " (0: a free port)", e);
+        }
+        AtomicReference<TimedReplay.Router> router = new AtomicReference<>();
+        TimedReplay.Router routed = (role, body) -> router.get().route(role, body);
+        String provider = runtime.providerPort() == 0 ? replay.route("wire", routed)
+                : replay.route("wire", routed, runtime.providerPort());
+        if (runtime.command().isEmpty()) {
+            // attach: the runtime was configured before the run; what it needs is printed once, so an operator can
+            // see what to set (docs/wire.md#attach)
+            System.out.println("agentlab: attaching to the runtime at " + runtime.url().orElseThrow() + "; it must be "
+                    + "configured with " + RuntimeProcess.environment(provider, standIns.baseUrl()).entrySet().stream()
+                    .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "))
+                    + (runtime.providerPort() == 0 || runtime.portsPort() == 0 ? " (these change every run unless "
+                    + Constants.RUNTIME_PROVIDER_PORT + " and " + Constants.RUNTIME_PORTS_PORT + " fix them)" : ""));
+        }
+        process = RuntimeProcess.open(runtime, provider, standIns.baseUrl());
+        WireCaseRunner wire = new WireCaseRunner(process, standIns, settings.aguiProfile());
+        router.set(wire.router());
+        return wire;
     }
 
     /** Where the run's calls go, chosen once (docs/engine.md#provider-sources). */
@@ -195,6 +236,12 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
                 System.out.println("recorded " + recorder.written().size() + " exchange(s) into "
                         + context.settings().liveRecordDirectory().orElseThrow().toAbsolutePath()
                         + (recorder.problems().isEmpty() ? "" : "; not recorded: " + recorder.problems()));
+            }
+            if (process != null) {
+                process.close();
+            }
+            if (standIns != null) {
+                standIns.close();
             }
             controlsStop.set(true); // the report has its matrix, or there is no report: nothing waits for more turns
             if (replay != null) {

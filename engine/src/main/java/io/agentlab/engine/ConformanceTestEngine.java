@@ -207,7 +207,14 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
 
     @Override
     protected HierarchicalTestExecutorService createExecutorService(ExecutionRequest request) {
-        if (discovered(request).map(EngineOptions::parallel).orElse(false)) {
+        Optional<EngineOptions> settings = discovered(request);
+        if (settings.filter(EngineOptions::overTheWire).isPresent()
+                && request.getConfigurationParameters().getBoolean(Constants.PARALLEL).orElse(false)) {
+            // one turn at a time: the runtime has one provider base URL (docs/wire.md#one-turn-at-a-time)
+            System.out.println("agentlab: cases run one at a time against a runtime over the wire, which is served one "
+                    + "turn at a time (docs/wire.md#one-turn-at-a-time); " + Constants.PARALLEL + " is ignored");
+        }
+        if (settings.map(EngineOptions::parallel).orElse(false)) {
             return ParallelHierarchicalTestExecutorServiceFactory.create(new PrefixedConfigurationParameters(
                     request.getConfigurationParameters(), Constants.PARALLEL_CONFIG_PREFIX));
         }

@@ -58,6 +58,44 @@ public final class Constants {
      */
     public static final String AGUI_PROFILE = "agentlab.agui.profile";
 
+    /**
+     * The base URL of a runtime over the wire the suites judge instead of the in-process kernel (docs/wire.md): attach
+     * to it, or, with {@link #RUNTIME_COMMAND}, the URL the started runtime listens on ({@code {port}} replaced by the
+     * free port chosen). Default: none.
+     */
+    public static final String RUNTIME_URL = "agentlab.runtime.url";
+
+    /**
+     * The command line that starts a runtime over the wire (split on white space, {@code "..."} quoting), configured
+     * by the environment of docs/wire.md#configuration. Default: none.
+     */
+    public static final String RUNTIME_COMMAND = "agentlab.runtime.command";
+
+    /** The directory {@link #RUNTIME_COMMAND} runs in. Default: the working directory. */
+    public static final String RUNTIME_DIRECTORY = "agentlab.runtime.directory";
+
+    /** The path of a runtime over the wire's AG-UI endpoint. Default: {@code /agui}. */
+    public static final String RUNTIME_AGUI_PATH = "agentlab.runtime.agui-path";
+
+    /** How long a runtime over the wire has to become ready, a positive duration. Default: 30s. */
+    public static final String RUNTIME_READY_TIMEOUT = "agentlab.runtime.ready-timeout";
+
+    /** The longest silence a turn's stream over the wire may keep, a positive duration. Default: 30s. */
+    public static final String RUNTIME_TURN_TIMEOUT = "agentlab.runtime.turn-timeout";
+
+    /**
+     * The loopback port the kit serves its provider route on for a runtime over the wire, so a runtime already running
+     * can be configured before the run (docs/wire.md#attach); that URL then carries no token. Default: a free port,
+     * the route's path holding an unguessable token.
+     */
+    public static final String RUNTIME_PROVIDER_PORT = "agentlab.runtime.provider-port";
+
+    /**
+     * The loopback port of the kit's port stand-ins for a runtime over the wire (docs/wire.md#attach). Default: a free
+     * port.
+     */
+    public static final String RUNTIME_PORTS_PORT = "agentlab.runtime.ports-port";
+
     /** A directory that receives each case's audit streams, {@code <suite>/<case>/<mode>/<turn>.sse}. Default: none. */
     public static final String AUDIT_DIRECTORY = "agentlab.audit.directory";
 

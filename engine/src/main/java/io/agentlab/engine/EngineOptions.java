@@ -34,10 +34,19 @@ import static io.agentlab.engine.Constants.REPETITIONS;
 import static io.agentlab.engine.Constants.REPLAY_DIRECTORY;
 import static io.agentlab.engine.Constants.REPLAY_SPEED;
 import static io.agentlab.engine.Constants.REPORT_DIRECTORY;
+import static io.agentlab.engine.Constants.RUNTIME_AGUI_PATH;
+import static io.agentlab.engine.Constants.RUNTIME_COMMAND;
+import static io.agentlab.engine.Constants.RUNTIME_DIRECTORY;
+import static io.agentlab.engine.Constants.RUNTIME_PORTS_PORT;
+import static io.agentlab.engine.Constants.RUNTIME_PROVIDER_PORT;
+import static io.agentlab.engine.Constants.RUNTIME_READY_TIMEOUT;
+import static io.agentlab.engine.Constants.RUNTIME_TURN_TIMEOUT;
+import static io.agentlab.engine.Constants.RUNTIME_URL;
 import static io.agentlab.engine.Constants.SEED;
 import static io.agentlab.engine.Constants.SUITE_DIRECTORIES;
 
 import io.agentlab.engine.internal.execution.LiveCalls;
+import io.agentlab.engine.internal.wire.RuntimeProcess;
 import io.agentlab.engine.internal.yaml.Durations;
 import io.agentlab.engine.internal.suite.RecordingLibrary;
 import io.agentlab.kernel.api.InvocationMode;
@@ -52,6 +61,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Supplier;
 import org.junit.platform.engine.ConfigurationParameters;
@@ -104,6 +114,7 @@ final class EngineOptions {
         options.liveCalls();
         options.repetitions();
         options.liveRecordFamily();
+        options.runtime();
         return options;
     }
 
@@ -170,9 +181,59 @@ final class EngineOptions {
         return paths(parameters.get(SUITE_DIRECTORIES));
     }
 
-    /** Whether suites and cases run in parallel ({@value Constants#PARALLEL}). */
+    /**
+     * Whether suites and cases run in parallel ({@value Constants#PARALLEL}); never for a runtime over the wire, which
+     * is served one turn at a time (docs/wire.md#one-turn-at-a-time).
+     */
     boolean parallel() {
-        return parameters.getBoolean(PARALLEL).orElse(false);
+        return parameters.getBoolean(PARALLEL).orElse(false) && runtime().isEmpty();
+    }
+
+    /** Whether the subject is a runtime over the wire (docs/wire.md), not the in-process kernel. */
+    boolean overTheWire() {
+        return parameters.get(RUNTIME_URL).filter(value -> !value.isBlank()).isPresent()
+                || parameters.get(RUNTIME_COMMAND).filter(value -> !value.isBlank()).isPresent();
+    }
+
+    /**
+     * The runtime over the wire the suites judge ({@value Constants#RUNTIME_URL}, {@value Constants#RUNTIME_COMMAND};
+     * docs/wire.md#configuration-keys); empty: the in-process kernel of the factory.
+     */
+    Optional<RuntimeProcess.Settings> runtime() {
+        Optional<String> url = parameters.get(RUNTIME_URL).map(String::strip).filter(value -> !value.isEmpty());
+        List<String> command = parameters.get(RUNTIME_COMMAND).map(value -> parse(RUNTIME_COMMAND, value,
+                () -> RuntimeProcess.split(value))).orElse(List.of());
+        if (url.isEmpty() && command.isEmpty()) {
+            return Optional.empty();
+        }
+        url.ifPresent(value -> {
+            // loopback only: the kit, its replay and stand-ins and the runtime are one machine's (docs/wire.md#roles)
+            String host;
+            try {
+                host = java.net.URI.create(value.replace("{port}", "1")).getHost();
+            } catch (IllegalArgumentException e) {
+                host = null;
+            }
+            if (!value.startsWith("http://") && !value.startsWith("https://") || host == null
+                    || !List.of("127.0.0.1", "localhost", "[::1]").contains(host.toLowerCase(Locale.ROOT))) {
+                throw new IllegalArgumentException(RUNTIME_URL + " must be an http:// or https:// URL on loopback "
+                        + "(127.0.0.1, localhost or [::1]), was '" + value + "'");
+            }
+        });
+        if (provider() == Provider.LIVE) {
+            throw new IllegalArgumentException(RUNTIME_URL + "/" + RUNTIME_COMMAND + " judge a runtime against the "
+                    + "kit's replay; " + PROVIDER + "=live cannot serve it");
+        }
+        String path = parameters.get(RUNTIME_AGUI_PATH).orElse("/agui");
+        Path log = reportDirectory().orElse(Path.of(System.getProperty("java.io.tmpdir"))).resolve("runtime.log");
+        return Optional.of(new RuntimeProcess.Settings(url, command, parameters.get(RUNTIME_DIRECTORY).map(Path::of),
+                path.startsWith("/") ? path : "/" + path,
+                positiveDuration(RUNTIME_READY_TIMEOUT, Duration.ofSeconds(30)),
+                positiveDuration(RUNTIME_TURN_TIMEOUT, Duration.ofSeconds(30)), log,
+                parameters.get(RUNTIME_PROVIDER_PORT).map(value -> bounded(RUNTIME_PROVIDER_PORT, value, 1, 65535))
+                        .orElse(0),
+                parameters.get(RUNTIME_PORTS_PORT).map(value -> bounded(RUNTIME_PORTS_PORT, value, 1, 65535))
+                        .orElse(0)));
     }
 
     /** Prices for cost estimates ({@value Constants#PRICING_FILE}; empty: costs unknown), read once. */

@@ -1,6 +1,9 @@
 package io.agentlab.engine;
 
 import io.agentlab.engine.expect.EventsExpectation;
+import io.agentlab.engine.expect.Expectations;
+import io.agentlab.engine.expect.WireJudgement;
+import io.agentlab.engine.expect.WireSight;
 import io.agentlab.engine.internal.execution.AuditExport;
 import io.agentlab.engine.internal.execution.CaseRun;
 import io.agentlab.engine.internal.execution.ExpectationCheck;
@@ -15,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.reporting.ReportEntry;
 import org.opentest4j.AssertionFailedError;
@@ -27,6 +31,9 @@ final class ModeDescriptor extends CaseTestDescriptor {
     /** Between a case's id and a repetition's number in the samples of an evaluation ({@code volume-up@r2}). */
     static final String REPETITION_MARK = "@r";
 
+    /** The key of a report entry naming what a runtime over the wire could not show (docs/wire.md#observability). */
+    static final String NOT_OBSERVABLE = "not-observable";
+
     private final InvocationMode mode;
 
     ModeDescriptor(UniqueId uniqueId, CaseDescriptor parent, InvocationMode mode, Naming naming) {
@@ -36,6 +43,46 @@ final class ModeDescriptor extends CaseTestDescriptor {
 
     InvocationMode mode() {
         return mode;
+    }
+
+    /**
+     * Over the wire, a test none of whose written expectations the wire can show is skipped, naming why
+     * (docs/wire.md#observability); each is counted as not observable.
+     */
+    @Override
+    public SkipResult shouldBeSkipped(ConformanceContext context) {
+        if (!context.settings().overTheWire()) {
+            return SkipResult.doNotSkip();
+        }
+        List<WireJudgement.Unseen> never = neverObservable(parentCase().testCase(), mode);
+        if (never.isEmpty()) {
+            return SkipResult.doNotSkip();
+        }
+        never.forEach(unseen -> context.log().notObservable(unseen.key()));
+        return SkipResult.skip(skipReason(never));
+    }
+
+    /**
+     * Why nothing written for {@code testCase} in {@code mode} can be judged over the wire, every turn's reasons; empty
+     * when something can (or nothing is written).
+     */
+    static List<WireJudgement.Unseen> neverObservable(Suite.Case testCase, InvocationMode mode) {
+        List<WireJudgement.Unseen> never = new ArrayList<>();
+        for (Suite.Turn turn : testCase.turns()) {
+            boolean written = !turn.expect().items().isEmpty()
+                    || !turn.expectByMode().getOrDefault(mode, Expectations.none()).items().isEmpty();
+            List<WireJudgement.Unseen> blind = ExpectationCheck.neverObservable(turn, mode);
+            if (written && blind.isEmpty()) {
+                return List.of();
+            }
+            never.addAll(blind);
+        }
+        return never;
+    }
+
+    static String skipReason(List<WireJudgement.Unseen> never) {
+        return "nothing this test expects can be judged over the wire: " + never.stream()
+                .map(WireJudgement.Unseen::describe).distinct().collect(Collectors.joining("; "));
     }
 
     @Override
@@ -67,13 +114,20 @@ final class ModeDescriptor extends CaseTestDescriptor {
                 MetricsReport.turnFigures(record.sample()).forEach((key, value) -> entry.put(key, String.valueOf(value)));
                 context.request().getEngineExecutionListener().reportingEntryPublished(this, ReportEntry.from(entry));
                 if (!evaluate) {
-                    failures.addAll(ExpectationCheck.failures(turn));
+                    ExpectationCheck.Checked checked = ExpectationCheck.check(turn);
+                    failures.addAll(checked.failures());
+                    // over the wire, what the wire cannot show is named and counted, never passed
+                    // (docs/wire.md#observability)
+                    checked.unseen().forEach(unseen -> context.log().notObservable(unseen.key()));
+                    checked.lines().forEach(line -> context.request().getEngineExecutionListener()
+                            .reportingEntryPublished(this, ReportEntry.from(NOT_OBSERVABLE, line)));
                 }
             }
             if (evaluate) {
                 String prefix = repetitions == 1 ? "" : "repetition " + (repetition + 1) + ", ";
                 KernelGuarantees.violations(run).forEach(violation -> failures.add(prefix + violation));
-            } else if (!run.cancelled() && run.turns().size() < testCase.turns().size()) {
+            } else if (!run.cancelled() && run.turns().size() < testCase.turns().size() && !unobserved(run)) {
+                // (a turn the kit could not observe over the wire ends the case, its one failure saying why)
                 failures.add("the session ended after turn " + run.turns().size() + ", so "
                         + (testCase.turns().size() - run.turns().size()) + " later turn(s) never ran");
             }
@@ -94,6 +148,12 @@ final class ModeDescriptor extends CaseTestDescriptor {
             throw new AssertionFailedError(failureMessage(suite, testCase, mode.wireName(), failures));
         }
         return context;
+    }
+
+    /** Whether the run's last turn could not be observed over the wire (docs/wire.md#bounds). */
+    private static boolean unobserved(CaseRun run) {
+        return !run.turns().isEmpty() && run.turns().get(run.turns().size() - 1).wireSight()
+                .flatMap(WireSight::unobserved).isPresent();
     }
 
     static String failureMessage(Suite suite, Suite.Case testCase, String what, List<String> failures) {

@@ -1,6 +1,7 @@
 package io.agentlab.engine;
 
 import io.agentlab.engine.internal.execution.CaseRun;
+import io.agentlab.engine.expect.WireJudgement;
 import io.agentlab.engine.internal.execution.Parity;
 import io.agentlab.kernel.api.InvocationMode;
 import java.util.List;
@@ -20,6 +21,24 @@ final class ParityDescriptor extends CaseTestDescriptor {
 
     ParityDescriptor(UniqueId uniqueId, CaseDescriptor parent, Naming naming) {
         super(uniqueId, parent, "parity", naming);
+    }
+
+    /**
+     * Over the wire, parity needs both modes: when a mode's test is skipped because the wire shows nothing it expects
+     * (docs/wire.md#observability), so is parity.
+     */
+    @Override
+    public SkipResult shouldBeSkipped(ConformanceContext context) {
+        if (context.settings().overTheWire()) {
+            for (InvocationMode mode : parentCase().modes(context.settings().modes())) {
+                List<WireJudgement.Unseen> never = ModeDescriptor.neverObservable(parentCase().testCase(), mode);
+                if (!never.isEmpty()) {
+                    return SkipResult.skip("parity needs both modes, and " + mode.wireName() + " is skipped: "
+                            + ModeDescriptor.skipReason(never));
+                }
+            }
+        }
+        return SkipResult.doNotSkip();
     }
 
     @Override

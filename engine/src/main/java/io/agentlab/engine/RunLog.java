@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import org.junit.platform.engine.TestDescriptor;
@@ -23,6 +24,7 @@ final class RunLog {
     private final Instant startedAt = Instant.now();
     private final Map<UniqueId, Long> started = new ConcurrentHashMap<>();
     private final List<TestOutcome> outcomes = new ArrayList<>();
+    private final Map<String, Long> notObservable = new TreeMap<>();
 
     /** When the execution started. */
     Instant startedAt() {
@@ -52,6 +54,16 @@ final class RunLog {
         for (TestDescriptor test : tests) {
             outcomes.add(outcome(test, TestOutcome.Status.SKIPPED, 0, Optional.of(reason)));
         }
+    }
+
+    /** Counts one expectation (or part of one) of kind {@code key} a runtime over the wire could not show. */
+    synchronized void notObservable(String key) {
+        notObservable.merge(key, 1L, Long::sum);
+    }
+
+    /** Per kind, how many expectations (or parts) the wire could not show (docs/wire.md#observability), by key. */
+    synchronized Map<String, Long> notObservable() {
+        return new TreeMap<>(notObservable);
     }
 
     /** Every outcome so far, in the order tests ended. */

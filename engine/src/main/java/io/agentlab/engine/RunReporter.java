@@ -2,6 +2,7 @@ package io.agentlab.engine;
 
 import io.agentlab.engine.internal.execution.CaseRunner;
 import io.agentlab.engine.internal.suite.SuiteReader;
+import io.agentlab.engine.internal.wire.RuntimeProcess;
 import io.agentlab.kernel.api.EventDefinition;
 import io.agentlab.kernel.api.EventPlugin;
 import io.agentlab.kernel.api.InvocationMode;
@@ -124,7 +125,10 @@ final class RunReporter {
         return new RunMetadata(context.log().startedAt(), Instant.now(), RunMetadata.engineVersion(),
                 RunMetadata.currentCommit(), provider(settings), settings.replaySpeed(),
                 settings.modes().stream().map(InvocationMode::wireName).toList(), models,
-                settings.factory().getClass().getName(), RunMetadata.thisMachine(), coverage.describe());
+                settings.factory().getClass().getName(), RunMetadata.thisMachine(), coverage.describe(),
+                settings.runtime().map(RuntimeProcess.Settings::describe)
+                        .orElseGet(() -> RunMetadata.inProcess(settings.factory().getClass().getName())),
+                context.log().notObservable());
     }
 
     private static String provider(EngineOptions settings) {

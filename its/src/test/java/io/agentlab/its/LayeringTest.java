@@ -38,7 +38,7 @@ class LayeringTest {
      */
     static final List<String> MODULES = Stream.concat(Stream.of("kernel-api", "kernel-reference",
             "runtime", "plugins", "providers-recorded", "engine", "runner", "plugins-contracts",
-            "conformance-suites", "cli", "maven-plugin", "benchmarks"),
+            "conformance-suites", "cli", "maven-plugin", "benchmarks", "runtime-service"),
             PublishedModules.list().stream().map(PublishedModules::directory)).distinct().toList();
 
     /** An {@code @API(status = INTERNAL)} type. */

@@ -104,6 +104,21 @@ public final class VerifyMojo extends AbstractMojo {
     @Parameter(property = Constants.REPORT_DIRECTORY, defaultValue = "${project.build.directory}/agentlab-reports")
     File reportDirectory;
 
+    /**
+     * The base URL of a runtime over the wire the suites judge instead of the in-process kernel (docs/wire.md),
+     * loopback only; with {@link #runtimeCommand}, the URL the started runtime listens on ({@code {port}}: a free port).
+     * Cases then run one at a time.
+     */
+    @Parameter(property = Constants.RUNTIME_URL)
+    String runtime;
+
+    /**
+     * The command line that starts the runtime over the wire, configured by the environment of
+     * docs/wire.md#configuration; its output goes to {@code runtime.log} in the report directory.
+     */
+    @Parameter(property = Constants.RUNTIME_COMMAND)
+    String runtimeCommand;
+
     /** Skip the goal. */
     @Parameter(property = Constants.SKIP, defaultValue = "false")
     boolean skip;
@@ -154,6 +169,12 @@ public final class VerifyMojo extends AbstractMojo {
 
     private RunSpec spec() {
         Map<String, String> configuration = new LinkedHashMap<>(configurationParameters);
+        if (runtime != null && !runtime.isBlank()) {
+            configuration.put(Constants.RUNTIME_URL, runtime);
+        }
+        if (runtimeCommand != null && !runtimeCommand.isBlank()) {
+            configuration.put(Constants.RUNTIME_COMMAND, runtimeCommand);
+        }
         for (String key : session.getUserProperties().stringPropertyNames()) {
             if (key.startsWith(ConfigurationKeys.PREFIX) && !GOAL_KEYS.contains(key)) {
                 configuration.put(key, session.getUserProperties().getProperty(key));

@@ -6,12 +6,15 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.apiguardian.api.API;
 
 /**
@@ -29,16 +32,46 @@ import org.apiguardian.api.API;
  * @param kernelFactory the kernel under test's factory class
  * @param machine       operating system, architecture, processors and Java version
  * @param coverage      what the launch covered: whole suites, or which part of them ({@link Coverage#describe()})
+ * @param subject       what the suites judged: {@code in-process: <factory>}, or {@code over the wire: <url>
+ *                      (started: <command>)} (docs/wire.md#configuration-keys)
+ * @param notObservable over the wire, per expectation kind, how many expectations (or parts of one) the runtime's
+ *                      wire could not show, so none was judged (docs/wire.md#observability); empty in-process
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record RunMetadata(Instant startedAt, Instant finishedAt, String kitVersion, Optional<String> commit,
                           String provider, double replaySpeed, List<String> modes, List<String> models,
-                          String kernelFactory, String machine, String coverage) {
+                          String kernelFactory, String machine, String coverage, String subject,
+                          Map<String, Long> notObservable) {
 
-    /** Copies the lists. */
+    /** Copies the lists and the counts (sorted by kind). */
     public RunMetadata {
         modes = List.copyOf(modes);
         models = List.copyOf(models);
+        notObservable = Collections.unmodifiableMap(new TreeMap<>(notObservable));
+    }
+
+    /** The metadata of a run whose subject is the in-process kernel of {@code kernelFactory}. */
+    public RunMetadata(Instant startedAt, Instant finishedAt, String kitVersion, Optional<String> commit,
+                       String provider, double replaySpeed, List<String> modes, List<String> models,
+                       String kernelFactory, String machine, String coverage) {
+        this(startedAt, finishedAt, kitVersion, commit, provider, replaySpeed, modes, models, kernelFactory, machine,
+                coverage, inProcess(kernelFactory), Map.of());
+    }
+
+    /** The subject of a run in-process: {@code in-process: <factory>}. */
+    public static String inProcess(String kernelFactory) {
+        return "in-process: " + kernelFactory;
+    }
+
+    /** The counts of {@link #notObservable()} in one phrase ({@code ...: history 4, usage 12}); empty without any. */
+    public Optional<String> notObservableSummary() {
+        if (notObservable.isEmpty()) {
+            return Optional.empty();
+        }
+        long total = notObservable.values().stream().mapToLong(Long::longValue).sum();
+        return Optional.of(total + " expectation(s) or parts not observable over the wire, not judged: "
+                + notObservable.entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
+                .collect(Collectors.joining(", ")));
     }
 
     /** CI variables that carry the commit, checked in this order before asking git. */
@@ -101,11 +134,20 @@ public record RunMetadata(Instant startedAt, Instant finishedAt, String kitVersi
      */
     public static RunMetadata fromMap(Map<String, Object> map) {
         Instant started = instant(map.get("startedAt"));
+        Map<String, Long> notObservable = new TreeMap<>();
+        if (map.get("notObservable") instanceof Map<?, ?> counts) {
+            counts.forEach((kind, count) -> {
+                if (count instanceof Number number) {
+                    notObservable.put(kind.toString(), number.longValue());
+                }
+            });
+        }
         return new RunMetadata(started, map.containsKey("finishedAt") ? instant(map.get("finishedAt")) : started,
                 text(map.get("kitVersion")), Optional.ofNullable(map.get("commit")).map(Object::toString),
                 text(map.get("provider")), map.get("replaySpeed") instanceof Number speed ? speed.doubleValue() : 1.0,
                 strings(map.get("modes")), strings(map.get("models")), text(map.get("kernelFactory")),
-                text(map.get("machine")), "merged shards: whole suites");
+                text(map.get("machine")), "merged shards: whole suites", map.get("subject") == null
+                        ? inProcess(text(map.get("kernelFactory"))) : map.get("subject").toString(), notObservable);
     }
 
     private static Instant instant(Object value) {
@@ -137,6 +179,10 @@ public record RunMetadata(Instant startedAt, Instant finishedAt, String kitVersi
         map.put("models", models);
         map.put("kernelFactory", kernelFactory);
         map.put("machine", machine);
+        map.put("subject", subject);
+        if (!notObservable.isEmpty()) {
+            map.put("notObservable", new LinkedHashMap<>(notObservable));
+        }
         return map;
     }
 }

@@ -239,7 +239,7 @@ public final class TurnRuntime implements AutoCloseable {
             this.control = control;
             this.turnId = turnId;
             this.runId = conversation.nextRunId(turnId);
-            this.agui = new AguiEmitter(aguiProfile, conversation.sessionId(), runId);
+            this.agui = new AguiEmitter(aguiProfile, conversation.sessionId(), runId, sink::onAguiEvent);
             this.meter = new TurnMeter(nanoTime);
         }
 

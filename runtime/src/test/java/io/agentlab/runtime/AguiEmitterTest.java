@@ -91,6 +91,67 @@ class AguiEmitterTest {
         assertThat(AguiStreamChecker.check(AguiProfile.AGUI_1_0, events, "s1-t1")).isEmpty();
     }
 
+    /**
+     * What a client outside the process judges a suite's {@code events[].reason} and {@code duplicateOf} on
+     * (docs/wire.md#stream): the same value {@link EventOutcome#reasonName()} gives in-process, and the primary's 1-based
+     * batch position; {@code error} stays as it was.
+     */
+    @Test
+    @DisplayName("a tool result's content carries the reason (rejection, failure code, timeout limit) and duplicateOf")
+    void reasonAndDuplicate() {
+        assertThat(content(turn(AguiProfile.AGUI_1_0, "s1-t1",
+                new EventOutcome.Failed("device_offline", "the speaker is offline", false, 1))))
+                .containsEntry("reason", "device_offline").containsKey("error");
+        assertThat(content(turn(AguiProfile.AGUI_1_0, "s1-t1", new EventOutcome.TimedOut(Duration.ofSeconds(1),
+                EventOutcome.TimeoutScope.BATCH, true)))).containsEntry("reason", "batch");
+        assertThat(content(turn(AguiProfile.AGUI_1_0, "s1-t1", new EventOutcome.Rejected(
+                EventOutcome.RejectionReason.INVALID_ARGUMENTS, "bad", List.of()))))
+                .containsEntry("reason", "invalid_arguments");
+        assertThat(content(turn(AguiProfile.AGUI_1_0, "s1-t1", new EventOutcome.Succeeded(Map.of(), 1))))
+                .doesNotContainKeys("reason", "duplicateOf", "error");
+
+        AguiEmitter agui = new AguiEmitter(AguiProfile.AGUI_1_0, "s1", "s1-t1");
+        agui.runStarted();
+        agui.stepStarted("events");
+        for (String id : List.of("e1", "e2", "e3")) {
+            agui.toolCallStarted(id, "device.volume.adjust", "s1-t1-m0");
+        }
+        EventOutcome primary = new EventOutcome.Succeeded(Map.of(), 1);
+        for (String id : List.of("e1", "e2", "e3")) {
+            EventResult result = volume(id, id.equals("e3") ? new EventOutcome.Deduplicated("e2", primary) : primary);
+            agui.toolCallArgs(result);
+            agui.toolCallEnded(id);
+            agui.toolCallResult(result);
+        }
+        agui.stepFinished("events");
+        agui.runFinished();
+        assertThat(content(agui.events())).containsEntry("outcome", "deduplicated").containsEntry("duplicateOf", 2)
+                .doesNotContainKey("reason");
+        assertThat(AguiStreamChecker.check(AguiProfile.AGUI_1_0, agui.events(), "s1-t1")).isEmpty();
+    }
+
+    /** A server streams the run as it happens (docs/wire.md#endpoint): the listener is told every event, in order. */
+    @Test
+    @DisplayName("the listener is told each event as it is emitted, the same events in the same order")
+    void listener() {
+        List<AguiEvent> told = new java.util.ArrayList<>();
+        AguiEmitter agui = new AguiEmitter(AguiProfile.AGUI_1_0, "s1", "s1-t1", told::add);
+        agui.runStarted();
+        String message = agui.textMessageStarted();
+        assertThat(told).hasSize(2);
+        agui.textMessageContent(message, "Hi.");
+        agui.textMessageEnded(message);
+        agui.runFinished();
+        assertThat(told).isEqualTo(agui.events()).hasSize(5);
+    }
+
+    /** The last tool result's content, parsed. */
+    private static Map<String, Object> content(List<AguiEvent> events) {
+        List<AguiEvent> results = events.stream().filter(e -> e.type().equals(AguiEvent.TOOL_CALL_RESULT)).toList();
+        return io.agentlab.runtime.llm.Json.object(io.agentlab.runtime.llm.Json.tree(
+                results.get(results.size() - 1).text("content")));
+    }
+
     /** The clause this checks: {@code docs/design.md#audit-events}. */
     @Test
     @DisplayName("the social dialect: thread and run on every event, stage, an args object, snake_case result fields")

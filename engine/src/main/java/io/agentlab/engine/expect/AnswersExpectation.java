@@ -16,7 +16,9 @@ import org.apiguardian.api.API;
 public record AnswersExpectation(Count count, Position at) implements Expectation {
 
     /** The kind. */
-    public static final ExpectationKind KIND = ExpectationKind.of("answers", (value, reading) -> Count.read(value)
+    public static final ExpectationKind KIND = ExpectationKind.of("answers",
+            Observability.seen("the text messages of the `chat` and `follow_up` steps"),
+            (value, reading) -> Count.read(value)
             .map(count -> new AnswersExpectation(count, value.where())));
 
     @Override

@@ -20,7 +20,10 @@ import org.apiguardian.api.API;
 public record AnyOfExpectation(List<Expectations> alternatives, Position at) implements Expectation {
 
     /** The kind. */
-    public static final ExpectationKind KIND = ExpectationKind.of("anyOf", AnyOfExpectation::read);
+    public static final ExpectationKind KIND = ExpectationKind.of("anyOf",
+            Observability.seen("as its alternatives: it holds when an alternative the wire shows wholly holds, fails "
+            + "when every alternative fails on what the wire shows, and is otherwise not observable"),
+            AnyOfExpectation::read);
 
     /**
      * Copies the list.
@@ -53,6 +56,59 @@ public record AnyOfExpectation(List<Expectations> alternatives, Position at) imp
             value.problem(e.getMessage());
             return Optional.empty();
         }
+    }
+
+    /**
+     * Over the wire, as its alternatives (docs/wire.md#observability): it holds when an alternative the wire shows
+     * wholly holds; it fails when every alternative fails on what the wire shows; otherwise an alternative held as far
+     * as the wire shows it, and what it could not show decides: not observable.
+     */
+    @Override
+    public WireJudgement overTheWire(ObservedTurn turn) {
+        List<String> why = new ArrayList<>();
+        List<WireJudgement.Unseen> undecided = new ArrayList<>();
+        for (int i = 0; i < alternatives.size(); i++) {
+            List<String> failed = new ArrayList<>();
+            List<WireJudgement.Unseen> unseen = new ArrayList<>();
+            for (Expectation expectation : alternatives.get(i).items()) {
+                WireJudgement judged = expectation.overTheWire(turn);
+                unseen.addAll(judged.unseen());
+                if (judged instanceof WireJudgement.Judged seen) {
+                    failed.addAll(seen.failures());
+                }
+            }
+            if (failed.isEmpty() && unseen.isEmpty()) {
+                return new WireJudgement.Judged(List.of(), List.of());
+            }
+            if (failed.isEmpty()) {
+                int alternative = i + 1;
+                unseen.forEach(part -> undecided.add(new WireJudgement.Unseen(part.key(), "(anyOf alternative "
+                        + alternative + ")" + (part.part().isEmpty() ? "" : " " + part.part()), part.why())));
+            } else {
+                why.add("alternative " + (i + 1) + ": " + String.join("; ", failed));
+            }
+        }
+        if (!undecided.isEmpty()) {
+            return new WireJudgement.NotObservable(undecided);
+        }
+        return new WireJudgement.Judged(List.of("expected one of " + alternatives.size() + " alternatives to hold, but "
+                + "none did — " + String.join(" | ", why)), List.of());
+    }
+
+    /** Nothing of it is observable when no alternative has anything observable (docs/wire.md#observability). */
+    @Override
+    public List<WireJudgement.Unseen> neverObservable() {
+        List<WireJudgement.Unseen> never = new ArrayList<>();
+        for (Expectations alternative : alternatives) {
+            for (Expectation expectation : alternative.items()) {
+                List<WireJudgement.Unseen> blind = expectation.neverObservable();
+                if (blind.isEmpty()) {
+                    return List.of();
+                }
+                never.addAll(blind);
+            }
+        }
+        return never;
     }
 
     @Override

@@ -19,7 +19,9 @@ import org.apiguardian.api.API;
 public record AuditExpectation(List<String> types, Position at) implements Expectation {
 
     /** The kind. */
-    public static final ExpectationKind KIND = ExpectationKind.of("audit", (value, reading) ->
+    public static final ExpectationKind KIND = ExpectationKind.of("audit",
+            Observability.seen("the AG-UI stream as received"),
+            (value, reading) ->
             Optional.of(new AuditExpectation(value.strings(), value.where())));
 
     /** Copies the list. */

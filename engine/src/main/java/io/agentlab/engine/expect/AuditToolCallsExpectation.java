@@ -40,7 +40,9 @@ public record AuditToolCallsExpectation(List<ToolCall> calls, Position at) imple
     /** The statuses a tool-call result can have (docs/design.md#audit-tool-call-lifecycle). */
     public static final Set<String> STATUSES = Set.of("success", "failure", "partial");
     /** The kind. */
-    public static final ExpectationKind KIND = ExpectationKind.of("auditToolCalls", AuditToolCallsExpectation::read);
+    public static final ExpectationKind KIND = ExpectationKind.of("auditToolCalls",
+            Observability.seen("the tool-call events of the AG-UI stream as received"),
+            AuditToolCallsExpectation::read);
 
     /** Copies the list. */
     public AuditToolCallsExpectation {

@@ -18,7 +18,10 @@ import org.apiguardian.api.API;
 public record AuditValidExpectation(boolean valid, Position at) implements Expectation {
 
     /** The kind. */
-    public static final ExpectationKind KIND = ExpectationKind.of("auditValid", (value, reading) -> value.bool()
+    public static final ExpectationKind KIND = ExpectationKind.of("auditValid",
+            Observability.seen("the AG-UI stream as received, through the kit's checker (ids "
+            + "compared across the case's turns)"),
+            (value, reading) -> value.bool()
             .map(valid -> new AuditValidExpectation(valid, value.where())));
 
     @Override

@@ -33,7 +33,10 @@ public record BatchExpectation(List<String> order, List<StartsAfter> startsAfter
                                Optional<Integer> minConcurrency, Position at) implements Expectation {
 
     /** The kind. */
-    public static final ExpectationKind KIND = ExpectationKind.of("batch", BatchExpectation::read);
+    public static final ExpectationKind KIND = ExpectationKind.of("batch",
+            Observability.seen("the order port calls arrived at and were answered by the stand-ins, on one counter "
+            + "([below](#batch-orders))"),
+            BatchExpectation::read);
 
     /** Copies the collections. */
     public BatchExpectation {

@@ -23,7 +23,9 @@ import org.apiguardian.api.API;
 public record CallsExpectation(Map<CallRole, Count> calls, Position at) implements Expectation {
 
     /** The kind. */
-    public static final ExpectationKind KIND = ExpectationKind.of("calls", (value, reading) -> {
+    public static final ExpectationKind KIND = ExpectationKind.of("calls",
+            Observability.seen("the provider requests the kit's replay received during the turn, by role"),
+            (value, reading) -> {
         Map<CallRole, Count> calls = new EnumMap<>(CallRole.class);
         value.entries().forEach((key, node) -> {
             Optional<CallRole> role = RoleNames.role(key);

@@ -20,7 +20,10 @@ public record ErrorExpectation(Optional<String> code, Position at) implements Ex
     /** The implicit expectation of every turn that names no error. */
     public static final ErrorExpectation NONE = new ErrorExpectation(Optional.empty(), Position.UNKNOWN);
     /** The kind. */
-    public static final ExpectationKind KIND = ExpectationKind.of("error", (value, reading) -> value.text()
+    public static final ExpectationKind KIND = ExpectationKind.of("error",
+            Observability.seen("`RUN_ERROR.code`; `RUN_FINISHED` with outcome `cancelled` reads as "
+            + "`RUN_CANCELED`"),
+            (value, reading) -> value.text()
             .map(code -> new ErrorExpectation(Optional.of(code), value.where())));
 
     @Override

@@ -7,6 +7,7 @@ import io.agentlab.engine.internal.yaml.Position;
 import io.agentlab.runtime.CallRecord;
 import io.agentlab.runtime.llm.CallRole;
 import io.agentlab.runtime.llm.Json;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.apiguardian.api.API;
@@ -36,6 +37,10 @@ public record EventAgentRequestExpectation(List<String> contains, List<String> n
 
     /** The kind. */
     public static final ExpectationKind KIND = ExpectationKind.of("eventAgentRequest",
+            Observability.seen("`contains` and `notContains` on the EventAgent request the provider "
+                    + "replay received")
+            .except("how the runtime recorded the call's end is inside it", "endedWith"),
+           
             EventAgentRequestExpectation::read);
 
     /** Copies the lists. */
@@ -52,6 +57,15 @@ public record EventAgentRequestExpectation(List<String> contains, List<String> n
     @Override
     public String key() {
         return KIND.key();
+    }
+
+    /** Over the wire the request is judged, how its call ended never (docs/wire.md#observability). */
+    @Override
+    public WireJudgement overTheWire(ObservedTurn turn) {
+        List<String> failures = new ArrayList<>();
+        new EventAgentRequestExpectation(contains, notContains, Optional.empty(), at).check(turn, failures);
+        return new WireJudgement.Judged(failures, endedWith.isEmpty() ? List.of()
+                : List.of(new WireJudgement.Unseen(KIND.key(), "endedWith", KIND.observability().why("endedWith"))));
     }
 
     @Override

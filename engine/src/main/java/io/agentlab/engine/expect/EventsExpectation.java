@@ -45,7 +45,12 @@ public record EventsExpectation(List<EventExpectation> events, Position at) impl
     public static final Set<String> RESOLUTIONS = Set.of("deterministic", "fallback", "incomplete", "not_attempted");
 
     /** The kind. */
-    public static final ExpectationKind KIND = ExpectationKind.of("events", EventsExpectation::read);
+    public static final ExpectationKind KIND = ExpectationKind.of("events",
+            Observability.seen("name, `arguments` and `status` from the tool calls and their results")
+            .whenCarried("when the tool result carries them", "reason", "duplicateOf")
+            .except("steps of the runtime's resolution pipeline, inside it", "validAsProposed",
+                    "validAfterNormalization", "resolution", "argumentsUnparsable"),
+            EventsExpectation::read);
 
     /** Copies the list. */
     public EventsExpectation {
@@ -283,7 +288,7 @@ public record EventsExpectation(List<EventExpectation> events, Position at) impl
                 }
             });
             event.reason().ifPresent(reason -> {
-                String actual = reason(result.outcome()).orElse("none");
+                String actual = result.outcome().reasonName().orElse("none");
                 if (!reason.equals(actual)) {
                     failures.add(label + "expected reason " + reason + " but was " + actual + " (" + result.outcome()
                             + ")");
@@ -321,6 +326,42 @@ public record EventsExpectation(List<EventExpectation> events, Position at) impl
         }
     }
 
+    /**
+     * Over the wire (docs/wire.md#observability): names, arguments and statuses are judged; a reason or a duplicated
+     * position only when the event's tool result carried it; the resolution pipeline's steps never.
+     */
+    @Override
+    public WireJudgement overTheWire(ObservedTurn turn) {
+        WireSight sight = turn.wireSight().orElseThrow(() -> new IllegalStateException("the turn ran in-process"));
+        List<WireJudgement.Unseen> unseen = new ArrayList<>();
+        List<EventExpectation> seen = new ArrayList<>();
+        for (int i = 0; i < events.size(); i++) {
+            EventExpectation event = events.get(i);
+            String label = "event " + (i + 1) + " (" + event.name() + ")";
+            boolean reason = event.reason().isPresent() && seen(unseen, label, "reason", sight.carries(i, "reason"));
+            boolean duplicate = event.duplicateOf().isPresent()
+                    && seen(unseen, label, "duplicateOf", sight.carries(i, "duplicateOf"));
+            event.validAsProposed().ifPresent(v -> seen(unseen, label, "validAsProposed", false));
+            event.validAfterNormalization().ifPresent(v -> seen(unseen, label, "validAfterNormalization", false));
+            event.resolution().ifPresent(v -> seen(unseen, label, "resolution", false));
+            event.argumentsUnparsable().ifPresent(v -> seen(unseen, label, "argumentsUnparsable", false));
+            seen.add(new EventExpectation(event.name(), event.arguments(), event.exact(), event.status(),
+                    reason ? event.reason() : Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
+                    Optional.empty(), duplicate ? event.duplicateOf() : Optional.empty(), event.at()));
+        }
+        List<String> failures = new ArrayList<>();
+        new EventsExpectation(seen, at).check(turn, failures);
+        return new WireJudgement.Judged(failures, unseen);
+    }
+
+    /** Whether a part is seen; when not, notes it with the kind's declared reason. */
+    private static boolean seen(List<WireJudgement.Unseen> unseen, String label, String part, boolean seen) {
+        if (!seen) {
+            unseen.add(new WireJudgement.Unseen(KIND.key(), label + " " + part, KIND.observability().why(part)));
+        }
+        return seen;
+    }
+
     /** A deduplicated result names the earlier event it duplicates (docs/design.md#batch-duplicates-coalesced). */
     private static void duplicate(String label, int position, EventResult result, List<EventResult> results,
                                   List<String> failures) {
@@ -351,20 +392,6 @@ public record EventsExpectation(List<EventExpectation> events, Position at) impl
                     + ", but they were" + (expected ? " not" : "") + "; final arguments "
                     + CanonicalJson.write(result.arguments()));
         }
-    }
-
-    /** A rejection's reason, a failure's code, or the limit a timeout hit. */
-    static Optional<String> reason(EventOutcome outcome) {
-        if (outcome instanceof EventOutcome.Rejected rejected) {
-            return Optional.of(rejected.reason().name().toLowerCase(Locale.ROOT));
-        }
-        if (outcome instanceof EventOutcome.Failed failed) {
-            return Optional.of(failed.code());
-        }
-        if (outcome instanceof EventOutcome.TimedOut timedOut) {
-            return Optional.of(timedOut.scope().name().toLowerCase(Locale.ROOT));
-        }
-        return Optional.empty();
     }
 
     private static Optional<String> subsetMismatch(Map<String, Object> expected, Map<String, Object> actual) {

@@ -8,8 +8,9 @@ import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
- * A kind of expectation: the key it is written under and how it is read. Each kind's class holds its model, its
- * reader and its check; {@link ExpectationKinds#ALL} lists them.
+ * A kind of expectation: the key it is written under, how it is read and what of it a runtime over the wire can show.
+ * Each kind's class holds its model, its reader, its check and that declaration; {@link ExpectationKinds#ALL} lists
+ * them.
  */
 @API(status = INTERNAL, since = "0.1")
 public interface ExpectationKind {
@@ -23,14 +24,26 @@ public interface ExpectationKind {
      */
     Optional<Expectation> read(Node value, ExpectationReading reading);
 
-    /** A kind from its key and its reader. */
-    static ExpectationKind of(String key, Reader reader) {
+    /**
+     * What of it the kit can judge from outside a runtime over the wire, and why not the rest
+     * (docs/wire.md#observability).
+     */
+    Observability observability();
+
+    /** A kind from its key, what the wire shows of it, and its reader. */
+    static ExpectationKind of(String key, Observability observability, Reader reader) {
         Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(observability, "observability");
         Objects.requireNonNull(reader, "reader");
         return new ExpectationKind() {
             @Override
             public String key() {
                 return key;
+            }
+
+            @Override
+            public Observability observability() {
+                return observability;
             }
 
             @Override

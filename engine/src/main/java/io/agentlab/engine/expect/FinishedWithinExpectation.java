@@ -22,7 +22,9 @@ import org.apiguardian.api.API;
 public record FinishedWithinExpectation(Duration limit, Position at) implements Expectation {
 
     /** The kind. */
-    public static final ExpectationKind KIND = ExpectationKind.of("finishedWithin", (value, reading) -> value.text()
+    public static final ExpectationKind KIND = ExpectationKind.of("finishedWithin",
+            Observability.seen("from the POST to the stream's end, on the kit's clock"),
+            (value, reading) -> value.text()
             .flatMap(text -> {
                 try {
                     Duration limit = Durations.parse(text);

@@ -21,7 +21,10 @@ import org.apiguardian.api.API;
 public record FirstVisibleBeforeExpectation(List<String> events, Position at) implements Expectation {
 
     /** The kind. */
-    public static final ExpectationKind KIND = ExpectationKind.of("firstVisibleBefore", (value, reading) -> {
+    public static final ExpectationKind KIND = ExpectationKind.of("firstVisibleBefore",
+            Observability.seen("the first text delta's arrival at the kit against the port "
+            + "calls' answers, on the stand-ins' counter"),
+            (value, reading) -> {
         List<String> events = new ArrayList<>();
         for (Node item : value.items()) {
             item.text().ifPresent(name -> {

@@ -37,7 +37,9 @@ public record FollowUpRequestExpectation(Optional<List<Map<String, Object>>> res
     /** Where the dual_agent follow-up instruction lists the results. */
     public static final String RESULTS_MARK = "Results: ";
     /** The kind. */
-    public static final ExpectationKind KIND = ExpectationKind.of("followUpRequest", FollowUpRequestExpectation::read);
+    public static final ExpectationKind KIND = ExpectationKind.of("followUpRequest",
+            Observability.seen("the follow-up request as the provider replay received it"),
+            FollowUpRequestExpectation::read);
 
     /** Copies the lists. */
     public FollowUpRequestExpectation {

@@ -27,7 +27,9 @@ public record HistoryExpectation(Optional<List<Message>> added, Optional<Count> 
         implements Expectation {
 
     /** The kind. */
-    public static final ExpectationKind KIND = ExpectationKind.of("history", HistoryExpectation::read);
+    public static final ExpectationKind KIND = ExpectationKind.of("history",
+            Observability.notObservable("the runtime's stored history is inside it"),
+            HistoryExpectation::read);
 
     /** Copies the list. */
     public HistoryExpectation {

@@ -7,6 +7,7 @@ import io.agentlab.runtime.StoredMessage;
 import io.agentlab.runtime.TurnResult;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
@@ -53,4 +54,12 @@ public interface ObservedTurn {
 
     /** How the turn's AG-UI stream breaks the run's profile; empty when it holds. */
     List<String> auditViolations();
+
+    /**
+     * What the kit saw of a turn that ran over the wire beyond its rebuilt result (docs/wire.md#observability); empty
+     * for a turn that ran in-process, where everything is seen.
+     */
+    default Optional<WireSight> wireSight() {
+        return Optional.empty();
+    }
 }

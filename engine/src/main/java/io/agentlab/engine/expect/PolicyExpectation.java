@@ -8,6 +8,7 @@ import io.agentlab.engine.internal.yaml.YamlNode;
 import io.agentlab.kernel.api.ContinuationDecision;
 import io.agentlab.kernel.api.ContinuationKind;
 import io.agentlab.kernel.api.FollowUpReason;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.EnumSet;
@@ -42,7 +43,12 @@ public record PolicyExpectation(String policy, Optional<Set<FollowUpReason>> rea
     public static final Set<String> POLICIES = Stream.concat(Arrays.stream(ContinuationKind.values())
             .map(ContinuationKind::wireName), Stream.of(NO_DECISION)).collect(Collectors.toUnmodifiableSet());
     /** The kind. */
-    public static final ExpectationKind KIND = ExpectationKind.of("policy", PolicyExpectation::read);
+    public static final ExpectationKind KIND = ExpectationKind.of("policy",
+            Observability.seen("the decision's kind from its effects: `none` without tool calls, `follow_up` with a "
+                    + "`follow_up` step, `end_session` when a terminal event succeeded, else `complete`")
+            .except("the stream shows that a follow-up came, not the reasons the runtime's policy gave",
+                    "{follow_up: [...]}"),
+            PolicyExpectation::read);
 
     /** Copies the reasons. */
     public PolicyExpectation {
@@ -97,6 +103,16 @@ public record PolicyExpectation(String policy, Optional<Set<FollowUpReason>> rea
     @Override
     public String key() {
         return KIND.key();
+    }
+
+    /** Over the wire the decision's kind is judged, its follow-up's reasons never (docs/wire.md#observability). */
+    @Override
+    public WireJudgement overTheWire(ObservedTurn turn) {
+        List<String> failures = new ArrayList<>();
+        new PolicyExpectation(policy, at).check(turn, failures);
+        String part = "{follow_up: [...]}";
+        return new WireJudgement.Judged(failures, reasons.isEmpty() ? List.of()
+                : List.of(new WireJudgement.Unseen(KIND.key(), part, KIND.observability().why(part))));
     }
 
     @Override

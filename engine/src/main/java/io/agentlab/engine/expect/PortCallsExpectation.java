@@ -21,7 +21,9 @@ import org.apiguardian.api.API;
 public record PortCallsExpectation(Map<String, Count> calls, Position at) implements Expectation {
 
     /** The kind. */
-    public static final ExpectationKind KIND = ExpectationKind.of("portCalls", (value, reading) -> {
+    public static final ExpectationKind KIND = ExpectationKind.of("portCalls",
+            Observability.seen("the calls the port stand-ins received"),
+            (value, reading) -> {
         Map<String, Count> calls = new LinkedHashMap<>();
         value.entries().forEach((name, node) -> {
             reading.checkEvent(value.keyAt(name), node.path(), name);

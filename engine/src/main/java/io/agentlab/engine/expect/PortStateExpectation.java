@@ -22,7 +22,9 @@ import org.apiguardian.api.API;
 public record PortStateExpectation(Map<String, Map<String, Object>> states, Position at) implements Expectation {
 
     /** The kind. */
-    public static final ExpectationKind KIND = ExpectationKind.of("portState", (value, reading) -> {
+    public static final ExpectationKind KIND = ExpectationKind.of("portState",
+            Observability.seen("the port stand-ins' state, read through the plugins' in-memory adapters behind them"),
+            (value, reading) -> {
         Map<String, Map<String, Object>> states = new LinkedHashMap<>();
         value.entries().forEach((name, node) -> {
             reading.checkEvent(value.keyAt(name), node.path(), name);

@@ -16,7 +16,9 @@ import org.apiguardian.api.API;
 public record SessionEndedExpectation(boolean ended, Position at) implements Expectation {
 
     /** The kind. */
-    public static final ExpectationKind KIND = ExpectationKind.of("sessionEnded", (value, reading) -> value.bool()
+    public static final ExpectationKind KIND = ExpectationKind.of("sessionEnded",
+            Observability.seen("whether a terminal event succeeded, from its tool result"),
+            (value, reading) -> value.bool()
             .map(ended -> new SessionEndedExpectation(ended, value.where())));
 
     @Override

@@ -29,7 +29,9 @@ public record UsageExpectation(Optional<String> costSource, Optional<Integer> ca
         implements Expectation {
 
     /** The kind. */
-    public static final ExpectationKind KIND = ExpectationKind.of("usage", (value, reading) -> Optional.of(
+    public static final ExpectationKind KIND = ExpectationKind.of("usage",
+            Observability.notObservable("the runtime's accounting of its model calls is inside it"),
+            (value, reading) -> Optional.of(
             new UsageExpectation(value.text("costSource"), value.integer("cachedPromptTokens"),
                     value.bool("reported"), value.integer("totalTokens"), value.integer("eventAgentCalls"),
                     value.get("cost").flatMap(Node::number).map(BigDecimal::valueOf), value.where())));

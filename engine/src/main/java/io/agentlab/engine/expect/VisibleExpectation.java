@@ -27,7 +27,11 @@ public record VisibleExpectation(List<String> contains, List<String> notContains
                                  Optional<Boolean> withheldUntilToolCalls, Position at) implements Expectation {
 
     /** The kind. */
-    public static final ExpectationKind KIND = ExpectationKind.of("visible", (value, reading) -> {
+    public static final ExpectationKind KIND = ExpectationKind.of("visible",
+            Observability.seen("`contains`, `notContains` and `matches` on the text deltas, in order")
+            .except("how the provider stream the runtime read interleaved content and tool calls is the runtime's "
+                    + "record of its call, inside it", "withheldUntilToolCalls"),
+            (value, reading) -> {
         List<Pattern> patterns = new ArrayList<>();
         for (Node pattern : value.list("matches")) {
             pattern.text().ifPresent(text -> {
@@ -53,6 +57,16 @@ public record VisibleExpectation(List<String> contains, List<String> notContains
     @Override
     public String key() {
         return KIND.key();
+    }
+
+    /** Over the wire the text is judged, whether the provider withheld it never (docs/wire.md#observability). */
+    @Override
+    public WireJudgement overTheWire(ObservedTurn turn) {
+        List<String> failures = new ArrayList<>();
+        new VisibleExpectation(contains, notContains, matches, Optional.empty(), at).check(turn, failures);
+        String part = "withheldUntilToolCalls";
+        return new WireJudgement.Judged(failures, withheldUntilToolCalls.isEmpty() ? List.of()
+                : List.of(new WireJudgement.Unseen(KIND.key(), part, KIND.observability().why(part))));
     }
 
     @Override

@@ -5,7 +5,9 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import org.apiguardian.api.API;
 
@@ -27,6 +29,24 @@ public sealed interface EventOutcome {
     /** True for outcomes that ask for a corrective follow-up: failed, timed out, rejected. */
     default boolean isFailure() {
         return this instanceof Failed || this instanceof TimedOut || this instanceof Rejected;
+    }
+
+    /**
+     * Why it ended so, as suites write a result's {@code reason} and an AG-UI tool result carries it
+     * (docs/wire.md#stream): a rejection's reason ({@code invalid_arguments}), a failure's code, or the limit a
+     * timeout hit ({@code event} or {@code batch}); empty for every other outcome.
+     */
+    default Optional<String> reasonName() {
+        if (this instanceof Rejected rejected) {
+            return Optional.of(rejected.reason().name().toLowerCase(Locale.ROOT));
+        }
+        if (this instanceof Failed failed) {
+            return Optional.of(failed.code());
+        }
+        if (this instanceof TimedOut timedOut) {
+            return Optional.of(timedOut.scope().name().toLowerCase(Locale.ROOT));
+        }
+        return Optional.empty();
     }
 
     /**

@@ -41,7 +41,21 @@ public record RequestMatcher(String mode, String role, String lastUserMessage) {
                     last = message.path("content").asString("");
                 }
             }
-            return new Received(mode, roleHeader == null ? "chat" : roleHeader, last);
+            return new Received(mode, roleHeader == null ? inferredRole(root) : roleHeader, last);
+        }
+
+        /**
+         * A call's role when it carries no header (docs/wire.md#provider): {@code follow_up} when a tool message or an
+         * assistant message follows its last user message, else {@code chat} (an EventAgent call cannot be told from
+         * a chat call, and the replay's mismatch says so).
+         */
+        private static String inferredRole(JsonNode root) {
+            boolean afterUser = false;
+            for (JsonNode message : root.path("messages")) {
+                String role = message.path("role").asString("");
+                afterUser = !role.equals("user") && (afterUser || role.equals("tool") || role.equals("assistant"));
+            }
+            return afterUser ? "follow_up" : "chat";
         }
     }
 

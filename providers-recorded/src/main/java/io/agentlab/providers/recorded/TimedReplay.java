@@ -8,6 +8,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.common.InputStreamSource;
+import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
 import com.github.tomakehurst.wiremock.extension.ResponseTransformerV2;
 import com.github.tomakehurst.wiremock.http.Fault;
 import com.github.tomakehurst.wiremock.http.HttpHeader;
@@ -57,16 +58,22 @@ public final class TimedReplay implements AutoCloseable {
     public static final String TOTAL_TOKENS_PLUS = "\"@total_tokens_plus@";
 
     private static final String SCOPES = "/scopes/";
+    private static final String ROUTES = "/routes/";
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final String LOOPBACK = "127.0.0.1";
     /** The longest a stalled response holds its connection when nobody closes its scope. */
     static final Duration MAX_STALL = Duration.ofMinutes(5);
 
     private final WireMockServer server;
+    private final double speed;
+    /** Routes served on a port of their own ({@link #route(String, Router, int)}), stopped with the server. */
+    private final List<WireMockServer> fixedPorts = new CopyOnWriteArrayList<>();
     private final List<String> mismatches = new CopyOnWriteArrayList<>();
     private final Map<String, List<String>> scopeMismatches = new ConcurrentHashMap<>();
     /** Open scopes by the key their URL carries ({@code <name>.<token>}). */
     private final Map<String, Scope> scopes = new ConcurrentHashMap<>();
+    /** Open routes by the key their URL carries ({@code <name>.<token>}). */
+    private final Map<String, Router> routes = new ConcurrentHashMap<>();
     /** Open scopes' keys by name. */
     private final Map<String, String> keys = new ConcurrentHashMap<>();
     /** Released when the server closes: a stall outside any scope ends then. */
@@ -76,6 +83,7 @@ public final class TimedReplay implements AutoCloseable {
         if (speed < 0) {
             throw new IllegalArgumentException("speed must be >= 0, was " + speed);
         }
+        this.speed = speed;
         ResponseTransformerV2 transformer = new ResponseTransformerV2() {
             @Override
             public String getName() {
@@ -84,20 +92,29 @@ public final class TimedReplay implements AutoCloseable {
 
             @Override
             public Response transform(Response response, ServeEvent event) {
-                Scope scope = scopeFor(event.getRequest().getUrl(), recordings);
+                String url = event.getRequest().getUrl();
+                if (url.startsWith(ROUTES)) {
+                    return routed(url, speed, event);
+                }
+                Scope scope = scopeFor(url, recordings);
                 return respond(scope, speed, event);
             }
         };
-        // Loopback only, no request journal, and an admin API that refuses every request: the server that decides
-        // verdicts must not be reachable from other hosts nor re-stubbed over HTTP (docs/limits-and-safety.md). No
-        // log line per request either: WireMock formats the request and the response as JSON for it even when its
-        // notifier prints nothing, 2 % of a run's CPU (docs/performance.md#per-case).
-        server = new WireMockServer(options().bindAddress(LOOPBACK).dynamicPort().maxLoggedResponseSize(0)
-                .gzipDisabled(true).disableRequestJournal().stubRequestLoggingDisabled(true)
-                .adminAuthenticator(request -> false)
-                .httpServerFactory(new SseFlushingServerFactory()).extensions(transformer));
+        server = new WireMockServer(serverOptions().dynamicPort().extensions(transformer));
         server.start();
         server.stubFor(any(anyUrl()).willReturn(aResponse().withStatus(200)));
+    }
+
+    /**
+     * Loopback only, no request journal, and an admin API that refuses every request: the server that decides verdicts
+     * must not be reachable from other hosts nor re-stubbed over HTTP (docs/limits-and-safety.md). No log line per
+     * request either: WireMock formats the request and the response as JSON for it even when its notifier prints
+     * nothing, 2 % of a run's CPU (docs/performance.md#per-case).
+     */
+    private static WireMockConfiguration serverOptions() {
+        return options().bindAddress(LOOPBACK).maxLoggedResponseSize(0).gzipDisabled(true).disableRequestJournal()
+                .stubRequestLoggingDisabled(true).adminAuthenticator(request -> false)
+                .httpServerFactory(new SseFlushingServerFactory());
     }
 
     /** Starts a replay server on a free loopback port. */
@@ -130,6 +147,123 @@ public final class TimedReplay implements AutoCloseable {
         scopes.put(key, new Scope(name, List.copyOf(recordings), new CountDownLatch(1)));
         scopeMismatches.remove(name); // a name used again starts with none
         return root() + SCOPES + key + "/v1";
+    }
+
+    /**
+     * Decides, per request, which open scope answers a request made under a routed base URL
+     * ({@link #route(String, Router)}).
+     */
+    @FunctionalInterface
+    public interface Router {
+        /**
+         * Where the request goes.
+         *
+         * @param role the call's role: its {@code X-Agentlab-Call-Role} header, or read from the messages when the
+         *             header is absent ({@link RequestMatcher.Received#of})
+         * @param body the request body
+         */
+        Routed route(String role, String body);
+    }
+
+    /** Where a routed request goes. */
+    public sealed interface Routed permits Routed.To, Routed.Refused {
+        /**
+         * To the open scope {@code scope}.
+         *
+         * @param scope the scope's name
+         */
+        record To(String scope) implements Routed {
+        }
+
+        /**
+         * Nowhere: answered {@code 409} with {@code reason}.
+         *
+         * @param reason why, one line
+         */
+        record Refused(String reason) implements Routed {
+        }
+    }
+
+    /**
+     * A fixed base URL whose requests {@code router} sends, one by one, to an open scope: a runtime configured with one
+     * provider base URL is answered by whichever scope the current turn opened (docs/wire.md#one-turn-at-a-time).
+     *
+     * @param name a URL-safe name unique among the open routes
+     * @return the {@code /v1} base URL of the route (it carries an unguessable token, as a scope's does)
+     */
+    public String route(String name, Router router) {
+        if (!name.matches("[A-Za-z0-9._~-]+")) {
+            throw new IllegalArgumentException("route name must be URL-safe ([A-Za-z0-9._~-]), was '" + name + "'");
+        }
+        String key = name + "." + token();
+        routes.put(key, java.util.Objects.requireNonNull(router, "router"));
+        return root() + ROUTES + key + "/v1";
+    }
+
+    /**
+     * A route as {@link #route(String, Router)}, served on a loopback port of its own whose base URL is
+     * {@code http://127.0.0.1:<port>/v1}, the same on every run: a runtime already running can be configured with it
+     * before the run (docs/wire.md#attach). That URL carries no token, so on this port any process of the machine
+     * could reach the current turn's replies; the operator who fixes the port accepts that
+     * (docs/limits-and-safety.md#replay-server).
+     *
+     * @param port the loopback port, 1 to 65535
+     * @throws IllegalStateException when the port cannot be bound (one line naming it)
+     */
+    public String route(String name, Router router, int port) {
+        String routed = route(name, router);
+        String key = routed.substring(root().length() + ROUTES.length(), routed.length() - "/v1".length());
+        ResponseTransformerV2 transformer = new ResponseTransformerV2() {
+            @Override
+            public String getName() {
+                return "agentlab-timed-replay-route";
+            }
+
+            @Override
+            public Response transform(Response response, ServeEvent event) {
+                return routed(ROUTES + key + event.getRequest().getUrl(), speed, event);
+            }
+        };
+        WireMockServer fixed = new WireMockServer(serverOptions().port(port).extensions(transformer));
+        try {
+            fixed.start();
+        } catch (RuntimeException e) {
+            throw new IllegalStateException("cannot serve the provider route on 127.0.0.1:" + port + " (in use?): "
+                    + e.getMessage(), e);
+        }
+        fixed.stubFor(any(anyUrl()).willReturn(aResponse().withStatus(200)));
+        fixedPorts.add(fixed);
+        return "http://" + LOOPBACK + ":" + port + "/v1";
+    }
+
+    private Response routed(String url, double speed, ServeEvent event) {
+        int end = url.indexOf('/', ROUTES.length());
+        Router router = routes.get(url.substring(ROUTES.length(), end < 0 ? url.length() : end));
+        if (router == null) {
+            return error("no such route");
+        }
+        String body = event.getRequest().getBodyAsString();
+        String role;
+        try {
+            role = RequestMatcher.Received.of(body, event.getRequest().getHeader(OpenAiCompatibleClient.ROLE_HEADER))
+                    .role();
+        } catch (RuntimeException e) {
+            return error("the request body is not JSON: " + e.getMessage());
+        }
+        Routed routed = router.route(role, body);
+        if (routed instanceof Routed.To to) {
+            String key = keys.get(to.scope());
+            Scope scope = key == null ? null : scopes.get(key);
+            return scope == null ? refused("the turn's scope " + to.scope() + " has closed") : respond(scope, speed, event);
+        }
+        return refused(((Routed.Refused) routed).reason());
+    }
+
+    private static Response refused(String reason) {
+        return Response.response().status(409)
+                .headers(new HttpHeaders(new HttpHeader("Content-Type", "application/json")))
+                .body(Json.write(Map.of("error", Map.of("message", reason, "type", "agentlab_replay_refused"))))
+                .build();
     }
 
     /** 128 random bits, URL-safe. */
@@ -185,6 +319,7 @@ public final class TimedReplay implements AutoCloseable {
     public void close() {
         closed.countDown();
         scopes.values().forEach(scope -> scope.closed().countDown());
+        fixedPorts.forEach(WireMockServer::stop);
         server.stop();
     }
 

@@ -36,7 +36,8 @@ public final class ConsoleReport {
         out.append(wrap("run " + Format.instant(meta.startedAt()) + ", kit " + meta.kitVersion() + ", commit "
                 + meta.commit().orElse("unknown") + ", " + meta.provider() + " provider, speed "
                 + Format.plain(meta.replaySpeed()) + ", " + String.join(" + ", meta.modes())))
-                .append(wrap(meta.coverage()));
+                .append(wrap(meta.coverage())).append(wrap("subject: " + meta.subject()));
+        meta.notObservableSummary().ifPresent(line -> out.append(wrap(line + " (docs/wire.md#observability)")));
         List<TestOutcome> broken = report.broken();
         for (TestOutcome outcome : broken.subList(0, Math.min(NAMED_FAILURES, broken.size()))) {
             out.append("  ").append(outcome.status().wireName().toUpperCase(Locale.ROOT)).append(' ')

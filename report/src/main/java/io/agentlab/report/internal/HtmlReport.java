@@ -129,6 +129,8 @@ public final class HtmlReport {
         rows.put("replay speed", Format.plain(meta.replaySpeed()));
         rows.put("modes", String.join(", ", meta.modes()));
         rows.put("kernel under test", meta.kernelFactory());
+        rows.put("subject", meta.subject());
+        meta.notObservableSummary().ifPresent(line -> rows.put("not observable", line));
         rows.put("machine", meta.machine());
         rows.put("covered", meta.coverage());
         rows.forEach((name, value) -> html.append("<div><dt>").append(esc(name)).append("</dt><dd>").append(esc(value))

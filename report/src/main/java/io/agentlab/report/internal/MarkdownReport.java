@@ -44,6 +44,8 @@ public final class MarkdownReport {
                 .append("| replay speed | ").append(Format.plain(meta.replaySpeed())).append(" |\n")
                 .append("| modes | ").append(String.join(", ", meta.modes())).append(" |\n")
                 .append("| kernel under test | `").append(meta.kernelFactory()).append("` |\n")
+                .append("| subject | ").append(meta.subject()).append(" |\n")
+                .append(meta.notObservableSummary().map(line -> "| not observable | " + line + " |\n").orElse(""))
                 .append("| machine | ").append(meta.machine()).append(" |\n")
                 .append("| covered | ").append(meta.coverage()).append(" |\n\n");
 

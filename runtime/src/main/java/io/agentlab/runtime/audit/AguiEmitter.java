@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Consumer;
 import io.agentlab.agui.AguiEvent;
 import io.agentlab.agui.AguiProfile;
 import org.apiguardian.api.API;
@@ -47,9 +48,13 @@ public final class AguiEmitter {
     private final String threadId;
     private final String runId;
     private final List<AguiEvent> events = new ArrayList<>();
+    /** Told each event as it is emitted: a server streams the run as it happens (docs/wire.md#endpoint). */
+    private final Consumer<AguiEvent> listener;
     private final Map<String, String> toolCallIds = new HashMap<>();
     private final Map<String, String> parents = new HashMap<>();
     private final Map<String, String> names = new HashMap<>();
+    /** Each started event's 1-based position in the batch, as its tool call started (batch order). */
+    private final Map<String, Integer> positions = new HashMap<>();
     private final Set<String> openSteps = new LinkedHashSet<>();
     private final Set<String> openMessages = new LinkedHashSet<>();
     private final Set<String> openToolCalls = new LinkedHashSet<>();
@@ -64,9 +69,22 @@ public final class AguiEmitter {
      * @param runId    the run (the turn); unique within the thread
      */
     public AguiEmitter(AguiProfile profile, String threadId, String runId) {
+        this(profile, threadId, runId, event -> { });
+    }
+
+    /**
+     * An emitter that also tells {@code listener} each event as it is emitted.
+     *
+     * @param profile  the wire shape
+     * @param threadId the thread (the session)
+     * @param runId    the run (the turn); unique within the thread
+     * @param listener told each event, in order, on the emitting thread
+     */
+    public AguiEmitter(AguiProfile profile, String threadId, String runId, Consumer<AguiEvent> listener) {
         this.profile = Objects.requireNonNull(profile, "profile");
         this.threadId = Objects.requireNonNull(threadId, "threadId");
         this.runId = Objects.requireNonNull(runId, "runId");
+        this.listener = Objects.requireNonNull(listener, "listener");
     }
 
     /** The events so far, in order. */
@@ -126,6 +144,7 @@ public final class AguiEmitter {
      */
     public void toolCallStarted(String eventId, String name, String parentMessageId) {
         String id = toolCallId(eventId);
+        positions.putIfAbsent(eventId, positions.size() + 1);
         parents.put(id, parentMessageId);
         names.put(id, name);
         openToolCalls.add(id);
@@ -162,8 +181,11 @@ public final class AguiEmitter {
 
     /**
      * {@code TOOL_CALL_RESULT}: how the event ended, as a tool message of its own. The content is JSON text
-     * {@code {"status": success|failure|partial, "outcome": <outcome>, "error": ...}}; partial means the event needs
-     * clarification, and a deduplicated or replayed event reports the outcome it shares.
+     * {@code {"status": success|failure|partial, "outcome": <outcome>, "error": ..., "reason": ..., "duplicateOf": n}};
+     * partial means the event needs clarification, and a deduplicated or replayed event reports the outcome it shares.
+     * {@code reason} ({@link EventOutcome#reasonName()}) and {@code duplicateOf} (the 1-based batch position of the event a
+     * deduplicated one duplicates) are there so a client outside the process can judge what a suite's
+     * {@code events[].reason} and {@code duplicateOf} say (docs/wire.md#stream); each is left out when it has no value.
      */
     public void toolCallResult(EventResult event) {
         String id = toolCallId(event.eventId());
@@ -181,6 +203,11 @@ public final class AguiEmitter {
             content.put("outcome", outcome.status());
             if (error != null) {
                 content.put("error", error);
+            }
+            outcome.reasonName().ifPresent(reason -> content.put("reason", reason));
+            if (outcome instanceof EventOutcome.Deduplicated deduplicated
+                    && positions.containsKey(deduplicated.primaryEventId())) {
+                content.put("duplicateOf", positions.get(deduplicated.primaryEventId()));
             }
             fields.put("messageId", id + "-result");
             fields.put("toolCallId", id);
@@ -275,7 +302,12 @@ public final class AguiEmitter {
             throw new IllegalStateException("run " + runId + " has already ended");
         }
         ended = true;
-        events.add(new AguiEvent(type, fields));
+        add(new AguiEvent(type, fields));
+    }
+
+    private void add(AguiEvent event) {
+        events.add(event);
+        listener.accept(event);
     }
 
     /** Adds an event; the social dialect puts the thread and run on every event. */
@@ -284,11 +316,11 @@ public final class AguiEmitter {
             throw new IllegalStateException(type + " after the end of run " + runId);
         }
         if (v1() || type.equals(AguiEvent.RUN_STARTED)) {
-            events.add(new AguiEvent(type, fields));
+            add(new AguiEvent(type, fields));
         } else {
             Map<String, Object> all = run();
             all.putAll(fields);
-            events.add(new AguiEvent(type, all));
+            add(new AguiEvent(type, all));
         }
     }
 

@@ -88,7 +88,7 @@ public final class CaseRunner {
      * @param agui      the AG-UI profile of the audit streams
      */
     public record Environment(KernelSource factory, ProviderSource source, BooleanSupplier cancelled,
-                              PricingCatalog pricing, AguiProfile agui) {
+                              PricingCatalog pricing, AguiProfile agui, Optional<RemoteRuntime> wire) {
         /** Rejects nulls. */
         public Environment {
             Objects.requireNonNull(factory, "factory");
@@ -96,6 +96,13 @@ public final class CaseRunner {
             Objects.requireNonNull(cancelled, "cancelled");
             Objects.requireNonNull(pricing, "pricing");
             Objects.requireNonNull(agui, "agui");
+            Objects.requireNonNull(wire, "wire");
+        }
+
+        /** An environment whose subject is the in-process kernel. */
+        public Environment(KernelSource factory, ProviderSource source, BooleanSupplier cancelled,
+                           PricingCatalog pricing, AguiProfile agui) {
+            this(factory, source, cancelled, pricing, agui, Optional.empty());
         }
 
         /** An environment whose audit streams are AG-UI 1.0. */
@@ -119,6 +126,9 @@ public final class CaseRunner {
 
     /** Runs {@code testCase} of {@code suite} in {@code mode}: its turns in order, each read once it is over. */
     public CaseRun run(Suite suite, Suite.Case testCase, InvocationMode mode) {
+        if (environment.wire().isPresent()) {
+            return overTheWire(environment.wire().get(), suite, testCase, mode);
+        }
         HandlerLog log = new HandlerLog();
         ProbeEvents probes = new ProbeEvents();
         List<EventPlugin> plugins = enabledPlugins(suite);
@@ -150,6 +160,34 @@ public final class CaseRunner {
             probes.release();
         }
         return new CaseRun(suite, testCase, mode, state.turns(), cancelled, terminal);
+    }
+
+    /**
+     * Runs the case against a runtime over the wire (docs/wire.md): the same definitions as in-process tell which events
+     * are terminal, and a runtime built from them, never run, gives each turn's prompt (it shapes only the modelled
+     * timing of its scripted replies; later turns read the first turn's history, the remote one is the runtime's).
+     */
+    private CaseRun overTheWire(RemoteRuntime wire, Suite suite, Suite.Case testCase, InvocationMode mode) {
+        HandlerLog log = new HandlerLog();
+        ProbeEvents probes = new ProbeEvents();
+        List<EventDefinition> definitions = definitions(suite, enabledPlugins(suite), log, probes);
+        Set<String> terminal = new LinkedHashSet<>();
+        definitions.stream().filter(EventDefinition::terminal).forEach(definition -> terminal.add(definition.name()));
+        CaseState state = new CaseState(log, List.of(), new AtomicReference<>(), new AtomicReference<>(),
+                new ArrayList<>(), AguiStreamChecker.thread(environment.agui()));
+        try (TurnRuntime prompts = runtime(suite, mode, definitions, state)) {
+            Conversation conversation = new Conversation(suite.id() + "-" + testCase.id() + "-" + mode.wireName(),
+                    suite.session().timezone(), suite.session().locale());
+            List<TurnRun> turns = wire.run(suite, testCase, mode, log, terminal,
+                    index -> environment.source().turn(new ProviderSource.TurnContext(suite, testCase, index, mode,
+                            prompts, conversation)),
+                    () -> environment.cancelled().getAsBoolean() || stopped().isPresent());
+            boolean cancelled = turns.size() < testCase.turns().size()
+                    && (environment.cancelled().getAsBoolean() || stopped().isPresent());
+            return new CaseRun(suite, testCase, mode, turns, cancelled, terminal);
+        } finally {
+            probes.release();
+        }
     }
 
     /**
@@ -229,7 +267,7 @@ public final class CaseRunner {
         state.turns().add(new TurnRun(context.index(), turn, result, visible.text(), log.callsSince(callsBefore),
                 log.maxConcurrency(), conversation.ended(), visible.firstTick(), conversation.historyView(),
                 historyBefore, states, mismatches, harness, auditViolations(result, state.audit()), calls.timing(),
-                historyProblems(storedBefore, conversation.messages(), result, turn.user())));
+                historyProblems(storedBefore, conversation.messages(), result, turn.user()), Optional.empty()));
         return interrupted;
     }
 

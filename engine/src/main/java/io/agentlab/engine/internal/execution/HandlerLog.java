@@ -10,6 +10,7 @@ import io.agentlab.kernel.api.HandlerResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
@@ -36,39 +37,56 @@ public final class HandlerLog {
     /** The definition with its handler wrapped to record into this log. */
     public EventDefinition wrap(EventDefinition definition) {
         EventHandler inner = definition.handler();
-        EventHandler recorded = invocation -> {
-            long start = ticks.incrementAndGet();
-            maxRunning.accumulateAndGet(running.incrementAndGet(), Math::max);
-            int index;
-            synchronized (calls) {
-                index = calls.size();
-                calls.add(new HandlerCall(invocation.name(), invocation.eventId(), invocation.arguments(),
-                        invocation.idempotencyKey(), start, -1));
-            }
-            CompletableFuture<Void> watch = startWatches.remove(invocation.name());
-            if (watch != null) {
-                watch.complete(null); // before the handler works: it is running when a watcher acts on this
-            }
-            try {
-                Suite.HandlerFault fault = faults.get(invocation.name());
-                if (fault == null) {
-                    return inner.handle(invocation);
-                }
-                if (fault.hang()) {
-                    new CountDownLatch(1).await(); // until the kernel's timeout interrupts it
-                }
-                return new HandlerResult.Failure(fault.code(), fault.message(), fault.transientFailure());
-            } finally {
-                running.decrementAndGet();
-                long end = ticks.incrementAndGet();
-                synchronized (calls) {
-                    HandlerCall call = calls.get(index);
-                    calls.set(index, new HandlerCall(call.name(), call.eventId(), call.arguments(), call.idempotencyKey(),
-                            call.startTick(), end));
-                }
-            }
-        };
+        EventHandler recorded = invocation -> record(invocation.name(), invocation.eventId(), invocation.arguments(),
+                invocation.idempotencyKey(), fault -> {
+                    if (fault.isEmpty()) {
+                        return inner.handle(invocation);
+                    }
+                    if (fault.get().hang()) {
+                        new CountDownLatch(1).await(); // until the kernel's timeout interrupts it
+                    }
+                    return new HandlerResult.Failure(fault.get().code(), fault.get().message(),
+                            fault.get().transientFailure());
+                });
         return definition.toBuilder().handler(recorded).build();
+    }
+
+    /** One recorded call's work, given the turn's fault for its event, if one is declared. */
+    @FunctionalInterface
+    public interface Work<T> {
+        /** Does the call's work, or shows {@code fault} instead. */
+        T run(Optional<Suite.HandlerFault> fault) throws Exception;
+    }
+
+    /**
+     * Records one call of {@code name}'s handler — or, over the wire, of its port (docs/wire.md#ports) — around
+     * {@code work}: its start and end ticks, the running count, and any watch of the event's start, which completes
+     * before the work starts.
+     */
+    public <T> T record(String name, String eventId, Map<String, Object> arguments, String idempotencyKey,
+                        Work<T> work) throws Exception {
+        long start = ticks.incrementAndGet();
+        maxRunning.accumulateAndGet(running.incrementAndGet(), Math::max);
+        int index;
+        synchronized (calls) {
+            index = calls.size();
+            calls.add(new HandlerCall(name, eventId, arguments, idempotencyKey, start, -1));
+        }
+        CompletableFuture<Void> watch = startWatches.remove(name);
+        if (watch != null) {
+            watch.complete(null); // before the handler works: it is running when a watcher acts on this
+        }
+        try {
+            return work.run(Optional.ofNullable(faults.get(name)));
+        } finally {
+            running.decrementAndGet();
+            long end = ticks.incrementAndGet();
+            synchronized (calls) {
+                HandlerCall call = calls.get(index);
+                calls.set(index, new HandlerCall(call.name(), call.eventId(), call.arguments(), call.idempotencyKey(),
+                        call.startTick(), end));
+            }
+        }
     }
 
     /**

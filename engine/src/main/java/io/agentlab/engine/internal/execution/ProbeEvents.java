@@ -10,15 +10,11 @@ import io.agentlab.kernel.api.HandlerResult;
 import io.agentlab.kernel.api.Resolution;
 import io.agentlab.kernel.api.RetryPolicy;
 import java.time.Duration;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apiguardian.api.API;
 
 /**
@@ -32,8 +28,6 @@ import org.apiguardian.api.API;
  */
 @API(status = INTERNAL, since = "0.1")
 public final class ProbeEvents {
-
-    private static final Pattern PLACEHOLDER = Pattern.compile("\\{([^{}]+)}");
 
     /** Released only when the run closes, so a hanging probe that is never interrupted still ends then. */
     private final CountDownLatch released = new CountDownLatch(1);
@@ -98,27 +92,7 @@ public final class ProbeEvents {
      * {@code {name}} is replaced by that argument's value; a key naming an argument the event lacks is not held.
      */
     static ConflictKeys conflictKeys(List<String> declared) {
-        if (declared.stream().noneMatch(key -> PLACEHOLDER.matcher(key).find())) {
-            return ConflictKeys.of(declared.toArray(String[]::new));
-        }
-        return arguments -> {
-            Set<String> keys = new LinkedHashSet<>();
-            for (String key : declared) {
-                Matcher matcher = PLACEHOLDER.matcher(key);
-                StringBuilder resolved = new StringBuilder();
-                boolean complete = true;
-                while (matcher.find()) {
-                    Object value = arguments.get(matcher.group(1));
-                    complete &= value != null;
-                    matcher.appendReplacement(resolved, Matcher.quoteReplacement(String.valueOf(value)));
-                }
-                matcher.appendTail(resolved);
-                if (complete) {
-                    keys.add(resolved.toString());
-                }
-            }
-            return Set.copyOf(keys);
-        };
+        return ConflictKeys.templated(declared);
     }
 
     private CountDownLatch startOf(String name) {

@@ -120,16 +120,17 @@ public abstract sealed class ProviderSource permits ProviderSource.Replayed, Pro
      * @param runtime      the case's runtime
      * @param conversation the case's conversation, before the turn
      */
-    record TurnContext(Suite suite, Suite.Case testCase, int index, InvocationMode mode, TurnRuntime runtime,
+    public record TurnContext(Suite suite, Suite.Case testCase, int index, InvocationMode mode, TurnRuntime runtime,
                        Conversation conversation) {
 
-        Suite.Turn turn() {
+        /** The turn. */
+        public Suite.Turn turn() {
             return testCase.turns().get(index);
         }
     }
 
     /** One turn's calls, from before the turn starts until the engine reads what it left. */
-    interface TurnCalls {
+    public interface TurnCalls {
 
         /** The provider the turn's calls go to. */
         ChatProvider provider();
@@ -145,6 +146,16 @@ public abstract sealed class ProviderSource permits ProviderSource.Replayed, Pro
 
         /** After the turn: the requests no recording answered. */
         List<String> mismatches();
+
+        /**
+         * The replay scope that answers the turn's next call of {@code role}, for a runtime over the wire whose calls
+         * reach the replay by one fixed base URL (docs/wire.md#one-turn-at-a-time).
+         *
+         * @throws UnsupportedOperationException for a source whose calls do not go to the replay (a live provider)
+         */
+        default String scopeFor(CallRole role) {
+            throw new UnsupportedOperationException("this provider source does not serve a runtime over the wire");
+        }
     }
 
     /** Replayed turns over the shared server: the suite's recordings, or streams synthesized from the script. */
@@ -288,6 +299,10 @@ public abstract sealed class ProviderSource permits ProviderSource.Replayed, Pro
         private final List<String> scopes = new ArrayList<>();
         private final Map<String, ProviderFault> unusedFaults = new ConcurrentHashMap<>();
         private final ChatProvider provider;
+        private final String normalScope;
+        private final Map<String, OpenAiCompatibleClient> clients = new HashMap<>();
+        private final Map<String, String> faultScopes = new HashMap<>();
+        private final Map<CallRole, AtomicInteger> counts = new EnumMap<>(CallRole.class);
 
         ScopedTurn(TimedReplay replay, TurnContext context, long seed, Function<Scripts, List<Recording>> answers,
                    TurnRecord.Timing timing) {
@@ -299,10 +314,9 @@ public abstract sealed class ProviderSource permits ProviderSource.Replayed, Pro
             int promptTokens = PromptTokens.count(context.runtime().firstRequest(context.conversation(), turn.user()));
             Scripts scripts = Scripts.of(suite, context.testCase(), context.index(), mode, seed, promptTokens,
                     suite.provider().family());
-            String scope = "s" + SCOPES.incrementAndGet();
-            scopes.add(scope);
-            OpenAiCompatibleClient normal = client(replay.scope(scope, answers.apply(scripts)), CaseRunner.IDLE_TIMEOUT);
-            Map<String, OpenAiCompatibleClient> faulted = new HashMap<>();
+            normalScope = "s" + SCOPES.incrementAndGet();
+            scopes.add(normalScope);
+            clients.put(normalScope, client(replay.scope(normalScope, answers.apply(scripts)), CaseRunner.IDLE_TIMEOUT));
             for (ProviderFault fault : turn.providerFaults()) {
                 if (fault.fault() instanceof InjectedFault.InvalidToolArguments && mode == InvocationMode.DUAL_AGENT) {
                     continue; // a dual_agent model sends no arguments to break
@@ -314,19 +328,26 @@ public abstract sealed class ProviderSource permits ProviderSource.Replayed, Pro
                 Duration idle = fault.fault() instanceof InjectedFault.AfterEvents after
                         && after.ending() == InjectedFault.Ending.STALL ? CaseRunner.stalledCallBound(suite, fault)
                         : CaseRunner.IDLE_TIMEOUT;
-                faulted.put(fault.describeCall(), client(replay.scope(faultScope, List.of(recording)), idle));
+                clients.put(faultScope, client(replay.scope(faultScope, List.of(recording)), idle));
+                faultScopes.put(fault.describeCall(), faultScope);
                 unusedFaults.put(fault.describeCall(), fault);
             }
-            Map<CallRole, AtomicInteger> counts = new EnumMap<>(CallRole.class);
             for (CallRole role : CallRole.values()) {
                 counts.put(role, new AtomicInteger());
             }
-            this.provider = (request, listener) -> {
-                int n = counts.get(request.role()).incrementAndGet();
-                String call = RoleNames.roleName(request.role()) + " call " + n;
-                unusedFaults.remove(call);
-                return faulted.getOrDefault(call, normal).stream(request, listener);
-            };
+            this.provider = (request, listener) -> clients.get(scopeFor(request.role())).stream(request, listener);
+        }
+
+        /**
+         * The scope that answers the turn's next call of {@code role}: a declared fault's for the call it names
+         * ({@code follow-up call 1}), else the turn's; counted per role, so a fault reaches the call it names whatever
+         * came first, in-process and over the wire (docs/wire.md#one-turn-at-a-time).
+         */
+        @Override
+        public String scopeFor(CallRole role) {
+            String call = RoleNames.roleName(role) + " call " + counts.get(role).incrementAndGet();
+            unusedFaults.remove(call);
+            return faultScopes.getOrDefault(call, normalScope);
         }
 
         @Override

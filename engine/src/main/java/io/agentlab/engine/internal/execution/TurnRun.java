@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.agentlab.engine.expect.HandlerCall;
 import io.agentlab.engine.expect.ObservedTurn;
+import io.agentlab.engine.expect.WireSight;
 import io.agentlab.report.metrics.TurnRecord;
 import io.agentlab.engine.internal.suite.Suite;
 import io.agentlab.kernel.api.InvocationMode;
@@ -11,6 +12,7 @@ import io.agentlab.runtime.StoredMessage;
 import io.agentlab.runtime.TurnResult;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
@@ -38,6 +40,8 @@ import org.apiguardian.api.API;
  * @param historyProblems  how the conversation's history broke during the turn (an earlier message changed, or a turn
  *                         whose first call failed stored something), as {@code docs/design.md#modes-same-history}
  *                         forbids
+ * @param wireSight        over the wire, what the kit saw beyond the rebuilt result (docs/wire.md#observability);
+ *                         empty in-process
  */
 @API(status = INTERNAL, since = "0.1")
 public record TurnRun(int index, Suite.Turn turn, TurnResult result, String visibleText,
@@ -45,7 +49,8 @@ public record TurnRun(int index, Suite.Turn turn, TurnResult result, String visi
                       long firstVisibleTick, List<StoredMessage> history, int historyBefore,
                       Map<String, Map<String, Object>> portStates, List<String> replayProblems,
                       List<String> harnessProblems, List<String> auditViolations,
-                      TurnRecord.Timing timing, List<String> historyProblems) implements ObservedTurn {
+                      TurnRecord.Timing timing, List<String> historyProblems, Optional<WireSight> wireSight)
+        implements ObservedTurn {
 
     /** Copies the collections. */
     public TurnRun {

@@ -1,0 +1,109 @@
+package io.agentlab.engine.wire;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectFile;
+
+import io.agentlab.engine.ConformanceTestEngine;
+import io.agentlab.engine.Constants;
+import io.agentlab.runtime.llm.Json;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.reporting.ReportEntry;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+import org.junit.platform.testkit.engine.Event;
+import org.junit.platform.testkit.engine.EventType;
+
+/**
+ * Over the wire, what the wire cannot show is reported with its reason and counted, never passed
+ * (docs/wire.md#observability): against the reference service, a test expecting only what is inside the runtime is
+ * skipped with the reasons, one expecting some of it is judged on the rest and names the rest, and the run's metadata
+ * counts them per kind and names the subject.
+ */
+class OverTheWireObservabilityTest {
+
+    @TempDir
+    static Path temp;
+    private static EngineExecutionResults results;
+
+    @BeforeAll
+    static void run() {
+        results = org.junit.platform.testkit.engine.EngineTestKit.engine(ConformanceTestEngine.ENGINE_ID)
+                .configurationParameter(Constants.REPLAY_SPEED, "0")
+                .configurationParameter(Constants.CONTROL_RUNS, "false")
+                .configurationParameter("agentlab.gates.enabled", "false")
+                .configurationParameter(Constants.REPORT_DIRECTORY, temp.resolve("report").toString())
+                .configurationParameter(Constants.RUNTIME_COMMAND, OverTheWireTest.serviceCommand())
+                .selectors(selectFile(Path.of("src/test/wire-suites/observability.suite.yaml").toFile()))
+                .execute();
+    }
+
+    private static List<Event> of(String caseId, EventType type) {
+        return results.allEvents().stream().filter(event -> event.getType() == type)
+                .filter(event -> event.getTestDescriptor().isTest())
+                .filter(event -> event.getTestDescriptor().getUniqueId().toString().contains("[case:" + caseId + "]"))
+                .toList();
+    }
+
+    @Test
+    @DisplayName("a test expecting only what is inside the runtime is skipped, both modes and parity, naming why")
+    void insideOnlyIsSkipped() {
+        List<Event> skipped = of("inside-only", EventType.SKIPPED);
+        assertThat(skipped).hasSize(3);
+        assertThat(skipped).allSatisfy(event -> assertThat(event.getRequiredPayload(String.class))
+                .contains("history: not observable over the wire (the runtime's stored history is inside it)")
+                .contains("usage: not observable over the wire (the runtime's accounting of its model calls is "
+                        + "inside it)"));
+        assertThat(of("inside-only", EventType.STARTED)).isEmpty();
+    }
+
+    @Test
+    @DisplayName("a test expecting some of it passes on the rest, and names each part it could not judge")
+    void partlySeenNamesTheRest() {
+        List<Event> finished = of("partly-seen", EventType.FINISHED);
+        assertThat(finished).hasSize(3).allSatisfy(event -> assertThat(event.getRequiredPayload(
+                TestExecutionResult.class).getStatus()).isEqualTo(TestExecutionResult.Status.SUCCESSFUL));
+        List<String> entries = of("partly-seen", EventType.REPORTING_ENTRY_PUBLISHED).stream()
+                .map(event -> event.getRequiredPayload(ReportEntry.class).getKeyValuePairs())
+                .filter(pairs -> pairs.containsKey("not-observable")).map(pairs -> pairs.get("not-observable"))
+                .toList();
+        assertThat(entries).hasSize(4).anySatisfy(entry -> assertThat(entry)
+                .startsWith("turn 1 (\"set the volume to 30\"), events at ")
+                .endsWith(": events event 1 (device.volume.adjust) resolution: not observable over the wire (steps of "
+                        + "the runtime's resolution pipeline, inside it)"))
+                .anySatisfy(entry -> assertThat(entry).contains(": history: not observable over the wire"));
+    }
+
+    @Test
+    @DisplayName("what the wire shows is judged: a wrong status fails, the unjudged part beside it is named")
+    void seenAndWrongFails() {
+        List<Event> finished = of("seen-and-wrong", EventType.FINISHED).stream()
+                .filter(event -> event.getTestDescriptor().getUniqueId().toString().contains("[mode:")).toList();
+        assertThat(finished).hasSize(2).allSatisfy(event -> assertThat(event.getRequiredPayload(
+                TestExecutionResult.class).getThrowable()).get().extracting(Throwable::getMessage).asString()
+                .contains("expected status failed but was succeeded"));
+    }
+
+    @Test
+    @DisplayName("the run's metadata names the subject and counts what was not observable per kind")
+    void metadataCounts() throws IOException {
+        Object run = Json.object(Json.tree(Files.readString(temp.resolve("report/metrics.json")))).get("run");
+        assertThat(run).isInstanceOf(Map.class);
+        assertThat(String.valueOf(((Map<?, ?>) run).get("subject")))
+                .startsWith("over the wire: http://127.0.0.1:{port} (started: ");
+        // inside-only: history and usage in each of 2 modes; partly-seen: resolution and history in 2 modes;
+        // seen-and-wrong: validAsProposed in 2 modes
+        assertThat(((Map<?, ?>) run).get("notObservable")).isEqualTo(Map.of("events", 4, "history", 4, "usage", 2));
+        assertThat(Files.readString(temp.resolve("report/report.md")))
+                .contains("| subject | over the wire: http://127.0.0.1:{port} (started: ")
+                .contains("| not observable | 10 expectation(s) or parts not observable over the wire, not judged: "
+                        + "events 4, history 4, usage 2 |");
+    }
+}

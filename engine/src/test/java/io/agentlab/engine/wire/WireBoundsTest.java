@@ -1,0 +1,157 @@
+package io.agentlab.engine.wire;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectFile;
+
+import io.agentlab.engine.ConformanceTestEngine;
+import io.agentlab.engine.Constants;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Event;
+
+/**
+ * A runtime over the wire the kit cannot observe (docs/wire.md#bounds): unreachable, a command that exits at once, a
+ * malformed stream, a hang mid-turn, a crash mid-turn. Each mode test of each case fails with one line naming the
+ * cause, the first case's second turn is not run nor reported, the later case still runs, and the run ends within
+ * the documented bound (with room for a loaded machine). The stubs are {@link StubRuntime}s: no sleeps.
+ */
+class WireBoundsTest {
+
+    private static final Path SUITE = Path.of("src/test/wire-suites/bounds.suite.yaml");
+    /** Room for a loaded 2-core machine above each documented bound; far below the defaults of 30 s. */
+    private static final Duration SLACK = Duration.ofSeconds(15);
+
+    @TempDir
+    Path temp;
+
+    private record Outcome(EngineExecutionResults results, Duration took) {
+        /** The failure message of each mode test, by case and mode. */
+        Map<String, String> modeFailures() {
+            Map<String, String> failures = new java.util.TreeMap<>();
+            for (Event event : results.testEvents().finished().list()) {
+                String id = event.getTestDescriptor().getUniqueId().toString();
+                if (!id.contains("[mode:")) {
+                    continue;
+                }
+                TestExecutionResult result = event.getRequiredPayload(TestExecutionResult.class);
+                failures.put(id.substring(id.indexOf("[case:")), result.getStatus() + " "
+                        + result.getThrowable().map(Throwable::getMessage).orElse(""));
+            }
+            return failures;
+        }
+    }
+
+    private Outcome run(Map<String, String> configuration) {
+        EngineTestKit.Builder kit = EngineTestKit.engine(ConformanceTestEngine.ENGINE_ID)
+                .configurationParameter(Constants.REPLAY_SPEED, "0")
+                .configurationParameter(Constants.CONTROL_RUNS, "false")
+                .configurationParameter(Constants.GATES_ENABLED, "false")
+                .configurationParameter(Constants.REPORT_DIRECTORY, temp.resolve("report").toString())
+                .selectors(selectFile(SUITE.toFile()));
+        configuration.forEach(kit::configurationParameter);
+        long started = System.nanoTime();
+        EngineExecutionResults results = kit.execute();
+        return new Outcome(results, Duration.ofNanos(System.nanoTime() - started));
+    }
+
+    /**
+     * Both cases ran in both modes, each mode test failed with exactly one cause line, on turn 1, containing every
+     * part of {@code cause}.
+     */
+    private static void oneClearFailureEach(Outcome outcome, String... cause) {
+        Map<String, String> failures = outcome.modeFailures();
+        assertThat(failures.keySet()).containsExactly("[case:later-case]/[mode:chat_agent_tools]",
+                "[case:later-case]/[mode:dual_agent]", "[case:two-turns]/[mode:chat_agent_tools]",
+                "[case:two-turns]/[mode:dual_agent]");
+        failures.forEach((test, message) -> {
+            assertThat(message).as(test).startsWith("FAILED ").contains("1 expectation(s) failed");
+            List<String> lines = message.lines().filter(line -> line.startsWith("  - ")).toList();
+            assertThat(lines).as(test + ": " + message).hasSize(1);
+            assertThat(lines.get(0)).as(test).startsWith("  - turn 1 (\"set the volume to ").contains(cause);
+        });
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+
+    private static String stubCommand(String behaviour) {
+        return "\"" + Path.of(System.getProperty("java.home"), "bin", "java") + "\" -cp \""
+                + System.getProperty("java.class.path") + "\" " + StubRuntime.class.getName() + " " + behaviour;
+    }
+
+    @Test
+    @DisplayName("an unreachable runtime URL: one line per test naming the URL and the ready bound, within it")
+    void unreachable() throws IOException {
+        String url = "http://127.0.0.1:" + freePort();
+        Outcome outcome = run(Map.of(Constants.RUNTIME_URL, url, Constants.RUNTIME_READY_TIMEOUT, "1s"));
+        oneClearFailureEach(outcome, "the runtime at " + url + " was not ready within 1 s "
+                + "(agentlab.runtime.ready-timeout)");
+        assertThat(outcome.took()).isLessThan(Duration.ofSeconds(1).plus(SLACK));
+    }
+
+    @Test
+    @DisplayName("a runtime command that exits at once: one line per test naming the command, its exit code and log")
+    void exitsAtOnce() {
+        Outcome outcome = run(Map.of(Constants.RUNTIME_COMMAND, stubCommand("exit"),
+                Constants.RUNTIME_READY_TIMEOUT, "20s"));
+        oneClearFailureEach(outcome, "exited with code " + StubRuntime.EXIT_AT_ONCE + " before it was ready",
+                StubRuntime.class.getName() + " exit", "runtime.log");
+        // seen on the ready probe's next poll, not at the ready bound
+        assertThat(outcome.took()).isLessThan(SLACK);
+    }
+
+    @Test
+    @DisplayName("a malformed stream: one line per test naming the frame, and later cases still run")
+    void malformed() throws IOException {
+        try (StubRuntime stub = StubRuntime.start("malformed")) {
+            Outcome outcome = run(Map.of(Constants.RUNTIME_URL, stub.url()));
+            oneClearFailureEach(outcome, "the runtime's stream is malformed: frame 1 is not an AG-UI event",
+                    "{this is not json");
+            assertThat(outcome.took()).isLessThan(SLACK);
+        }
+    }
+
+    @Test
+    @DisplayName("a runtime that hangs mid-turn: one line per test naming the silence bound, each within it")
+    void hangs() throws IOException {
+        try (StubRuntime stub = StubRuntime.start("hang")) {
+            Outcome outcome = run(Map.of(Constants.RUNTIME_URL, stub.url(), Constants.RUNTIME_TURN_TIMEOUT,
+                    "500ms"));
+            oneClearFailureEach(outcome, "the stream hung: nothing received for 500 ms "
+                    + "(agentlab.runtime.turn-timeout) at " + stub.url() + "/agui");
+            // four turns at most 500 ms of silence each, not the 30 s default
+            assertThat(outcome.took()).isLessThan(Duration.ofSeconds(2).plus(SLACK));
+        }
+    }
+
+    @Test
+    @DisplayName("a runtime that crashes mid-turn: one line per test naming the exit code; it is started again for "
+            + "the next case, at most 3 times")
+    void crashes() {
+        Outcome outcome = run(Map.of(Constants.RUNTIME_COMMAND, stubCommand("crash")));
+        Map<String, String> failures = outcome.modeFailures();
+        assertThat(failures).hasSize(4);
+        // four starts (the first and three restarts), each crashing in its first turn
+        failures.forEach((test, message) -> {
+            List<String> lines = message.lines().filter(line -> line.startsWith("  - ")).toList();
+            assertThat(lines).as(test + ": " + message).hasSize(1);
+            assertThat(lines.get(0)).as(test).startsWith("  - turn 1 (").contains("the runtime exited with code "
+                    + StubRuntime.CRASH, "runtime.log");
+        });
+        assertThat(outcome.took()).isLessThan(SLACK.plus(SLACK));
+    }
+}

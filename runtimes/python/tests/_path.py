@@ -1,0 +1,5 @@
+"""Puts runtimes/python on sys.path so the tests import agentlab_wire."""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

@@ -22,6 +22,11 @@ import org.junit.jupiter.api.Test;
  * once), then each mutant the doc says was caught runs first against the cases that caught it, and against every suite
  * only when none of them fails twice (docs/mutation-matrix.md#time). {@code -Dagentlab-build.mutation.exhaustive=true}
  * runs every suite against every mutant; {@code agentlab-build.mutation.only} names mutants to run.
+ *
+ * <p>The over-the-wire subset (docs/mutation-matrix.md#over-the-wire, the entries with {@code over-the-wire}) runs
+ * against the reference runtime service started by command with the mutant first on its classpath, on the cases that
+ * caught it in-process: each one the catalogue says the wire catches must be caught there, each one said to escape
+ * (what catches it in-process is not observable over the wire) must escape, and the doc's table must agree.
  */
 class MutationMatrixIT {
 
@@ -37,6 +42,22 @@ class MutationMatrixIT {
                 .as("the fresh matrix (%s) disagrees with %s; if a change is intended, rerun with "
                         + "-Dagentlab-build.mutation.update=true and commit the doc", checked.report().resolve("matrix.md"),
                         "docs/mutation-matrix.md")
+                .isEmpty();
+    }
+
+    @Test
+    void theOverTheWireSubsetFaresAsTheCatalogueSays() throws Exception {
+        boolean ci = "true".equalsIgnoreCase(System.getenv("CI"));
+        assumeFalse(!ci && Boolean.getBoolean("agentlab-build.mutation.skip"),
+                "-Dagentlab-build.mutation.skip=true (never skipped when CI=true)");
+        Path service = MavenBuild.ROOT.resolve("runtime-service/target/agentlab-runtime-service.jar");
+        assertThat(service).as("runtime-service's runnable jar (built before this module)").isRegularFile();
+        Path work = MavenBuild.ROOT.resolve("its").resolve("target").resolve("mutation");
+        MutationMatrix.Checked checked = MutationMatrix.runOverTheWire(MavenBuild.ROOT, kitClasspath(), service, work);
+        assertThat(checked.problems())
+                .as("the mutants over the wire (%s) disagree with %s's over-the-wire entries or %s; if a change is "
+                        + "intended, fix the entry, rerun with -Dagentlab-build.mutation.update=true and commit the "
+                        + "doc", checked.report(), "its/mutants.yaml", "docs/mutation-matrix.md#over-the-wire")
                 .isEmpty();
     }
 

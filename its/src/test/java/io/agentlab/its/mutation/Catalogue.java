@@ -28,7 +28,8 @@ public final class Catalogue {
         for (JsonNode entry : root.path("mutants")) {
             Mutant mutant = new Mutant(text(entry, "id"), text(entry, "family"), text(entry, "clause"),
                     text(entry, "file"), text(entry, "original"), text(entry, "replacement"), text(entry, "bug"),
-                    Optional.ofNullable(text(entry, "missing-test")), Optional.ofNullable(text(entry, "equivalent")));
+                    Optional.ofNullable(text(entry, "missing-test")), Optional.ofNullable(text(entry, "equivalent")),
+                    Optional.ofNullable(text(entry, "over-the-wire")));
             if (!ids.add(mutant.id())) {
                 throw new IllegalArgumentException(file + ": mutant id '" + mutant.id() + "' is used twice");
             }

@@ -26,6 +26,12 @@ public final class Matrix {
     public static final String BEGIN = "<!-- mutation-matrix:begin -->";
     /** Where it ends. */
     public static final String END = "<!-- mutation-matrix:end -->";
+    /** Where the generated over-the-wire table of the doc begins (docs/mutation-matrix.md#over-the-wire). */
+    public static final String WIRE_BEGIN = "<!-- mutation-wire:begin -->";
+    /** Where it ends. */
+    public static final String WIRE_END = "<!-- mutation-wire:end -->";
+    private static final Pattern WIRE_ROW = Pattern.compile(
+            "^\\| `([a-z0-9-]+)` \\| [^|]+ \\| [^|]+ \\| (caught|escapes) \\|", Pattern.MULTILINE);
     private static final Pattern ROW = Pattern.compile(
             "^\\| `([a-z0-9-]+)` \\| [^|]+ \\| [^|]+ \\| (caught|survived|equivalent) \\|", Pattern.MULTILINE);
     private static final int NAMED = 4;
@@ -223,20 +229,95 @@ public final class Matrix {
         return mode < 0 ? test : test.substring(0, mode);
     }
 
+    /**
+     * The over-the-wire table (docs/mutation-matrix.md#over-the-wire) of an outcome of
+     * {@link MutationHarness#overTheWire}: per mutant, the tests that caught it in-process ({@code inProcess}, as the
+     * doc names them), whether the wire caught it, and by which tests or why it escapes.
+     */
+    public String wireMarkdown(Map<String, List<String>> inProcess) {
+        StringBuilder md = new StringBuilder(WIRE_BEGIN).append('\n');
+        long caught = outcome.results().stream().filter(r -> r.verdict().caught()).count();
+        md.append("\n**").append(caught).append(" of ").append(outcome.results().size())
+                .append(" mutants caught over the wire** by the cases that caught them in-process (baseline over the ")
+                .append("wire: ").append(outcome.baselineTests()).append(" tests, green).\n\n")
+                .append("| mutant | family | caught in-process by | over the wire | caught over the wire by, or why it "
+                        + "escapes |\n| --- | --- | --- | --- | --- |\n");
+        for (MutationHarness.Result r : outcome.results()) {
+            Mutant m = r.mutant();
+            md.append("| `").append(m.id()).append("` | ").append(m.family()).append(" | ")
+                    .append(caughtBy(new Verdict.Caught(inProcess.getOrDefault(m.id(), List.of())))).append(" | ")
+                    .append(r.verdict().caught() ? "caught" : "escapes").append(" | ")
+                    .append(r.verdict().caught() ? caughtBy(r.verdict())
+                            : m.caughtOverTheWire() ? "(the catalogue says the wire catches it)"
+                            : oneLine(m.overTheWire().orElse(""))).append(" |\n");
+        }
+        return md.append('\n').append(WIRE_END).append('\n').toString();
+    }
+
+    /**
+     * What an over-the-wire outcome gets wrong: a mutant the catalogue says the wire catches that escaped, one it says
+     * escapes that the wire caught (its reason is wrong), and a row of the doc's over-the-wire table whose status
+     * differs or that is missing on either side.
+     */
+    public List<String> wireProblems(String committedDoc) {
+        List<String> problems = new ArrayList<>();
+        Map<String, String> committed = new LinkedHashMap<>();
+        Matcher matcher = WIRE_ROW.matcher(section(committedDoc, WIRE_BEGIN, WIRE_END));
+        while (matcher.find()) {
+            committed.put(matcher.group(1), matcher.group(2));
+        }
+        for (MutationHarness.Result r : outcome.results()) {
+            Mutant m = r.mutant();
+            String fresh = r.verdict().caught() ? "caught" : "escapes";
+            if (m.caughtOverTheWire() && !r.verdict().caught()) {
+                problems.add(m.id() + " was caught in-process and escapes over the wire: the cases that caught it "
+                        + "pass against the mutated reference service" + (r.verdict() instanceof Verdict.Survived s
+                        && !s.noise().isEmpty() ? " (failed once, passed on the rerun: " + s.noise() + ")" : ""));
+            } else if (!m.caughtOverTheWire() && r.verdict().caught()) {
+                problems.add(m.id() + " is said to escape over the wire (" + oneLine(m.overTheWire().orElse(""))
+                        + ") but the wire caught it (" + caughtBy(r.verdict()) + "): set over-the-wire: caught in "
+                        + Catalogue.FILE);
+            }
+            String before = committed.remove(m.id());
+            if (before == null) {
+                problems.add(m.id() + " is not in the over-the-wire table of " + DOC + " (fresh: " + fresh + ")");
+            } else if (!before.equals(fresh)) {
+                problems.add(m.id() + " is '" + before + "' in the over-the-wire table of " + DOC + " and " + fresh
+                        + " over the wire now");
+            }
+        }
+        committed.keySet().forEach(id -> problems.add(id + " is in the over-the-wire table of " + DOC
+                + " but not in the over-the-wire subset of " + Catalogue.FILE));
+        return problems;
+    }
+
+    /** The committed doc with its over-the-wire table replaced by this run's. */
+    public String wireUpdated(String committedDoc, Map<String, List<String>> inProcess) {
+        return replaced(committedDoc, WIRE_BEGIN, WIRE_END, wireMarkdown(inProcess));
+    }
+
     /** The committed doc with its generated section replaced by this run's. */
     public String updated(String committedDoc) {
-        int begin = committedDoc.indexOf(BEGIN);
-        int end = committedDoc.indexOf(END);
+        return replaced(committedDoc, BEGIN, END, markdown());
+    }
+
+    private static String replaced(String doc, String beginMarker, String endMarker, String generated) {
+        int begin = doc.indexOf(beginMarker);
+        int end = doc.indexOf(endMarker);
         if (begin < 0 || end < begin) {
-            return committedDoc.stripTrailing() + "\n\n" + markdown();
+            return doc.stripTrailing() + "\n\n" + generated;
         }
-        return committedDoc.substring(0, begin) + markdown()
-                + committedDoc.substring(Math.min(committedDoc.length(), end + END.length() + 1));
+        return doc.substring(0, begin) + generated
+                + doc.substring(Math.min(doc.length(), end + endMarker.length() + 1));
     }
 
     private static String section(String doc) {
-        int begin = doc.indexOf(BEGIN);
-        int end = doc.indexOf(END);
+        return section(doc, BEGIN, END);
+    }
+
+    private static String section(String doc, String beginMarker, String endMarker) {
+        int begin = doc.indexOf(beginMarker);
+        int end = doc.indexOf(endMarker);
         return begin < 0 || end < begin ? "" : doc.substring(begin, end);
     }
 

@@ -19,9 +19,16 @@ import java.util.regex.Pattern;
  * @param bug         what the fault is, in words
  * @param missingTest for a survivor: the case that would catch it
  * @param equivalent  when the fault changes nothing observable: why (excluded from the kill rate)
+ * @param overTheWire for a mutant of the over-the-wire subset (docs/mutation-matrix.md#over-the-wire): {@code caught}
+ *                    when the cases that caught it in-process must catch it against the reference service over the
+ *                    wire too, else why it escapes there (what catches it in-process is not observable over the wire)
  */
 public record Mutant(String id, String family, String clause, String file, String original, String replacement,
-                     String bug, Optional<String> missingTest, Optional<String> equivalent) {
+                     String bug, Optional<String> missingTest, Optional<String> equivalent,
+                     Optional<String> overTheWire) {
+
+    /** The {@code over-the-wire} value of a mutant the wire must catch. */
+    public static final String CAUGHT_OVER_THE_WIRE = "caught";
 
     /** Rejects incomplete entries. */
     public Mutant {
@@ -39,6 +46,17 @@ public record Mutant(String id, String family, String clause, String file, Strin
             throw new IllegalArgumentException(id + ": an equivalent mutant needs its reason");
         }
         missingTest = missingTest.filter(text -> !text.isBlank());
+        if (overTheWire.isPresent() && overTheWire.get().isBlank()) {
+            throw new IllegalArgumentException(id + ": over-the-wire is 'caught' or why the mutant escapes there");
+        }
+        if (overTheWire.isPresent() && equivalent.isPresent()) {
+            throw new IllegalArgumentException(id + ": an equivalent mutant has nothing to catch over the wire");
+        }
+    }
+
+    /** Whether the over-the-wire subset expects the wire to catch this mutant (false: it escapes, or is not run). */
+    public boolean caughtOverTheWire() {
+        return overTheWire.filter(CAUGHT_OVER_THE_WIRE::equals).isPresent();
     }
 
     /** The class the file defines (its binary name), e.g. {@code io.agentlab.kernel.reference.BatchRun}. */

@@ -41,9 +41,14 @@ import javax.tools.ToolProvider;
  */
 public final class MutationHarness {
 
-    /** What a harness run needs. */
+    /**
+     * What a harness run needs.
+     *
+     * @param service runtime-service's runnable jar, for {@link #overTheWire}; empty when only in-process runs are made
+     */
     public record Settings(Path root, List<Path> classpath, Path work, int mutantsAtOnce, int casesAtOnce,
-                           Duration runBound, Map<String, List<String>> known, PrintStream log) {
+                           Duration runBound, Map<String, List<String>> known, PrintStream log,
+                           Optional<Path> service) {
         /** Copies the known catchers. */
         public Settings {
             known = Map.copyOf(known);
@@ -64,44 +69,78 @@ public final class MutationHarness {
 
     public MutationHarness(Settings settings) {
         this.settings = settings;
-        this.suites = new SuiteRun(settings.classpath(), settings.runBound());
+        this.suites = new SuiteRun(settings.classpath(), settings.runBound(), settings.service());
     }
 
     /**
-     * Runs the baseline, then every mutant, {@code mutantsAtOnce} at a time.
+     * Runs the baseline, then every mutant, {@code mutantsAtOnce} at a time, in-process.
      *
      * @throws IllegalStateException when the baseline is not green, or a mutant does not apply or compile
      */
     public Outcome run(List<Mutant> mutants) throws IOException, InterruptedException {
+        return run(SuiteRun.Subject.IN_PROCESS, mutants, List.of());
+    }
+
+    /**
+     * The same against the reference runtime service over the wire (docs/mutation-matrix.md#over-the-wire): each
+     * mutant's class folder goes first on the service's classpath, and only the cases {@code known} names for it (those
+     * that caught it in-process) run, one at a time, with the baseline the unmutated service on all of them. A test
+     * counts as catching the mutant when it fails twice, as in-process.
+     *
+     * @throws IllegalStateException when a mutant has no known in-process catchers, the baseline over the wire is not
+     *                               green, or a mutant does not apply or compile
+     */
+    public Outcome overTheWire(List<Mutant> mutants) throws IOException, InterruptedException {
+        Set<String> cases = new LinkedHashSet<>();
+        for (Mutant mutant : mutants) {
+            List<String> known = knownCases(mutant);
+            if (known.isEmpty()) {
+                throw new IllegalStateException("mutant " + mutant.id() + " is run over the wire, but no test caught "
+                        + "it in-process (" + Matrix.DOC + " names none): nothing to run it against");
+            }
+            cases.addAll(known);
+        }
+        return run(SuiteRun.Subject.OVER_THE_WIRE, mutants, List.copyOf(cases));
+    }
+
+    /**
+     * The baseline ({@code baselineCases}, empty: every case) against the unmutated subject, then every mutant.
+     */
+    private Outcome run(SuiteRun.Subject subject, List<Mutant> mutants, List<String> baselineCases)
+            throws IOException, InterruptedException {
         long start = System.nanoTime();
         // every mutant applies and compiles before any suite runs: a rotten catalogue fails in seconds
         Map<Mutant, Path> compiled = new LinkedHashMap<>();
         for (Mutant mutant : mutants) {
             compiled.put(mutant, compile(mutant));
         }
-        settings.log().printf("mutation: %d mutants compiled; baseline run of the shipped suites%n", mutants.size());
-        Path baselineDir = settings.work().resolve("baseline");
-        SuiteRun.Outcome first = suites.run(Optional.empty(), baselineDir.resolve("run"), Optional.empty(), List.of(),
-                settings.casesAtOnce());
+        String where = subject == SuiteRun.Subject.IN_PROCESS ? "" : " over the wire";
+        int casesAtOnce = subject == SuiteRun.Subject.IN_PROCESS ? settings.casesAtOnce() : 1;
+        settings.log().printf("mutation: %d mutants compiled; baseline run%s of %s%n", mutants.size(), where,
+                baselineCases.isEmpty() ? "the shipped suites" : baselineCases.size() + " cases");
+        Path baselineDir = work(subject).resolve("baseline");
+        SuiteRun.Outcome first = suites.run(subject, Optional.empty(), baselineDir.resolve("run"), Optional.empty(),
+                baselineCases, casesAtOnce);
         if (!(first instanceof SuiteRun.Outcome.Finished baseline)) {
-            throw new IllegalStateException("the baseline (the unmutated kit) did not run: " + first);
+            throw new IllegalStateException("the baseline (the unmutated kit" + where + ") did not run: " + first
+                    + " (see " + baselineDir + ")");
         }
         List<String> noise = new ArrayList<>();
         if (!baseline.failed().isEmpty()) {
-            List<String> still = confirm(Optional.empty(), baselineDir, baseline.failed());
+            List<String> still = confirm(subject, Optional.empty(), baselineDir, baseline.failed());
             if (!still.isEmpty()) {
-                throw new IllegalStateException("the baseline is not green: against the unmutated kit these tests "
-                        + "fail, twice: " + still + " (see " + baselineDir + "); no mutant can be judged");
+                throw new IllegalStateException("the baseline is not green: against the unmutated kit" + where
+                        + " these tests fail, twice: " + still + " (see " + baselineDir + "); no mutant can be judged");
             }
             noise.addAll(baseline.failed());
         }
-        settings.log().printf("mutation: baseline green, %d tests in %d s%s%n", baseline.tests(),
+        settings.log().printf("mutation: baseline%s green, %d tests in %d s%s%n", where, baseline.tests(),
                 baseline.took().toSeconds(), noise.isEmpty() ? "" : " (failed once, passed again: " + noise + ")");
         ExecutorService pool = Executors.newFixedThreadPool(settings.mutantsAtOnce());
         try {
             List<Future<Result>> futures = new ArrayList<>();
             for (Map.Entry<Mutant, Path> entry : compiled.entrySet()) {
-                futures.add(pool.submit(() -> judge(entry.getKey(), entry.getValue())));
+                futures.add(pool.submit(() -> judge(subject, entry.getKey(), entry.getValue())));
             }
             List<Result> results = new ArrayList<>();
             for (Future<Result> future : futures) {
@@ -118,27 +157,44 @@ public final class MutationHarness {
         }
     }
 
-    private Result judge(Mutant mutant, Path classes) throws IOException, InterruptedException {
+    /** The cases ({@code suite/case}) the known catchers of {@code mutant} belong to. */
+    private List<String> knownCases(Mutant mutant) {
+        return settings.known().getOrDefault(mutant.id(), List.of()).stream().map(Matrix::caseOf).distinct().toList();
+    }
+
+    /** Where a subject's runs go: {@code <work>/<id>} in-process, {@code <work>/wire/<id>} over the wire. */
+    private Path work(SuiteRun.Subject subject) {
+        return subject == SuiteRun.Subject.IN_PROCESS ? settings.work() : settings.work().resolve("wire");
+    }
+
+    private Result judge(SuiteRun.Subject subject, Mutant mutant, Path classes)
+            throws IOException, InterruptedException {
         long start = System.nanoTime();
-        Path dir = settings.work().resolve(mutant.id());
-        List<String> known = settings.known().getOrDefault(mutant.id(), List.of()).stream().map(Matrix::caseOf)
-                .distinct().toList();
-        Verdict verdict = known.isEmpty() ? null : verdict(mutant, classes, dir.resolve("known"), known);
-        // only confirmed failures of the known cases decide; a hang, a broken run or a renamed case runs everything
-        if (!(verdict instanceof Verdict.Caught)) {
-            verdict = verdict(mutant, classes, dir, List.of());
+        Path dir = work(subject).resolve(mutant.id());
+        List<String> known = knownCases(mutant);
+        Verdict verdict;
+        if (subject == SuiteRun.Subject.OVER_THE_WIRE) {
+            verdict = verdict(subject, mutant, classes, dir, known); // only the cases that caught it in-process
+        } else {
+            verdict = known.isEmpty() ? null : verdict(subject, mutant, classes, dir.resolve("known"), known);
+            // only confirmed failures of the known cases decide; a hang, a broken run or a renamed case runs everything
+            if (!(verdict instanceof Verdict.Caught)) {
+                verdict = verdict(subject, mutant, classes, dir, List.of());
+            }
         }
         Duration took = Duration.ofNanos(System.nanoTime() - start);
-        settings.log().printf("mutation: %-44s %-8s %3d s %s%n", mutant.id(), verdict.status(), took.toSeconds(),
-                verdict instanceof Verdict.Caught caught ? caught.tests().size() + " test(s)" : "");
+        settings.log().printf("mutation: %-44s %-8s %3d s %s%s%n", mutant.id(), verdict.status(), took.toSeconds(),
+                verdict instanceof Verdict.Caught caught ? caught.tests().size() + " test(s)" : "",
+                subject == SuiteRun.Subject.IN_PROCESS ? "" : " (over the wire)");
         return new Result(mutant, verdict, took);
     }
 
     /** One run of {@code cases} (empty: every case) against the mutant, its failures confirmed by a rerun. */
-    private Verdict verdict(Mutant mutant, Path classes, Path dir, List<String> cases)
+    private Verdict verdict(SuiteRun.Subject subject, Mutant mutant, Path classes, Path dir, List<String> cases)
             throws IOException, InterruptedException {
-        SuiteRun.Outcome outcome = suites.run(Optional.of(classes), dir.resolve("run"), Optional.empty(), cases,
-                settings.casesAtOnce());
+        int casesAtOnce = subject == SuiteRun.Subject.IN_PROCESS ? settings.casesAtOnce() : 1;
+        SuiteRun.Outcome outcome = suites.run(subject, Optional.of(classes), dir.resolve("run"), Optional.empty(),
+                cases, casesAtOnce);
         Verdict verdict;
         if (outcome instanceof SuiteRun.Outcome.Killed killed) {
             verdict = new Verdict.Hung(killed.bound().toSeconds());
@@ -151,7 +207,7 @@ public final class MutationHarness {
             if (finished.failed().isEmpty()) {
                 verdict = new Verdict.Survived(List.of());
             } else {
-                List<String> twice = confirm(Optional.of(classes), dir, finished.failed());
+                List<String> twice = confirm(subject, Optional.of(classes), dir, finished.failed());
                 List<String> once = new ArrayList<>(finished.failed());
                 once.removeAll(twice);
                 verdict = twice.isEmpty() ? new Verdict.Survived(once) : new Verdict.Caught(twice);
@@ -161,9 +217,9 @@ public final class MutationHarness {
     }
 
     /** Reruns the failed tests of the last run in that folder one at a time; returns those that failed again. */
-    private List<String> confirm(Optional<Path> shadow, Path dir, List<String> failed)
+    private List<String> confirm(SuiteRun.Subject subject, Optional<Path> shadow, Path dir, List<String> failed)
             throws IOException, InterruptedException {
-        SuiteRun.Outcome again = suites.run(shadow, dir.resolve("confirm"),
+        SuiteRun.Outcome again = suites.run(subject, shadow, dir.resolve("confirm"),
                 Optional.of(dir.resolve("run").resolve("results.json")), List.of(), 1);
         if (again instanceof SuiteRun.Outcome.Finished finished) {
             Set<String> twice = new LinkedHashSet<>(failed);

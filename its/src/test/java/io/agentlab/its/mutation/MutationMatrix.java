@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -23,7 +24,8 @@ import java.util.stream.Collectors;
  * System properties: {@code agentlab-build.mutation.parallel} (mutants at once), {@code agentlab-build.mutation.only} (comma-
  * separated ids, for working on a few), {@code agentlab-build.mutation.update=true} (rewrite the doc's generated section,
  * from runs of every suite against every mutant), {@code agentlab-build.mutation.exhaustive=true} (every suite against
- * every mutant without rewriting; otherwise a mutant first runs the cases the doc says caught it).
+ * every mutant without rewriting; otherwise a mutant first runs the cases the doc says caught it),
+ * {@code agentlab-build.mutation.wire-parallel} (mutants at once over the wire, {@link #runOverTheWire}).
  */
 public final class MutationMatrix {
 
@@ -52,7 +54,7 @@ public final class MutationMatrix {
         MutationHarness harness = new MutationHarness(new MutationHarness.Settings(root, classpath, work.resolve("runs"),
                 atOnce, 4,
                 Duration.ofMinutes(Long.getLong("agentlab-build.mutation.run-minutes", 5)),
-                exhaustive ? Map.of() : Matrix.catchers(committed), System.out));
+                exhaustive ? Map.of() : Matrix.catchers(committed), System.out, Optional.empty()));
         System.out.printf("mutation: %d mutants from %s, %d at once, on %d cores, %s%n", mutants.size(),
                 Catalogue.FILE, atOnce, cores, exhaustive ? "every suite against each"
                         : "each against the cases the doc says caught it first");
@@ -73,6 +75,56 @@ public final class MutationMatrix {
         }
         System.out.printf("mutation: kill rate %.1f %% (%d mutants) in %d s; matrix in %s%n", matrix.killRate() * 100,
                 outcome.results().size(), outcome.took().toSeconds(), report);
+        return new Checked(matrix, List.copyOf(problems), report);
+    }
+
+    /**
+     * The over-the-wire subset (docs/mutation-matrix.md#over-the-wire): each catalogue entry with {@code over-the-wire}
+     * runs against the reference runtime service ({@code service}, runtime-service's jar) over the wire, on the cases
+     * the doc's matrix names as catching it in-process. Writes {@code <work>/wire.md}; the problems are a mutant the
+     * catalogue says the wire catches that escaped, one said to escape that was caught, and a row of the doc's
+     * over-the-wire table that differs. {@code agentlab-build.mutation.update=true} rewrites that table.
+     */
+    public static Checked runOverTheWire(Path root, List<Path> classpath, Path service, Path work)
+            throws IOException, InterruptedException {
+        List<Mutant> mutants = Catalogue.read(root.resolve(Catalogue.FILE)).stream()
+                .filter(m -> m.overTheWire().isPresent()).toList();
+        String only = System.getProperty("agentlab-build.mutation.only", "");
+        if (!only.isBlank()) {
+            Set<String> ids = Arrays.stream(only.split(",")).map(String::strip).collect(Collectors.toSet());
+            mutants = mutants.stream().filter(m -> ids.contains(m.id())).toList();
+        }
+        if (mutants.isEmpty() && only.isBlank()) {
+            throw new IllegalStateException(Catalogue.FILE + ": no entry has over-the-wire, so nothing runs over it");
+        }
+        Path doc = root.resolve(Matrix.DOC);
+        String committed = Files.readString(doc);
+        Map<String, List<String>> inProcess = Matrix.catchers(committed);
+        // the service and the runner are two JVMs a mutant: fewer mutants at once than in-process
+        int atOnce = Integer.getInteger("agentlab-build.mutation.wire-parallel",
+                Math.max(1, Runtime.getRuntime().availableProcessors()));
+        MutationHarness harness = new MutationHarness(new MutationHarness.Settings(root, classpath, work.resolve("runs"),
+                atOnce, 1, Duration.ofMinutes(Long.getLong("agentlab-build.mutation.run-minutes", 5)), inProcess,
+                System.out, Optional.of(service)));
+        System.out.printf("mutation: %d mutants over the wire against %s, %d at once, each on the cases that caught "
+                + "it in-process%n", mutants.size(), service, atOnce);
+        MutationHarness.Outcome outcome = harness.overTheWire(mutants);
+        Matrix matrix = new Matrix(outcome);
+        Files.createDirectories(work);
+        Path report = work.resolve("wire.md");
+        Files.writeString(report, "# Mutants over the wire (fresh run)\n\n" + matrix.wireMarkdown(inProcess));
+        List<String> problems = new ArrayList<>(matrix.wireProblems(committed));
+        if (!only.isBlank()) {
+            problems.removeIf(p -> p.contains("but not in the over-the-wire subset")); // a partial run
+        }
+        if (Boolean.getBoolean("agentlab-build.mutation.update")) {
+            Files.writeString(doc, matrix.wireUpdated(Files.readString(doc), inProcess));
+            System.out.println("mutation: rewrote the over-the-wire table of " + doc);
+            problems.removeIf(p -> p.contains("table of " + Matrix.DOC));
+        }
+        System.out.printf("mutation: %d of %d mutants caught over the wire in %d s; table in %s%n",
+                outcome.results().stream().filter(r -> r.verdict().caught()).count(), outcome.results().size(),
+                outcome.took().toSeconds(), report);
         return new Checked(matrix, List.copyOf(problems), report);
     }
 

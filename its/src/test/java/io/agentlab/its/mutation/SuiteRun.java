@@ -17,8 +17,24 @@ import tools.jackson.databind.json.JsonMapper;
  * the one the Maven goal forks), with an optional class folder first on the classpath: a mutant's recompiled class
  * there shadows the original in the kernel's jar. Replay at speed 0, both modes, gates off; the verdict per test comes
  * from the run's results.json (docs/cli.md's report folder).
+ *
+ * <p>The subject is the in-process kernel, or, {@link Subject#OVER_THE_WIRE}, the reference runtime service
+ * (runtime-service's jar) that the run starts by command (docs/wire.md#start-up): then the class folder goes first on
+ * the service's classpath, not the runner's, so the kit judging the run is the unmutated one
+ * (docs/mutation-matrix.md#over-the-wire).
  */
 final class SuiteRun {
+
+    /** What the suites run against. */
+    enum Subject {
+        /** The kernel inside the runner's JVM (agentlab.kernel.factory's default). */
+        IN_PROCESS,
+        /** The reference runtime service, started by the run from a command, reached over HTTP. */
+        OVER_THE_WIRE
+    }
+
+    /** The reference runtime service's entry point in runtime-service's jar. */
+    static final String SERVICE_MAIN = "io.agentlab.runtime.service.RuntimeService";
 
     /** How one forked run ended. */
     sealed interface Outcome {
@@ -39,22 +55,28 @@ final class SuiteRun {
 
     private final List<Path> classpath;
     private final Duration bound;
+    private final Optional<Path> service;
 
-    SuiteRun(List<Path> classpath, Duration bound) {
+    /**
+     * @param service runtime-service's runnable jar, needed for runs {@link Subject#OVER_THE_WIRE}
+     */
+    SuiteRun(List<Path> classpath, Duration bound, Optional<Path> service) {
         this.classpath = List.copyOf(classpath);
         this.bound = bound;
+        this.service = service;
     }
 
     /**
      * Runs the suites.
      *
-     * @param shadow       a class folder put first on the classpath, or empty for the unmutated kit
+     * @param subject      in-process, or the reference service over the wire (then cases run one at a time)
+     * @param shadow       a class folder put first on the subject's classpath, or empty for the unmutated kit
      * @param report       the report folder (results.json, the run's log)
      * @param rerunFailed  a previous results.json whose failed tests alone run again, or empty for every test
      * @param cases        the cases to run ({@code suite/case}), or empty for every case
      * @param casesAtOnce  cases run at once inside the run (1 = one after another)
      */
-    Outcome run(Optional<Path> shadow, Path report, Optional<Path> rerunFailed, List<String> cases, int casesAtOnce)
+    Outcome run(Subject subject, Optional<Path> shadow, Path report, Optional<Path> rerunFailed, List<String> cases, int casesAtOnce)
             throws IOException, InterruptedException {
         Files.createDirectories(report);
         Path spec = report.resolve("spec.properties");
@@ -70,13 +92,18 @@ final class SuiteRun {
             lines.add("config.agentlab.execution.parallel.config.strategy=fixed");
             lines.add("config.agentlab.execution.parallel.config.fixed.parallelism=" + casesAtOnce);
         }
+        if (subject == Subject.OVER_THE_WIRE) {
+            lines.add("config.agentlab.runtime.command=" + escape(serviceCommand(shadow)));
+        }
         rerunFailed.ifPresent(path -> lines.add("rerun-failed=" + escape(path.toAbsolutePath().toString())));
         if (!cases.isEmpty()) {
             lines.add("cases=" + String.join(",", cases));
         }
         Files.write(spec, lines);
         List<String> entries = new ArrayList<>();
-        shadow.ifPresent(folder -> entries.add(folder.toAbsolutePath().toString()));
+        if (subject == Subject.IN_PROCESS) {
+            shadow.ifPresent(folder -> entries.add(folder.toAbsolutePath().toString()));
+        }
         classpath.forEach(path -> entries.add(path.toString()));
         Path log = report.resolve("run.log");
         // C1 and the serial collector, as the build's own test JVMs (pom.xml argLine): a run lives seconds
@@ -101,17 +128,41 @@ final class SuiteRun {
         JsonNode root = JSON.readTree(results.toFile());
         List<String> failed = new ArrayList<>();
         int tests = 0;
+        int skipped = 0;
         for (JsonNode test : root.path("tests")) {
             tests++;
             String status = test.path("status").asString();
             if (status.equals("failed") || status.equals("aborted")) {
                 failed.add(name(test));
+            } else if (status.equals("skipped")) {
+                skipped++;
             }
         }
-        if (process.exitValue() == 1 && failed.isEmpty()) {
+        // every test skipped (over the wire: nothing they expect is observable) fails the run, yet no test caught
+        // anything: the mutant was not seen, which is what the verdict must say
+        if (process.exitValue() == 1 && failed.isEmpty() && !(tests > 0 && skipped == tests)) {
             return new Outcome.Broken(1, tail(log)); // a gate, a container or an empty run: not one test's verdict
         }
         return new Outcome.Finished(tests, List.copyOf(failed), took);
+    }
+
+    /**
+     * The command that starts the reference service (docs/wire.md#reference-service) with {@code shadow} first on its
+     * classpath, before runtime-service's jar: C1, the serial collector and a small heap, as the runs themselves.
+     */
+    private String serviceCommand(Optional<Path> shadow) {
+        Path jar = service.orElseThrow(() -> new IllegalStateException("a run over the wire needs runtime-service's "
+                + "jar (runtime-service/target/agentlab-runtime-service.jar): build that module first"));
+        List<String> entries = new ArrayList<>();
+        shadow.ifPresent(folder -> entries.add(folder.toAbsolutePath().toString()));
+        entries.add(jar.toAbsolutePath().toString());
+        return quote(Path.of(System.getProperty("java.home"), "bin", "java").toString())
+                + " -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xmx256m -cp "
+                + quote(String.join(File.pathSeparator, entries)) + " " + SERVICE_MAIN;
+    }
+
+    private static String quote(String value) {
+        return "\"" + value + "\"";
     }
 
     /** A test as the matrix names it: {@code suite/case [mode]}, the mode being dual_agent, chat_agent_tools or parity. */

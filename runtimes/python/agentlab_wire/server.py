@@ -5,6 +5,7 @@ import collections
 import json
 import os
 import threading
+import sys
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -225,11 +226,22 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.write(body)
 
 
+class Server(ThreadingHTTPServer):
+    """A threading HTTP server that does not print a traceback when a client hangs up: the kit closes a stream it
+    has read, or gives up on a hung one, and that is not an error of the runtime."""
+
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            return
+        super().handle_error(request, client_address)
+
+
 def serve(host, port, provider_url, ports_url, api_key="agentlab-replay", agui_path="/agui"):
     """A started (not yet serving) server bound to host:port (port 0: any free one)."""
     runtime = Runtime(provider_url, ports_url, api_key, agui_path)
     handler = type("BoundHandler", (Handler,), {"runtime": runtime})
-    server = ThreadingHTTPServer((host, port), handler)
-    server.daemon_threads = True
+    server = Server((host, port), handler)
     server.runtime = runtime
     return server

@@ -7,9 +7,10 @@ import socket
 import struct
 import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 
 import _path  # noqa: F401
+from agentlab_wire.server import Server as QuietServer
 
 
 def chunk(content=None, tool_calls=None, finish=None, usage=None, choices=True):
@@ -45,8 +46,7 @@ def text_stream(text, pieces=3, events=(), tool_calls=None):
 
 class Server:
     def __init__(self, handler_cls):
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), handler_cls)
-        self.server.daemon_threads = True
+        self.server = QuietServer(("127.0.0.1", 0), handler_cls)
         self.thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
         self.thread.start()
 

@@ -10,6 +10,7 @@ import io.agentlab.report.controls.ControlMatrix;
 import io.agentlab.report.internal.ReportTemplate.Html;
 import io.agentlab.report.metrics.Figure;
 import io.agentlab.report.metrics.Metric;
+import io.agentlab.report.metrics.Samples;
 import io.agentlab.report.metrics.TurnRecord;
 import io.agentlab.report.metrics.TurnTimeline;
 import java.util.ArrayList;
@@ -361,7 +362,7 @@ public final class HtmlReport {
     }
 
     private static Figure scalar(Optional<Double> value) {
-        return value.<Figure>map(v -> new Figure.Scalar(v, List.of(), null, null)).orElse(null);
+        return value.<Figure>map(v -> new Figure.Scalar(v, Samples.NONE, null, null)).orElse(null);
     }
 
     private static Html history(RunReport report) {

@@ -178,7 +178,7 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
     @Override
     public void after(ConformanceContext context) throws IOException {
         try {
-            if (context.metrics().records().isEmpty()) {
+            if (context.metrics().turns() == 0) {
                 // nothing ran: when discovery found no test the run already failed with a discovery issue; when the
                 // client's filters removed every test, the client's own knob decides (--fail-if-no-tests,
                 // failIfNoSpecifiedTests; docs/limits-and-safety.md#no-silent-zero)
@@ -197,6 +197,7 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
             if (replay != null) {
                 replay.close();
             }
+            context.metrics().close(); // the spool of the run's turns (docs/performance.md#memory)
         }
     }
 }

@@ -10,7 +10,6 @@ import io.agentlab.report.Coverage;
 import io.agentlab.report.RunMetadata;
 import io.agentlab.report.controls.CapabilityGrowth;
 import io.agentlab.report.controls.ControlMatrix;
-import io.agentlab.report.metrics.TurnRecord;
 import io.agentlab.report.render.RunReports;
 import java.io.IOException;
 import java.net.URI;
@@ -119,8 +118,7 @@ final class RunReporter {
 
     private static RunMetadata metadata(ConformanceContext context, Coverage coverage) {
         EngineOptions settings = context.settings();
-        List<String> models = context.metrics().records().stream().flatMap(t -> t.calls().stream())
-                .map(TurnRecord.Call::model).distinct().sorted().toList();
+        List<String> models = context.metrics().models();
         return new RunMetadata(context.log().startedAt(), Instant.now(), RunMetadata.engineVersion(),
                 RunMetadata.currentCommit(), provider(settings), settings.replaySpeed(),
                 settings.modes().stream().map(InvocationMode::wireName).toList(), models,

@@ -93,14 +93,15 @@ public final class Gates {
     }
 
     private static Gate.Verdict parity(MetricsReport metrics) {
-        Map<String, Boolean> verdicts = metrics.parityVerdicts();
-        List<String> broken = verdicts.entrySet().stream().filter(e -> !e.getValue()).map(Map.Entry::getKey).toList();
-        if (verdicts.isEmpty()) {
+        MetricsReport.Parity parity = metrics.parity();
+        if (parity.cases() == 0) {
             return new Gate.Verdict.Skip("no case ran in both modes");
         }
-        return broken.isEmpty() ? new Gate.Verdict.Pass(verdicts.size() + " cases, all alike in both modes")
-                : new Gate.Verdict.Breach(broken.size() + " of " + verdicts.size() + " cases differ between the modes: "
-                + broken + " (see their parity nodes; " + GateKeys.PARITY + "=false turns this gate off)");
+        long unnamed = parity.differing() - parity.named().size();
+        return parity.differing() == 0 ? new Gate.Verdict.Pass(parity.cases() + " cases, all alike in both modes")
+                : new Gate.Verdict.Breach(parity.differing() + " of " + parity.cases() + " cases differ between the "
+                + "modes: " + parity.named() + (unnamed > 0 ? " and " + unnamed + " more" : "") + " (see their parity "
+                + "nodes; " + GateKeys.PARITY + "=false turns this gate off)");
     }
 
     private static Gate limit(String id, String description, InvocationMode mode, Metric metric, double threshold,

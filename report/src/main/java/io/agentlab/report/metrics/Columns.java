@@ -86,6 +86,7 @@ abstract sealed class Columns {
             try {
                 DataOutputStream out = open.get(column);
                 if (out == null) {
+                    file(column).toFile().deleteOnExit();
                     out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file(column),
                             StandardOpenOption.CREATE, StandardOpenOption.APPEND), 4096));
                     open.put(column, out);

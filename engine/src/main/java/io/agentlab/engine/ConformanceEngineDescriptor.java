@@ -197,7 +197,9 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
             if (replay != null) {
                 replay.close();
             }
-            context.metrics().close(); // the spool of the run's turns (docs/performance.md#memory)
+            // the spools of the run's turns and tests (docs/performance.md#memory)
+            context.metrics().close();
+            context.log().close();
         }
     }
 }

@@ -199,7 +199,10 @@ public final class ShardMerge {
         // the shards' control matrix and growth curve stay in each shard's own report; their turns' records carry
         // the timelines, so the merged report draws every turn (docs/engine.md#one-turn-record)
         try {
-            RunReports.builder(metrics, RunMetadata.fromMap(metrics.run())).tests(tests).build().writeTo(out);
+            try (RunReports reports = RunReports.builder(metrics, RunMetadata.fromMap(metrics.run())).tests(tests)
+                    .build()) {
+                reports.writeTo(out);
+            }
         } catch (IOException e) {
             throw new UsageException("cannot write the merged report to " + out.toAbsolutePath() + ": " + e, e);
         }

@@ -31,6 +31,11 @@ final class ResultsListener implements TestExecutionListener {
         this.nanoTime = nanoTime;
     }
 
+    /** The nodes started and not yet finished (what this listener holds in memory besides the counts). */
+    int running() {
+        return started.size();
+    }
+
     /** Every outcome so far, in the order they came: the spooled list itself. */
     synchronized List<TestOutcome> outcomes() {
         return outcomes;
@@ -58,10 +63,11 @@ final class ResultsListener implements TestExecutionListener {
 
     @Override
     public synchronized void executionFinished(TestIdentifier test, TestExecutionResult result) {
+        // every node's start is forgotten when it ends: a passed container's too, or the map grows by a case
+        Long start = started.remove(test.getUniqueId());
         if (!test.isTest() && result.getStatus() == TestExecutionResult.Status.SUCCESSFUL) {
             return;
         }
-        Long start = started.remove(test.getUniqueId());
         double ms = start == null ? 0 : (nanoTime.getAsLong() - start) / 1e6;
         TestOutcome.Status status = TestOutcome.Status.of(result);
         Optional<String> message = TestOutcome.message(result);

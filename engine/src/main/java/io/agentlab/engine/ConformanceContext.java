@@ -2,6 +2,7 @@ package io.agentlab.engine;
 
 import io.agentlab.engine.internal.execution.CaseRunner;
 import io.agentlab.report.metrics.MetricsReport;
+import java.util.Optional;
 import org.junit.platform.engine.ExecutionRequest;
 import org.junit.platform.engine.support.hierarchical.EngineExecutionContext;
 
@@ -12,13 +13,15 @@ import org.junit.platform.engine.support.hierarchical.EngineExecutionContext;
  * @param request  the execution request
  * @param settings the configuration
  * @param runner   runs a case in a mode; null until the engine node's {@code before}
- * @param metrics  the turn records of this execution
+ * @param metrics  the turn records of the run
  * @param log      every test's outcome, for the reports' results list
+ * @param parts    the run this execution is a part of, when its client spread one over several executions
  */
 record ConformanceContext(ExecutionRequest request, EngineOptions settings, CaseRunner runner,
-                          MetricsReport metrics, RunLog log) implements EngineExecutionContext {
+                          MetricsReport metrics, RunLog log, Optional<RunInParts> parts)
+        implements EngineExecutionContext {
 
     ConformanceContext withRunner(CaseRunner caseRunner) {
-        return new ConformanceContext(request, settings, caseRunner, metrics, log);
+        return new ConformanceContext(request, settings, caseRunner, metrics, log, parts);
     }
 }

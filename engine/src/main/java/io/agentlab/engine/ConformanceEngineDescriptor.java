@@ -29,6 +29,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.UniqueId;
@@ -59,6 +60,8 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
     private CompletableFuture<List<CapabilityGrowth.Point>> growth;
     /** Set when the run is over: a control matrix still running beside it stops before its next turn. */
     private final AtomicBoolean controlsStop = new AtomicBoolean();
+    /** Whether this execution ends the run: always, unless it is a part of a run in parts but the last. */
+    private boolean lastPart = true;
 
     ConformanceEngineDescriptor(UniqueId uniqueId) {
         super(uniqueId, "Agent Lab conformance");
@@ -66,16 +69,23 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
 
     @Override
     public ConformanceContext before(ConformanceContext context) {
+        // a run spread over several executions reports once, in its last part (docs/engine.md#runs-in-parts)
+        lastPart = context.parts().map(parts -> parts.last(parts.begin())).orElse(true);
         // what every run needs later is started here, when it runs, never by discovery
         // (docs/performance.md#start-up-in-the-kit): the token ranks load and the report's capability-growth curve,
         // which depends only on the offered events, is counted on another core beside the cases
         PromptTokens.loadInBackground();
-        growth = RunReporter.growth(context.settings().factory().plugins().stream().map(EventPlugin::definition)
-                .toList());
-        coverage = measure();
-        // every client shows report entries: the launch says what it covers before anything runs
-        context.request().getEngineExecutionListener().reportingEntryPublished(this,
-                ReportEntry.from(COVERAGE_ENTRY, coverage.describe()));
+        Supplier<CompletableFuture<List<CapabilityGrowth.Point>>> curve = () -> RunReporter.growth(
+                context.settings().factory().plugins().stream().map(EventPlugin::definition).toList());
+        growth = context.parts().map(parts -> parts.growth(curve)).orElseGet(curve);
+        Coverage measured = measure();
+        coverage = context.parts().map(parts -> parts.cover(measured)).orElse(measured);
+        if (lastPart) {
+            // every client shows report entries: the launch says what it covers before anything runs (a run in
+            // parts says it once, for the whole run, when its last part begins)
+            context.request().getEngineExecutionListener().reportingEntryPublished(this,
+                    ReportEntry.from(COVERAGE_ENTRY, coverage.describe()));
+        }
         EngineOptions settings = context.settings();
         Optional<OpenAiCompatibleClient.Config> live = settings.live();
         if (live.isPresent() && settings.liveRecordDirectory().isPresent()) {
@@ -95,7 +105,7 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
             // (docs/performance.md#start-up)
             replay = RunPreparation.of(context.request()).flatMap(prepared -> prepared.replay(settings.replaySpeed()))
                     .orElseGet(() -> TimedReplay.start(List.of(), settings.replaySpeed()));
-            if (settings.controlRuns() && settings.replaySpeed() == 0) {
+            if (settings.controlRuns() && settings.replaySpeed() == 0 && lastPart) {
                 // at speed 0 no timing figure means anything, so the control turns need not wait for the cases: they
                 // run beside them, each in its own replay scope (docs/performance.md#report-parts)
                 TimedReplay server = replay;
@@ -222,7 +232,10 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
     @Override
     public void after(ConformanceContext context) throws IOException {
         try {
-            if (context.metrics().records().isEmpty()) {
+            if (!lastPart) {
+                return; // the run's reports are its last part's
+            }
+            if (context.metrics().turns() == 0) {
                 // nothing ran: when discovery found no test the run already failed with a discovery issue; when the
                 // client's filters removed every test, the client's own knob decides (--fail-if-no-tests,
                 // failIfNoSpecifiedTests; docs/limits-and-safety.md#no-silent-zero)
@@ -246,6 +259,12 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
             controlsStop.set(true); // the report has its matrix, or there is no report: nothing waits for more turns
             if (replay != null) {
                 replay.close();
+            }
+            if (context.parts().isEmpty()) {
+                // the spools of the run's turns and tests (docs/performance.md#memory); a run in parts is its
+                // client's to close, after its last part
+                context.metrics().close();
+                context.log().close();
             }
         }
     }

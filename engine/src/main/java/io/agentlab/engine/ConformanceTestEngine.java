@@ -95,7 +95,10 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
                 DiscoveryIssue.Severity.INFO, note)));
         List<ConformanceEngineDescriptor.Selected> selected = selected(engine, settings);
         engine.selected(selected);
-        reportSilentZero(selected, settings, issues);
+        if (!parameters.getBoolean(RunInParts.OTHER_PARTS_HAVE_TESTS).orElse(false)) {
+            // a part of a run in parts whose other parts have tests is no silent zero (docs/engine.md#runs-in-parts)
+            reportSilentZero(selected, settings, issues);
+        }
         addGates(engine, parameters, settings, issues);
         return engine;
     }
@@ -149,8 +152,8 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
                                          DiscoveryIssueReporter issues) {
         if (!selected.isEmpty() && selected.stream().mapToInt(ConformanceEngineDescriptor.Selected::discoveredTests)
                 .sum() == 0) {
-            issues.reportIssue(DiscoveryIssue.builder(DiscoveryIssue.Severity.ERROR, "no conformance test was "
-                    + "discovered, although " + selected.size() + " suite(s) were selected " + selected.stream()
+            issues.reportIssue(DiscoveryIssue.builder(DiscoveryIssue.Severity.ERROR, RunInParts.NOTHING_DISCOVERED
+                    + ", although " + selected.size() + " suite(s) were selected " + selected.stream()
                     .map(ConformanceEngineDescriptor.Selected::id).toList() + ": no case runs in "
                     + Constants.MODES + "=" + settings.modes().stream().map(m -> m.wireName()).toList()
                     + " (each suite's and case's own modes are intersected with it); a run that executes nothing "
@@ -226,7 +229,10 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
         // read again only when discovery could not, so the run fails saying why
         EngineOptions settings = discovered(request).orElseGet(() -> EngineOptions.read(
                 request.getConfigurationParameters()));
-        return new ConformanceContext(request, settings, null, new MetricsReport(), new RunLog());
+        // one execution is a run, unless its client spread a run over several (docs/engine.md#runs-in-parts)
+        Optional<RunInParts> parts = RunInParts.of(request);
+        return new ConformanceContext(request, settings, null, parts.map(RunInParts::metrics)
+                .orElseGet(MetricsReport::new), parts.map(RunInParts::log).orElseGet(RunLog::new), parts);
     }
 
     /** The settings discovery read, if it could. */

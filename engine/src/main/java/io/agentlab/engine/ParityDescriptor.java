@@ -51,7 +51,7 @@ final class ParityDescriptor extends CaseTestDescriptor {
                     + (dual.isEmpty() ? "dual_agent" : "chat_agent_tools") + " did not run to completion");
         }
         Optional<String> diff = Parity.diff(dual.get(), tools.get());
-        context.metrics().parity(parent.suite().id() + "/" + parent.testCase().id(), diff.isEmpty());
+        context.metrics().parity(parent.suite().id(), parent.testCase().id(), diff.isEmpty());
         if (diff.isPresent() && !context.settings().evaluate()) {
             // evaluating, a real model may choose differently in each mode: the figures compare the modes
             throw new AssertionFailedError(ModeDescriptor.failureMessage(parent.suite(), parent.testCase(),

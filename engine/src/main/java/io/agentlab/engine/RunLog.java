@@ -1,8 +1,8 @@
 package io.agentlab.engine;
 
+import io.agentlab.report.TestLog;
 import io.agentlab.report.TestOutcome;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -16,14 +16,16 @@ import org.junit.platform.engine.TestTag;
 import org.junit.platform.engine.UniqueId;
 
 /**
- * What happened to every test of one execution, from any thread: the results list of the reports. Nodes feed it
- * through the {@link ConformanceNode} callbacks JUnit calls around each of them; the tree is never asked afterwards.
+ * What happened to every test of one run, from any thread: the results list of the reports. Nodes feed it through the
+ * {@link ConformanceNode} callbacks JUnit calls around each of them; the tree is never asked afterwards. Each outcome
+ * goes to the run's {@link TestLog} as the test ends, which keeps it on disk (docs/performance.md#memory); what is in
+ * memory is the tests running now.
  */
-final class RunLog {
+final class RunLog implements AutoCloseable {
 
     private final Instant startedAt = Instant.now();
     private final Map<UniqueId, Long> started = new ConcurrentHashMap<>();
-    private final List<TestOutcome> outcomes = new ArrayList<>();
+    private final TestLog outcomes = new TestLog();
     private final Map<String, Long> notObservable = new TreeMap<>();
 
     /** When the execution started. */
@@ -66,9 +68,15 @@ final class RunLog {
         return new TreeMap<>(notObservable);
     }
 
-    /** Every outcome so far, in the order tests ended. */
-    synchronized List<TestOutcome> outcomes() {
-        return List.copyOf(outcomes);
+    /** Every outcome so far. */
+    TestLog tests() {
+        return outcomes;
+    }
+
+    /** Deletes the log's spool. */
+    @Override
+    public void close() {
+        outcomes.close();
     }
 
     private static TestOutcome outcome(TestDescriptor test, TestOutcome.Status status, double ms,

@@ -11,7 +11,6 @@ import io.agentlab.report.Coverage;
 import io.agentlab.report.RunMetadata;
 import io.agentlab.report.controls.CapabilityGrowth;
 import io.agentlab.report.controls.ControlMatrix;
-import io.agentlab.report.metrics.TurnRecord;
 import io.agentlab.report.render.RunReports;
 import java.io.IOException;
 import java.net.URI;
@@ -65,7 +64,7 @@ final class RunReporter {
         List<ControlMatrix.Cell> matrix = controls.map(InBackground::join).orElseGet(() -> controls(context, replay));
         List<CapabilityGrowth.Point> curve = InBackground.join(growth);
         RunReports.Builder builder = RunReports.builder(context.metrics(), metadata(context, coverage))
-                .tests(context.log().outcomes()).coverage(coverage).evaluation(settings.evaluate())
+                .tests(context.log().tests()).coverage(coverage).evaluation(settings.evaluate())
                 .controlMatrix(matrix).capabilityGrowth(curve);
         // read the references before this run's files replace any of them; a subset's figures moved against the
         // whole run's only by what was left out: no comparison
@@ -75,24 +74,30 @@ final class RunReporter {
             settings.previousMetrics().or(() -> extra.map(directory -> directory.resolve(RunReports.METRICS_FILE))
                     .filter(Files::isRegularFile)).ifPresent(file -> builder.compareWith("previous run", file));
         }
-        RunReports reports = builder.build();
-        Optional<Path> directory = outputDirectory(context, root)
-                .map(folder -> coverage.partial() ? folder.resolve(RunReports.PARTIAL_FOLDER) : folder);
-        if (directory.isPresent()) {
-            for (Path written : reports.writeTo(directory.get())) {
-                String name = written.getFileName().toString();
-                context.request().getEngineExecutionListener().fileEntryPublished(root,
-                        FileEntry.from(written, RunReports.mediaType(name)));
+        try (RunReports reports = builder.build()) {
+            Optional<Path> directory = outputDirectory(context, root)
+                    .map(folder -> coverage.partial() ? folder.resolve(RunReports.PARTIAL_FOLDER) : folder);
+            if (directory.isPresent()) {
+                for (Path written : reports.writeTo(directory.get())) {
+                    String name = written.getFileName().toString();
+                    context.request().getEngineExecutionListener().fileEntryPublished(root,
+                            FileEntry.from(written, RunReports.mediaType(name)));
+                }
             }
+            if (extra.isPresent()) {
+                // rendered once: the second folder gets copies
+                if (directory.isPresent()) {
+                    reports.copyTo(extra.get());
+                } else {
+                    reports.writeTo(extra.get());
+                }
+            }
+            Optional<Path> shown = extra.or(() -> directory);
+            System.out.println("\n" + reports.console() + shown.map(folder -> "report: "
+                            + folder.resolve(RunReports.HTML_FILE).toAbsolutePath())
+                    .orElse("report: not written (the client provides no output directory, as EngineTestKit by "
+                            + "default; set " + Constants.REPORT_DIRECTORY + " to keep one)"));
         }
-        if (extra.isPresent()) {
-            reports.writeTo(extra.get());
-        }
-        Optional<Path> shown = extra.or(() -> directory);
-        System.out.println("\n" + reports.console() + shown.map(folder -> "report: "
-                        + folder.resolve(RunReports.HTML_FILE).toAbsolutePath())
-                .orElse("report: not written (the client provides no output directory, as EngineTestKit by default; "
-                        + "set " + Constants.REPORT_DIRECTORY + " to keep one)"));
     }
 
     /**
@@ -120,8 +125,7 @@ final class RunReporter {
 
     private static RunMetadata metadata(ConformanceContext context, Coverage coverage) {
         EngineOptions settings = context.settings();
-        List<String> models = context.metrics().records().stream().flatMap(t -> t.calls().stream())
-                .map(TurnRecord.Call::model).distinct().sorted().toList();
+        List<String> models = context.metrics().models();
         return new RunMetadata(context.log().startedAt(), Instant.now(), RunMetadata.engineVersion(),
                 RunMetadata.currentCommit(), provider(settings), settings.replaySpeed(),
                 settings.modes().stream().map(InvocationMode::wireName).toList(), models,

@@ -7,7 +7,9 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectFile;
 
 import io.agentlab.engine.ConformanceTestEngine;
 import io.agentlab.engine.Constants;
+import io.agentlab.engine.RunInParts;
 import io.agentlab.engine.RunPreparation;
+import io.agentlab.engine.SuiteSizes;
 import io.agentlab.report.TestOutcome;
 import io.agentlab.report.gates.Gates;
 import io.agentlab.report.render.RunReports;
@@ -17,9 +19,11 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -90,25 +94,41 @@ public final class ConformanceRunner {
     public record Validation(int suites, int cases, long tests, List<String> problems, List<String> warnings) {
     }
 
-    /** Discovers the suites and reports what a run would find, running nothing. */
+    /**
+     * Discovers the suites and reports what a run would find, running nothing; a large selection is discovered one
+     * group of files at a time, as a run goes (docs/engine.md#runs-in-parts).
+     */
     public static Validation validate(RunSpec spec) {
-        Discovery discovery = discover(spec, spec.configuration());
-        TestPlan plan = discovery.plan();
         int suites = 0;
         int cases = 0;
-        for (TestIdentifier root : plan.getRoots()) {
-            for (TestIdentifier node : plan.getDescendants(root)) {
-                String type = lastSegmentType(node);
-                suites += "suite".equals(type) ? 1 : 0;
-                cases += "case".equals(type) ? 1 : 0;
+        long tests = 0;
+        Set<String> problems = new LinkedHashSet<>();
+        Set<String> warnings = new LinkedHashSet<>();
+        Set<String> matched = new LinkedHashSet<>();
+        List<Group> groups = groups(spec, PART_CASES);
+        try (LauncherSession session = LauncherFactory.openSession()) {
+            for (Group group : groups) {
+                Discovery discovery = discover(session.getLauncher(), spec, spec.configuration(), null, group,
+                        matched);
+                TestPlan plan = discovery.plan();
+                for (TestIdentifier root : plan.getRoots()) {
+                    for (TestIdentifier node : plan.getDescendants(root)) {
+                        String type = lastSegmentType(node);
+                        suites += "suite".equals(type) ? 1 : 0;
+                        cases += "case".equals(type) ? 1 : 0;
+                    }
+                }
+                long found = plan.countTestIdentifiers(TestIdentifier::isTest);
+                tests += found;
+                problems.addAll(discovery.problems());
+                warnings.addAll(discovery.warnings());
             }
         }
-        List<String> problems = new ArrayList<>(discovery.problems());
-        if (problems.isEmpty() && cases == 0) {
-            problems.add(nothingSelected(spec));
+        List<String> all = new ArrayList<>(problems(spec, problems, matched, tests));
+        if (all.isEmpty() && cases == 0) {
+            all.add(nothingSelected(spec));
         }
-        return new Validation(suites, cases, plan.countTestIdentifiers(TestIdentifier::isTest), problems,
-                discovery.warnings());
+        return new Validation(suites, cases, tests, all, List.copyOf(warnings));
     }
 
     /**
@@ -118,6 +138,11 @@ public final class ConformanceRunner {
      * @throws UsageException for bad input: a suite with problems, a filter that selects nothing, an unreadable file
      */
     public static RunResult run(RunSpec spec, PrintWriter out, boolean terminal) {
+        return run(spec, out, terminal, PART_CASES);
+    }
+
+    /** As {@link #run(RunSpec, PrintWriter, boolean)}, in parts of about {@code partCases} cases (a test's few). */
+    static RunResult run(RunSpec spec, PrintWriter out, boolean terminal, int partCases) {
         List<String> notes = new ArrayList<>();
         Set<String> rerun = null;
         if (spec.rerunFailed().isPresent()) {
@@ -141,81 +166,199 @@ public final class ConformanceRunner {
         Path report = spec.reportDirectory();
         configuration.put(Constants.REPORT_DIRECTORY, report.toString());
         configuration.put("junit.platform.reporting.open.xml.enabled", "true");
-        configuration.put("junit.platform.reporting.output.dir", report.resolve(JUNIT_FOLDER).toString());
+        configuration.put(JUNIT_OUTPUT, report.resolve(JUNIT_FOLDER).toString());
         if (spec.shard().isPresent() && Boolean.parseBoolean(spec.configuration().getOrDefault(Constants.GATES_ENABLED, "false"))) {
             configuration.put(Constants.GATES_ENABLED, "false");
             notes.add("gates deferred: shard " + spec.shard().get() + " holds part of the cases; `agentlab merge` "
                     + "applies them to the whole run");
         }
+        List<Group> groups = groups(spec, partCases);
         // what the run will need starts now, beside discovery, and the engine takes it from the session
         // (docs/performance.md#start-up)
         RunPreparation preparation = RunPreparation.start(configuration);
-        try (LauncherSession session = LauncherFactory.openSession()) {
+        try (preparation; LauncherSession session = LauncherFactory.openSession()) {
             preparation.offerTo(session.getStore());
-            return run(spec, out, terminal, notes, configuration, rerun, session.getLauncher());
-        } finally {
-            preparation.close();
-        }
-    }
-
-    private static RunResult run(RunSpec spec, PrintWriter out, boolean terminal, List<String> notes,
-                                 Map<String, String> configuration, Set<String> rerun, Launcher launcher) {
-        Path report = spec.reportDirectory();
-        Discovery discovery = discover(spec, configuration, rerun, launcher);
-        discovery.warnings().forEach(warning -> out.println(label(warning)));
-        if (!discovery.problems().isEmpty()) {
-            throw new UsageException(String.join("\n", discovery.problems()));
-        }
-        if (discovery.plan().countTestIdentifiers(TestIdentifier::isTest) == 0) {
-            if (spec.shard().isEmpty() || !spec.cases().isEmpty() || !spec.includeTags().isEmpty() || rerun != null) {
-                throw new UsageException(nothingSelected(spec));
-            }
-            // more shards than cases leaves some empty: that job passes, and the merge counts the whole
-            notes.add("shard " + spec.shard().get() + " holds none of the selected cases");
-            RunResults empty = new RunResults(spec.shard(), spec.configuration(), List.of());
-            empty.write(report);
-            return new RunResult(empty, report, notes);
-        }
-        try {
-            Files.createDirectories(report.resolve(JUNIT_FOLDER));
-        } catch (IOException e) {
-            throw new UsageException("cannot create the report folder " + report.toAbsolutePath() + ": " + e, e);
-        }
-        ResultsListener results = new ResultsListener(System::nanoTime);
-        Progress progress = new Progress(out, terminal, System::nanoTime);
-        LegacyXmlReportGeneratingListener legacyXml = new LegacyXmlReportGeneratingListener(
-                report.resolve(JUNIT_FOLDER), out);
-        List<String> covered = new ArrayList<>();
-        TestExecutionListener coverage = new TestExecutionListener() {
-            @Override
-            public void reportingEntryPublished(TestIdentifier test, ReportEntry entry) {
-                // the engine says what the launch covers; a partial one keeps its reports apart
-                // (docs/engine.md#partial-launches)
-                String line = entry.getKeyValuePairs().get(COVERAGE_ENTRY);
-                if (line != null) {
-                    covered.add("covered: " + line + (line.startsWith("partial") ? "; its reports are in "
-                            + report.resolve(RunReports.PARTIAL_FOLDER) : ""));
+            Launcher launcher = session.getLauncher();
+            // every group is discovered before anything runs: every problem of every file first, as one run's
+            // discovery reports them, and the number of tests the progress counts to (docs/engine.md#runs-in-parts)
+            Set<String> problems = new LinkedHashSet<>();
+            Set<String> warnings = new LinkedHashSet<>();
+            Set<String> matched = new LinkedHashSet<>();
+            long total = 0;
+            TestPlan single = null;
+            for (int part = 0; part < groups.size(); part++) {
+                Discovery discovery = discover(launcher, spec, partConfiguration(configuration, groups, part), rerun,
+                        groups.get(part), matched);
+                problems.addAll(discovery.problems());
+                warnings.addAll(discovery.warnings());
+                total += discovery.plan().countTestIdentifiers(TestIdentifier::isTest);
+                if (groups.size() == 1) {
+                    single = discovery.plan(); // one group: the plan is kept and run, discovered once as always
                 }
             }
-        };
-        discovery.launcher().execute(LauncherExecutionRequestBuilder.request(discovery.plan())
-                .listeners(progress, results, legacyXml, coverage).build());
-        notes.addAll(covered);
-        RunResults written = new RunResults(spec.shard(), spec.configuration(), results.outcomes());
-        written.write(report);
-        return new RunResult(written, report, notes);
+            warnings.forEach(warning -> out.println(label(warning)));
+            List<String> stops = problems(spec, problems, matched, total);
+            if (!stops.isEmpty()) {
+                throw new UsageException(String.join("\n", stops));
+            }
+            if (total == 0) {
+                if (spec.shard().isEmpty() || !spec.cases().isEmpty() || !spec.includeTags().isEmpty()
+                        || rerun != null) {
+                    throw new UsageException(nothingSelected(spec));
+                }
+                // more shards than cases leaves some empty: that job passes, and the merge counts the whole
+                notes.add("shard " + spec.shard().get() + " holds none of the selected cases");
+                RunResults empty = new RunResults(spec.shard(), spec.configuration(), List.of());
+                empty.write(report);
+                return new RunResult(empty, report, notes);
+            }
+            try {
+                Files.createDirectories(report.resolve(JUNIT_FOLDER));
+            } catch (IOException e) {
+                throw new UsageException("cannot create the report folder " + report.toAbsolutePath() + ": " + e, e);
+            }
+            ResultsListener results = new ResultsListener(System::nanoTime);
+            Progress progress = new Progress(out, terminal, System::nanoTime);
+            List<String> covered = new ArrayList<>();
+            TestExecutionListener coverage = new TestExecutionListener() {
+                @Override
+                public void reportingEntryPublished(TestIdentifier test, ReportEntry entry) {
+                    // the engine says what the launch covers; a partial one keeps its reports apart
+                    // (docs/engine.md#partial-launches)
+                    String line = entry.getKeyValuePairs().get(COVERAGE_ENTRY);
+                    if (line != null) {
+                        covered.add("covered: " + line + (line.startsWith("partial") ? "; its reports are in "
+                                + report.resolve(RunReports.PARTIAL_FOLDER) : ""));
+                    }
+                }
+            };
+            if (groups.size() == 1) {
+                launcher.execute(LauncherExecutionRequestBuilder.request(single).listeners(progress, results,
+                        new LegacyXmlReportGeneratingListener(report.resolve(JUNIT_FOLDER), out), coverage).build());
+            } else {
+                // one run in consecutive executions, each holding one group's plan: one report, gates judged once
+                // in the last part, one counter across the parts (docs/engine.md#runs-in-parts)
+                progress.startedInParts(total);
+                try (RunInParts run = RunInParts.open(session.getStore(), groups.size())) {
+                    for (int part = 0; part < groups.size(); part++) {
+                        Map<String, String> partConfiguration = new LinkedHashMap<>(partConfiguration(configuration,
+                                groups, part));
+                        // the run has tests: a part whose files have none in the configured modes fails nothing
+                        partConfiguration.put(RunInParts.OTHER_PARTS_HAVE_TESTS, "true");
+                        TestPlan plan = discover(launcher, spec, partConfiguration, rerun, groups.get(part),
+                                new LinkedHashSet<>()).plan();
+                        Path junit = Path.of(partConfiguration.get(JUNIT_OUTPUT));
+                        launcher.execute(LauncherExecutionRequestBuilder.request(plan).listeners(progress, results,
+                                new LegacyXmlReportGeneratingListener(junit, out), coverage).build());
+                    }
+                } finally {
+                    progress.finished();
+                }
+            }
+            notes.addAll(covered);
+            RunResults written = new RunResults(spec.shard(), spec.configuration(), results.outcomes());
+            written.write(report);
+            return new RunResult(written, report, notes);
+        }
     }
 
-    /** Discovery with the filters; its problems and warnings collected as lines. */
-    private record Discovery(Launcher launcher, TestPlan plan, List<String> problems, List<String> warnings) {
+    /** The configuration parameter that says where JUnit's reporting listeners write. */
+    private static final String JUNIT_OUTPUT = "junit.platform.reporting.output.dir";
+
+    /**
+     * The cases a run of files takes in one Launcher execution: a larger selection runs in parts of about this many
+     * cases, whole suite files each (docs/engine.md#runs-in-parts).
+     */
+    static final int PART_CASES = 2_000;
+
+    /**
+     * The selectors of one execution: a group of suite files (all of the spec's selectors when the run is one
+     * execution), and which of them the user named, as written.
+     *
+     * @param selectors  what to discover
+     * @param namedFiles the files the user named, as they wrote them
+     */
+    record Group(List<DiscoverySelector> selectors, Map<FileSelector, String> namedFiles) {
     }
 
-    private static Discovery discover(RunSpec spec, Map<String, String> configuration) {
-        return discover(spec, configuration, null, LauncherFactory.create());
+    /**
+     * The groups a run of {@code spec} executes, in order: one with every selector when the selection is small (at
+     * most {@code partCases} cases, counted from the files' tokens) or names a classpath location; else the suite
+     * files of its folders and files in order, whole files, a suite id's files together (so one discovery still
+     * refuses a repeated id), up to {@code partCases} cases a group (a larger file alone).
+     */
+    static List<Group> groups(RunSpec spec, int partCases) {
+        Group all = all(spec);
+        if (spec.suites().stream().anyMatch(suite -> suite.startsWith(RunSpec.CLASSPATH))) {
+            return List.of(all); // the shipped suites and other classpath folders are small: not counted
+        }
+        record Unit(List<Path> files, int cases) {
+        }
+        Map<String, List<SuiteSizes.Size>> byId = new LinkedHashMap<>();
+        Set<Path> seen = new HashSet<>();
+        List<DiscoverySelector> empty = new ArrayList<>();
+        Map<FileSelector, String> named = new LinkedHashMap<>();
+        for (String suite : spec.suites()) {
+            Path path = Path.of(suite);
+            List<Path> files = Files.isDirectory(path) ? SuiteSizes.scan(path) : List.of(path);
+            if (files.isEmpty()) {
+                empty.add(selectDirectory(path.toFile())); // discovery says it holds no suite, as always
+            }
+            for (Path file : files) {
+                if (!seen.add(physical(file))) {
+                    continue; // one file selected twice is one suite, as one discovery reads it
+                }
+                SuiteSizes.Size size = SuiteSizes.of(file);
+                if (!Files.isDirectory(path)) {
+                    named.put(selectFile(file.toFile()), suite);
+                }
+                byId.computeIfAbsent(size.id().orElse("\0" + file), id -> new ArrayList<>()).add(size);
+            }
+        }
+        List<Unit> units = byId.values().stream().map(sizes -> new Unit(sizes.stream().map(SuiteSizes.Size::file)
+                .toList(), sizes.stream().mapToInt(SuiteSizes.Size::cases).sum())).toList();
+        if (units.stream().mapToInt(Unit::cases).sum() <= partCases) {
+            return List.of(all);
+        }
+        List<Group> groups = new ArrayList<>();
+        List<DiscoverySelector> selectors = new ArrayList<>(empty);
+        int cases = 0;
+        for (Unit unit : units) {
+            if (cases > 0 && cases + unit.cases() > partCases) {
+                groups.add(group(selectors, named));
+                selectors = new ArrayList<>();
+                cases = 0;
+            }
+            for (Path file : unit.files()) {
+                selectors.add(selectFile(file.toFile()));
+            }
+            cases += unit.cases();
+        }
+        groups.add(group(selectors, named));
+        return groups;
     }
 
-    private static Discovery discover(RunSpec spec, Map<String, String> configuration, Set<String> rerun,
-                                      Launcher launcher) {
+    private static Group group(List<DiscoverySelector> selectors, Map<FileSelector, String> named) {
+        Map<FileSelector, String> mine = new LinkedHashMap<>();
+        for (DiscoverySelector selector : selectors) {
+            if (selector instanceof FileSelector file && named.containsKey(file)) {
+                mine.put(file, named.get(file));
+            }
+        }
+        return new Group(List.copyOf(selectors), mine);
+    }
+
+    /** Where a file really is, so two spellings of one path are one file. */
+    private static Path physical(Path file) {
+        try {
+            return file.toRealPath();
+        } catch (IOException e) {
+            return file.toAbsolutePath().normalize();
+        }
+    }
+
+    /** Every selector of the spec, as one execution discovers them. */
+    private static Group all(RunSpec spec) {
         List<DiscoverySelector> selectors = new ArrayList<>();
         Map<FileSelector, String> namedFiles = new LinkedHashMap<>(); // each as the user wrote it
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
@@ -237,6 +380,58 @@ public final class ConformanceRunner {
                 }
             }
         }
+        return new Group(selectors, namedFiles);
+    }
+
+    /**
+     * The configuration of part {@code part}: a run in parts judges its gates once, in its last part, and each part's
+     * JUnit XML goes to a folder of its own ({@code junit/part-001}), so no part's replaces another's.
+     */
+    private static Map<String, String> partConfiguration(Map<String, String> configuration, List<Group> groups,
+                                                         int part) {
+        if (groups.size() == 1) {
+            return configuration;
+        }
+        Map<String, String> mine = new LinkedHashMap<>(configuration);
+        if (part < groups.size() - 1) {
+            mine.put(Constants.GATES_ENABLED, "false");
+        }
+        mine.put(JUNIT_OUTPUT, Path.of(configuration.get(JUNIT_OUTPUT))
+                .resolve(String.format(Locale.ROOT, "part-%03d", part + 1)).toString());
+        return mine;
+    }
+
+    /**
+     * What stops a run, from the problems of its groups' discoveries: all of them, but a group's "no test in the
+     * configured modes" when the run has tests in another group (one discovery of every file would not have said
+     * it), and a {@code --case} that matched in no group.
+     */
+    private static List<String> problems(RunSpec spec, Set<String> found, Set<String> matched, long tests) {
+        List<String> problems = new ArrayList<>();
+        for (String problem : found) {
+            if (tests == 0 || !problem.startsWith(RunInParts.NOTHING_DISCOVERED)) {
+                problems.add(problem);
+            }
+        }
+        for (String pattern : spec.cases()) {
+            if (!matched.contains(pattern) && problems.isEmpty()) {
+                problems.add("--case: '" + pattern + "' names no case in " + String.join(", ", spec.suites())
+                        + " (a case id, suite/case, or a unique id)");
+            }
+        }
+        return problems;
+    }
+
+    /** Discovery with the filters; its problems and warnings collected as lines. */
+    private record Discovery(TestPlan plan, List<String> problems, List<String> warnings) {
+    }
+
+    /**
+     * Discovers {@code group} with the spec's filters; the {@code --case} patterns that matched are added to
+     * {@code matched}.
+     */
+    private static Discovery discover(Launcher launcher, RunSpec spec, Map<String, String> configuration,
+                                      Set<String> rerun, Group group, Set<String> matched) {
         List<PostDiscoveryFilter> filters = new ArrayList<>();
         try {
             if (!spec.includeTags().isEmpty()) {
@@ -248,7 +443,6 @@ public final class ConformanceRunner {
         } catch (PreconditionViolationException e) {
             throw new UsageException("--tag/--exclude-tag: " + e.getMessage(), e);
         }
-        Set<String> matched = new LinkedHashSet<>();
         if (!spec.cases().isEmpty()) {
             filters.add(Selection.cases(spec.cases(), matched));
         }
@@ -258,6 +452,7 @@ public final class ConformanceRunner {
         }
         List<String> problems = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
+        Map<FileSelector, String> namedFiles = group.namedFiles();
         LauncherDiscoveryListener issues = new LauncherDiscoveryListener() {
             @Override
             public void issueEncountered(UniqueId engineId, DiscoveryIssue issue) {
@@ -283,7 +478,7 @@ public final class ConformanceRunner {
                 }
             }
         };
-        LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request().selectors(selectors)
+        LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request().selectors(group.selectors())
                 .filters(EngineFilter.includeEngines(ConformanceTestEngine.ENGINE_ID))
                 .filters(filters.toArray(PostDiscoveryFilter[]::new))
                 .configurationParameters(configuration)
@@ -297,13 +492,7 @@ public final class ConformanceRunner {
         } catch (UncheckedIOException e) {
             throw new UsageException(e.getMessage() + ": " + e.getCause().getMessage(), e);
         }
-        for (String pattern : spec.cases()) {
-            if (!matched.contains(pattern) && problems.isEmpty()) {
-                problems.add("--case: '" + pattern + "' names no case in " + String.join(", ", spec.suites())
-                        + " (a case id, suite/case, or a unique id)");
-            }
-        }
-        return new Discovery(launcher, plan, problems, warnings);
+        return new Discovery(plan, problems, warnings);
     }
 
     private static String nothingSelected(RunSpec spec) {

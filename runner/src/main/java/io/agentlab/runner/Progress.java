@@ -37,6 +37,7 @@ public final class Progress implements TestExecutionListener {
     private long firstDoneAt;
     private int quartersShown;
     private boolean pending;
+    private boolean inParts;
 
     /**
      * A progress printer.
@@ -53,13 +54,33 @@ public final class Progress implements TestExecutionListener {
 
     @Override
     public void testPlanExecutionStarted(TestPlan testPlan) {
-        started(testPlan.countTestIdentifiers(TestIdentifier::isTest));
+        if (!inParts) {
+            started(testPlan.countTestIdentifiers(TestIdentifier::isTest));
+        }
     }
 
     /** The run starts with {@code tests} tests to go. */
     synchronized void started(long tests) {
         started = nanoTime.getAsLong();
         total = tests;
+    }
+
+    /**
+     * A run in parts starts with {@code tests} tests to go in all its executions: one counter and one clock across
+     * them, the parts' own plans not restarting either (docs/engine.md#runs-in-parts); {@link #finished()} ends it.
+     */
+    synchronized void startedInParts(long tests) {
+        inParts = true;
+        started(tests);
+    }
+
+    /** A run in parts has ended: the counter's line is closed. */
+    synchronized void finished() {
+        if (pending) {
+            out.println();
+            pending = false;
+        }
+        out.flush();
     }
 
     /**
@@ -106,11 +127,11 @@ public final class Progress implements TestExecutionListener {
 
     @Override
     public synchronized void testPlanExecutionFinished(TestPlan testPlan) {
-        if (pending) {
-            out.println();
-            pending = false;
+        if (inParts) {
+            out.flush(); // the next part goes on in the same line
+        } else {
+            finished();
         }
-        out.flush();
     }
 
     /** One more test finished; the first one's end starts the pace's clock ({@link #timeLeft}). */

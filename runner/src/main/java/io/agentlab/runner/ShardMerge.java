@@ -12,7 +12,6 @@ import io.agentlab.report.gates.Gates;
 import io.agentlab.report.metrics.MetricsReport;
 import io.agentlab.report.render.RunReports;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -66,8 +65,9 @@ public final class ShardMerge {
             Path file = Files.exists(partial) ? partial : base.resolve(RunReports.METRICS_FILE);
             if (Files.exists(file)) {
                 try {
-                    metrics.add(MetricsReport.fromJson(Files.readString(file, StandardCharsets.UTF_8)));
-                } catch (IOException | RuntimeException e) {
+                    metrics.add(MetricsReport.read(file));
+                } catch (RuntimeException e) {
+                    metrics.forEach(MetricsReport::close);
                     throw new UsageException(file + ": cannot read the metrics: " + e.getMessage(), e);
                 }
             } else if (shard.executedCaseTests() > 0) {
@@ -94,14 +94,20 @@ public final class ShardMerge {
             merged = MetricsReport.merge(metrics);
         } catch (IllegalArgumentException e) {
             throw new UsageException("merge: " + e.getMessage(), e);
+        } finally {
+            metrics.forEach(MetricsReport::close);
         }
         List<String> notes = new ArrayList<>();
-        if (Boolean.parseBoolean(configuration.getOrDefault(Constants.GATES_ENABLED, "false"))) {
-            tests.addAll(gates(configuration, merged));
-        } else {
-            notes.add("gates: off (" + Constants.GATES_ENABLED + " was not true in the shards' configuration)");
+        try {
+            if (Boolean.parseBoolean(configuration.getOrDefault(Constants.GATES_ENABLED, "false"))) {
+                tests.addAll(gates(configuration, merged));
+            } else {
+                notes.add("gates: off (" + Constants.GATES_ENABLED + " was not true in the shards' configuration)");
+            }
+            write(out, merged, tests);
+        } finally {
+            merged.close(); // its spool (docs/performance.md#memory)
         }
-        write(out, merged, tests);
         notes.add("merged " + results.size() + " shards; the control matrix and capability-growth curve are in each "
                 + "shard's own report");
         RunResults all = new RunResults(Optional.empty(), configuration, tests);
@@ -193,7 +199,10 @@ public final class ShardMerge {
         // the shards' control matrix and growth curve stay in each shard's own report; their turns' records carry
         // the timelines, so the merged report draws every turn (docs/engine.md#one-turn-record)
         try {
-            RunReports.builder(metrics, RunMetadata.fromMap(metrics.run())).tests(tests).build().writeTo(out);
+            try (RunReports reports = RunReports.builder(metrics, RunMetadata.fromMap(metrics.run())).tests(tests)
+                    .build()) {
+                reports.writeTo(out);
+            }
         } catch (IOException e) {
             throw new UsageException("cannot write the merged report to " + out.toAbsolutePath() + ": " + e, e);
         }

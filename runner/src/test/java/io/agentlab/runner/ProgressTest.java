@@ -100,4 +100,23 @@ class ProgressTest {
         assertThat(written.toString().lines()).hasSize(Progress.QUARTERS_FROM - 1)
                 .allSatisfy(line -> assertThat(line).startsWith("  ok    "));
     }
+
+    @Test
+    @DisplayName("a run in parts counts on across its executions: one total, one clock, one line in place")
+    void inParts() {
+        Progress progress = new Progress(new PrintWriter(written, true), true, now::get);
+        progress.startedInParts(4);
+        for (int part = 0; part < 2; part++) {
+            progress.testPlanExecutionStarted(null); // each part's plan holds two: ignored, the run's total stands
+            for (int i = 1; i <= 2; i++) {
+                now.addAndGet(2 * SECOND);
+                progress.executionFinished(test(2 * part + i), TestExecutionResult.successful());
+            }
+            progress.testPlanExecutionFinished(null);
+        }
+        assertThat(written.toString()).contains("[3/4] 0:06 ~0:02 left ok case-3 [dual_agent]")
+                .contains("[4/4] 0:08 ok case-4 [dual_agent]").doesNotContain("\n");
+        progress.finished();
+        assertThat(written.toString()).endsWith("\n");
+    }
 }

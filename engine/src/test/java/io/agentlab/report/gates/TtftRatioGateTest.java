@@ -27,6 +27,10 @@ class TtftRatioGateTest {
         return samples;
     }
 
+    private static double[] array(List<Double> values) {
+        return values.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
     private static double median(List<Double> values) {
         List<Double> sorted = values.stream().sorted().toList();
         return sorted.get(sorted.size() / 2);
@@ -40,7 +44,7 @@ class TtftRatioGateTest {
         for (int run = 0; run < RUNS; run++) {
             List<Double> dual = turns(random, turns, 3.0);
             List<Double> tools = turns(random, turns, 3.0 * trueRatio);
-            gate += Gates.ttftRatio(dual, tools, THRESHOLD) instanceof Gate.Verdict.Breach ? 1 : 0;
+            gate += Gates.ttftRatio(array(dual), array(tools), THRESHOLD) instanceof Gate.Verdict.Breach ? 1 : 0;
             p50 += median(tools) / median(dual) > THRESHOLD ? 1 : 0;
         }
         return new int[] {gate, p50};
@@ -63,12 +67,12 @@ class TtftRatioGateTest {
     @Test
     @DisplayName("two turns a mode: not enough samples, neither pass nor breach; the detail names the test")
     void tooFewSamples() {
-        Gate.Verdict verdict = Gates.ttftRatio(List.of(3.0, 3.1), List.of(9.0, 9.5), THRESHOLD);
+        Gate.Verdict verdict = Gates.ttftRatio(new double[] {3.0, 3.1}, new double[] {9.0, 9.5}, THRESHOLD);
         assertThat(verdict).isInstanceOfSatisfying(Gate.Verdict.Skip.class, skip -> assertThat(skip.reason())
                 .isEqualTo("not enough samples to judge: 2 dual_agent and 2 chat_agent_tools turns with a first "
                         + "visible token, at least 5 each"));
-        Gate.Verdict judged = Gates.ttftRatio(List.of(3.0, 3.1, 2.9, 3.0, 3.2), List.of(9.0, 9.5, 9.1, 8.8, 9.3),
-                THRESHOLD);
+        Gate.Verdict judged = Gates.ttftRatio(new double[] {3.0, 3.1, 2.9, 3.0, 3.2},
+                new double[] {9.0, 9.5, 9.1, 8.8, 9.3}, THRESHOLD);
         assertThat(judged).isInstanceOfSatisfying(Gate.Verdict.Breach.class, breach -> assertThat(breach.detail())
                 .contains("= 3", "beyond noise", "one-sided Mann-Whitney p", "agentlab.gates.max-ttft-ratio"));
     }

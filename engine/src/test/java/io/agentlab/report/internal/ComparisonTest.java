@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import io.agentlab.report.metrics.Figure;
 import io.agentlab.report.metrics.Metric;
 import io.agentlab.report.metrics.ModeMetrics;
+import io.agentlab.report.metrics.Samples;
 import io.agentlab.kernel.api.InvocationMode;
 import java.math.BigDecimal;
 import java.util.List;
@@ -23,17 +24,18 @@ class ComparisonTest {
     @Test
     @DisplayName("Mann-Whitney U with tie and continuity correction matches SciPy's asymptotic p-values")
     void mannWhitney() {
-        Statistics.Test separated = Statistics.mannWhitney(List.of(1.0, 2.0, 3.0, 4.0, 5.0),
-                List.of(6.0, 7.0, 8.0, 9.0, 10.0));
+        Statistics.Test separated = Statistics.mannWhitney(new double[] {1.0, 2.0, 3.0, 4.0, 5.0},
+                new double[] {6.0, 7.0, 8.0, 9.0, 10.0});
         assertThat(separated.p()).isCloseTo(0.012185780355344813, within(1e-6));
         assertThat(separated.direction()).as("the second sample is larger").isEqualTo(1);
-        Statistics.Test ties = Statistics.mannWhitney(List.of(1.0, 2.0, 2.0, 3.0, 3.0, 3.0, 4.0),
-                List.of(2.0, 3.0, 4.0, 4.0, 5.0, 5.0, 6.0, 6.0));
+        Statistics.Test ties = Statistics.mannWhitney(new double[] {1.0, 2.0, 2.0, 3.0, 3.0, 3.0, 4.0},
+                new double[] {2.0, 3.0, 4.0, 4.0, 5.0, 5.0, 6.0, 6.0});
         assertThat(ties.p()).isCloseTo(0.025144761173357368, within(1e-6));
-        Statistics.Test mostlyTied = Statistics.mannWhitney(List.of(5.0, 5.0, 5.0, 5.0, 5.0),
-                List.of(5.0, 5.0, 5.0, 5.0, 5.5));
+        Statistics.Test mostlyTied = Statistics.mannWhitney(new double[] {5.0, 5.0, 5.0, 5.0, 5.0},
+                new double[] {5.0, 5.0, 5.0, 5.0, 5.5});
         assertThat(mostlyTied.p()).isCloseTo(0.4237107971667934, within(1e-6));
-        assertThat(Statistics.mannWhitney(List.of(6.0, 7.0), List.of(1.0, 2.0)).direction()).isEqualTo(-1);
+        assertThat(Statistics.mannWhitney(new double[] {6.0, 7.0}, new double[] {1.0, 2.0}).direction())
+                .isEqualTo(-1);
     }
 
     @Test
@@ -121,16 +123,17 @@ class ComparisonTest {
 
     /** {@code count} samples from {@code start}, one apart. */
     private static Figure distribution(double start, int count) {
-        return new Figure.Distribution(IntStream.range(0, count).mapToObj(i -> start + i).toList());
+        return Figure.Distribution.of(IntStream.range(0, count).mapToObj(i -> start + i).toList());
     }
 
     private static Figure mean(double start, int count) {
         List<Double> samples = IntStream.range(0, count).mapToObj(i -> start + i).toList();
-        return new Figure.Scalar(samples.stream().mapToDouble(d -> d).average().orElseThrow(), samples, null, null);
+        return new Figure.Scalar(samples.stream().mapToDouble(d -> d).average().orElseThrow(), Samples.of(samples),
+                null, null);
     }
 
     private static Figure rate(long successes, long trials) {
-        return new Figure.Scalar((double) successes / trials, List.of(), BigDecimal.valueOf(successes),
+        return new Figure.Scalar((double) successes / trials, Samples.NONE, BigDecimal.valueOf(successes),
                 BigDecimal.valueOf(trials));
     }
 }

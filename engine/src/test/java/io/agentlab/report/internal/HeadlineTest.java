@@ -6,6 +6,7 @@ import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.report.metrics.Figure;
 import io.agentlab.report.metrics.Metric;
 import io.agentlab.report.metrics.ModeMetrics;
+import io.agentlab.report.metrics.Samples;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
@@ -81,16 +82,17 @@ class HeadlineTest {
     }
 
     private static Figure distribution(double start) {
-        return new Figure.Distribution(IntStream.range(0, 10).mapToObj(i -> start + i).toList());
+        return Figure.Distribution.of(IntStream.range(0, 10).mapToObj(i -> start + i).toList());
     }
 
     private static Figure mean(double start) {
         List<Double> samples = IntStream.range(0, 10).mapToObj(i -> start + i).toList();
-        return new Figure.Scalar(samples.stream().mapToDouble(d -> d).average().orElseThrow(), samples, null, null);
+        return new Figure.Scalar(samples.stream().mapToDouble(d -> d).average().orElseThrow(), Samples.of(samples),
+                null, null);
     }
 
     private static Figure rate(long successes, long trials) {
-        return new Figure.Scalar((double) successes / trials, List.of(), BigDecimal.valueOf(successes),
+        return new Figure.Scalar((double) successes / trials, Samples.NONE, BigDecimal.valueOf(successes),
                 BigDecimal.valueOf(trials));
     }
 }

@@ -5,7 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.agentlab.report.RunMetadata;
 import io.agentlab.report.TestOutcome;
+import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.report.internal.ReportTemplate.Html;
+import io.agentlab.report.metrics.TurnRecord;
+import io.agentlab.report.metrics.TurnTimeline;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -126,7 +129,11 @@ class HtmlReportTest {
                 List.of("smoke"), TestOutcome.Status.FAILED, 12.5, Optional.of(HOSTILE));
         TestOutcome gate = new TestOutcome("[engine:agentlab-conformance]/[gate:g]", "gate", Optional.empty(),
                 Optional.empty(), "", "a gate", List.of(), TestOutcome.Status.PASSED, 1, Optional.empty());
-        return new RunReport(meta, List.of(broken, gate), List.of(), List.of(), List.of(), List.of(), Map.of(),
+        // the broken case's one turn, so its timeline is drawn and linked
+        TurnTimeline turn = new TurnTimeline(SUITE, CASE, 0, HOSTILE, InvocationMode.DUAL_AGENT,
+                TurnRecord.Timing.MODELLED, 10, Optional.of(2.0), 5, Optional.empty(), Optional.empty(),
+                Optional.empty(), List.of(), List.of(), false, Optional.empty());
+        return new RunReport(meta, List.of(broken, gate), List.of(), List.of(turn), List.of(), List.of(), Map.of(),
                 List.of());
     }
 }

@@ -9,13 +9,20 @@ import io.agentlab.engine.Constants;
 import io.agentlab.kernel.api.InvocationMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.engine.OutputDirectoryCreator;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.testkit.engine.EngineTestKit;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.json.JsonMapper;
 
 /** metrics.json keeps every turn's sample, so it reads back into the same figures and shards merge exactly. */
 class MetricsRoundTripTest {
@@ -82,7 +89,7 @@ class MetricsRoundTripTest {
             copy(record, even ? first : second);
         }
         whole.parityVerdicts().forEach((key, agreed) -> (Math.floorMod(key.hashCode(), 2) == 0 ? first : second)
-                .parity(key, agreed));
+                .parity(key.substring(0, key.indexOf('/')), key.substring(key.indexOf('/') + 1), agreed));
         whole.timings().forEach(first::timing);
         first.run(whole.run());
         MetricsReport merged = MetricsReport.merge(List.of(first, second));
@@ -95,6 +102,39 @@ class MetricsRoundTripTest {
         assertThat(merged.toJson()).isEqualTo(whole.toJson());
         assertThatThrownBy(() -> MetricsReport.merge(List.of(whole, first)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("two shards both ran");
+    }
+
+    @Test
+    @DisplayName("metrics.json written as it goes is the text one serialization of the whole report gave before")
+    void streamedAsBefore() throws Exception {
+        String json = metricsOfSampleSuites();
+        try (MetricsReport read = MetricsReport.fromJson(json)) {
+            // the report's tree as toJson built it before it streamed, kept as the oracle
+            Map<String, Object> root = new LinkedHashMap<>();
+            root.put("engine", "agentlab-conformance");
+            root.put("contract", "docs/design.md#usage-fair-comparison; docs/design.md#metrics-per-mode");
+            root.put("run", read.run());
+            root.put("coverage", JsonMapper.builder().build().readTree(json).path("coverage"));
+            root.put("timing", new TreeMap<>(read.timings()));
+            root.put("parity", new TreeMap<>(read.parityVerdicts()));
+            Map<String, Object> modes = new LinkedHashMap<>();
+            for (InvocationMode mode : InvocationMode.values()) {
+                modes.put(mode.wireName(), ModeMetrics.of(mode, read.samples()).toMap());
+            }
+            root.put("modes", modes);
+            List<Map<String, Object>> turns = new ArrayList<>();
+            // sorted here as before, whatever order the report reads them back in
+            for (TurnRecord record : read.records().stream().sorted(Comparator.comparing(TurnRecord::suiteId)
+                    .thenComparing(TurnRecord::caseId).thenComparing(TurnRecord::mode)
+                    .thenComparingInt(TurnRecord::turnIndex)).toList()) {
+                turns.add(turn(record));
+            }
+            root.put("turns", turns);
+            String before = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build()
+                    .writeValueAsString(root);
+            assertThat(json).isEqualTo(before);
+            assertThat(read.toJson()).isEqualTo(before);
+        }
     }
 
     private static void copy(TurnRecord record, MetricsReport into) {

@@ -3,6 +3,7 @@ package io.agentlab.report.gates;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.agentlab.report.metrics.Metric;
+import io.agentlab.report.metrics.MetricsReport;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -81,7 +82,8 @@ public record Baseline(Path file, Map<String, Map<String, Double>> figures) {
     public static String refresh(Path metricsJson, Path baseline, boolean allowPartial) {
         JsonNode metrics;
         try {
-            metrics = JSON.readTree(Files.readString(metricsJson, StandardCharsets.UTF_8));
+            // the figures only: a long run's turns are never read into memory (docs/performance.md#memory)
+            metrics = MetricsReport.head(metricsJson);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the run's metrics " + metricsJson + " (" + e + ")", e);
         } catch (JacksonException e) {

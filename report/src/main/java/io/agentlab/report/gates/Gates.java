@@ -93,14 +93,15 @@ public final class Gates {
     }
 
     private static Gate.Verdict parity(MetricsReport metrics) {
-        Map<String, Boolean> verdicts = metrics.parityVerdicts();
-        List<String> broken = verdicts.entrySet().stream().filter(e -> !e.getValue()).map(Map.Entry::getKey).toList();
-        if (verdicts.isEmpty()) {
+        MetricsReport.Parity parity = metrics.parity();
+        if (parity.cases() == 0) {
             return new Gate.Verdict.Skip("no case ran in both modes");
         }
-        return broken.isEmpty() ? new Gate.Verdict.Pass(verdicts.size() + " cases, all alike in both modes")
-                : new Gate.Verdict.Breach(broken.size() + " of " + verdicts.size() + " cases differ between the modes: "
-                + broken + " (see their parity nodes; " + GateKeys.PARITY + "=false turns this gate off)");
+        long unnamed = parity.differing() - parity.named().size();
+        return parity.differing() == 0 ? new Gate.Verdict.Pass(parity.cases() + " cases, all alike in both modes")
+                : new Gate.Verdict.Breach(parity.differing() + " of " + parity.cases() + " cases differ between the "
+                + "modes: " + parity.named() + (unnamed > 0 ? " and " + unnamed + " more" : "") + " (see their parity "
+                + "nodes; " + GateKeys.PARITY + "=false turns this gate off)");
     }
 
     private static Gate limit(String id, String description, InvocationMode mode, Metric metric, double threshold,
@@ -127,7 +128,7 @@ public final class Gates {
         if (dual == null || tools == null || dual.value() == null || tools.value() == null) {
             return new Gate.Verdict.Skip("first-visible TTFT missing in a mode");
         }
-        return ttftRatio(dual.samples(), tools.samples(), threshold);
+        return ttftRatio(dual.samples().sorted(), tools.samples().sorted(), threshold);
     }
 
     /**
@@ -137,27 +138,31 @@ public final class Gates {
      * {@value Comparison#MIN_SAMPLES} turns in a mode it says there are not enough samples, rather than passing or
      * failing on a couple of turns. Comparing two p50s alone flipped between identical runs.
      */
-    static Gate.Verdict ttftRatio(List<Double> dual, List<Double> tools, double threshold) {
-        if (dual.size() < Comparison.MIN_SAMPLES || tools.size() < Comparison.MIN_SAMPLES) {
-            return new Gate.Verdict.Skip("not enough samples to judge: " + dual.size() + " dual_agent and "
-                    + tools.size() + " chat_agent_tools turns with a first visible token, at least "
+    static Gate.Verdict ttftRatio(double[] dual, double[] tools, double threshold) {
+        if (dual.length < Comparison.MIN_SAMPLES || tools.length < Comparison.MIN_SAMPLES) {
+            return new Gate.Verdict.Skip("not enough samples to judge: " + dual.length + " dual_agent and "
+                    + tools.length + " chat_agent_tools turns with a first visible token, at least "
                     + Comparison.MIN_SAMPLES + " each");
         }
         double ratio = median(tools) / median(dual);
-        List<Double> scaled = dual.stream().map(value -> value * threshold).toList();
+        double[] scaled = new double[dual.length];
+        for (int i = 0; i < dual.length; i++) {
+            scaled[i] = dual[i] * threshold;
+        }
         Comparison.Exceeds exceeds = Comparison.exceeds(tools, scaled);
         String detail = String.format(Locale.ROOT, "p50 chat_agent_tools %s ms ÷ dual_agent %s ms = %s over %d and %d "
                         + "turns; above %s × dual_agent %s (one-sided Mann-Whitney p %s, at < %s), threshold ≤ %s (%s)",
-                format(median(tools)), format(median(dual)), format(ratio), tools.size(), dual.size(),
+                format(median(tools)), format(median(dual)), format(ratio), tools.length, dual.length,
                 format(threshold), exceeds.beyond() ? "beyond noise" : "not beyond noise",
                 String.format(Locale.ROOT, "%.3f", exceeds.p()), Comparison.ALPHA, format(threshold), GateKeys.MAX_TTFT_RATIO);
         return exceeds.beyond() ? new Gate.Verdict.Breach(detail) : new Gate.Verdict.Pass(detail);
     }
 
-    private static double median(List<Double> values) {
-        List<Double> sorted = values.stream().sorted().toList();
-        int n = sorted.size();
-        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+    private static double median(double[] values) {
+        double[] sorted = values.clone();
+        java.util.Arrays.sort(sorted);
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 
     /**

@@ -5,9 +5,11 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import io.agentlab.report.metrics.Figure;
 import io.agentlab.report.metrics.Metric;
 import io.agentlab.report.metrics.ModeMetrics;
+import io.agentlab.report.metrics.Samples;
 import io.agentlab.kernel.api.InvocationMode;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import org.apiguardian.api.API;
@@ -170,25 +172,28 @@ public record Comparison(Metric metric, Figure dual, Figure tools, Verdict verdi
     public record Exceeds(double p, boolean beyond) {
     }
 
-    /** {@link Exceeds} for two samples of at least {@value #MIN_SAMPLES} each. */
-    public static Exceeds exceeds(List<Double> sample, List<Double> reference) {
-        if (sample.size() < MIN_SAMPLES || reference.size() < MIN_SAMPLES) {
-            throw new IllegalArgumentException("at least " + MIN_SAMPLES + " samples each, were " + sample.size()
-                    + " and " + reference.size());
+    /** {@link Exceeds} for two samples of at least {@value #MIN_SAMPLES} each, in any order. */
+    public static Exceeds exceeds(double[] sample, double[] reference) {
+        if (sample.length < MIN_SAMPLES || reference.length < MIN_SAMPLES) {
+            throw new IllegalArgumentException("at least " + MIN_SAMPLES + " samples each, were " + sample.length
+                    + " and " + reference.length);
         }
         Statistics.Test test = Statistics.mannWhitney(reference, sample);
         double p = test.direction() > 0 ? test.p() / 2 : 1 - test.p() / 2;
         return new Exceeds(p, test.direction() > 0 && p < ALPHA);
     }
 
-    private static Verdict samples(Metric metric, List<Double> dual, List<Double> tools) {
+    private static Verdict samples(Metric metric, Samples dual, Samples tools) {
         if (dual.size() < MIN_SAMPLES || tools.size() < MIN_SAMPLES) {
             return new Verdict.None("too few samples to judge (" + dual.size() + " and " + tools.size() + ")");
         }
-        if (dual.stream().sorted().toList().equals(tools.stream().sorted().toList())) {
+        // one metric's two columns at a time, read back from the run's spool (docs/performance.md#memory)
+        double[] first = dual.sorted();
+        double[] second = tools.sorted();
+        if (Arrays.equals(first, second)) {
             return new Verdict.Same();
         }
-        Statistics.Test test = Statistics.mannWhitney(dual, tools);
+        Statistics.Test test = Statistics.mannWhitney(first, second);
         return verdict(metric, test, "Mann-Whitney");
     }
 

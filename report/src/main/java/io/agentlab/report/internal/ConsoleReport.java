@@ -43,12 +43,13 @@ public final class ConsoleReport {
             out.append("  ").append(outcome.status().wireName().toUpperCase(Locale.ROOT)).append(' ')
                     .append(outcome.suite().map(s -> s + "/").orElse("")).append(outcome.name()).append('\n');
         }
-        if (broken.size() > NAMED_FAILURES) {
-            out.append("  and ").append(broken.size() - NAMED_FAILURES).append(" more\n");
+        long brokenCount = report.tests().brokenCount();
+        if (brokenCount > NAMED_FAILURES) {
+            out.append("  and ").append(brokenCount - NAMED_FAILURES).append(" more\n");
         }
-        if (!report.withheld().isEmpty()) {
-            out.append(wrap(report.withheld().size() + " turn(s) where the provider withheld visible content until "
-                    + "after its tool calls (docs/design.md#modes-visible-withheld-recorded); see the report"));
+        if (report.turns().withheldCount() > 0) {
+            out.append(wrap(report.turns().withheldCount() + " turn(s) where the provider withheld visible content "
+                    + "until after its tool calls (docs/design.md#modes-visible-withheld-recorded); see the report"));
         }
         if (!report.modes().isEmpty()) {
             out.append('\n').append(table(report));
@@ -59,7 +60,7 @@ public final class ConsoleReport {
     /** "245 tests: 243 passed, 1 failed, 0 aborted, 1 skipped". */
     static String results(RunReport report) {
         return String.format(Locale.ROOT, "Agent Lab conformance: %d tests: %d passed, %d failed, %d aborted, "
-                        + "%d skipped", report.outcomes().size(), report.count(TestOutcome.Status.PASSED),
+                        + "%d skipped", report.tests().size(), report.count(TestOutcome.Status.PASSED),
                 report.count(TestOutcome.Status.FAILED), report.count(TestOutcome.Status.ABORTED),
                 report.count(TestOutcome.Status.SKIPPED));
     }

@@ -8,8 +8,7 @@ import io.agentlab.report.metrics.MetricsReport;
 import io.agentlab.report.metrics.ModeMetrics;
 import io.agentlab.report.metrics.TurnRecord;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -18,7 +17,6 @@ import java.util.Optional;
 import org.apiguardian.api.API;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * What moved against an earlier reference: a committed baseline or a previous run's {@code metrics.json}. Both keep
@@ -31,8 +29,6 @@ import tools.jackson.databind.json.JsonMapper;
  */
 @API(status = INTERNAL, since = "0.1")
 public record History(String source, List<Move> moves, Optional<String> problem) {
-
-    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     /** Copies the moves. */
     public History {
@@ -85,11 +81,10 @@ public record History(String source, List<Move> moves, Optional<String> problem)
      */
     public static History against(Path file, String label, MetricsReport now) {
         String source = label + " " + file;
-        String text;
         JsonNode root;
         try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
-            root = JSON.readTree(text);
+            // the figures first, without the turns; then the turns one at a time, only when there are any
+            root = MetricsReport.head(file);
         } catch (IOException e) {
             return new History(source, List.of(), Optional.of("cannot read it: " + e));
         } catch (JacksonException e) {
@@ -101,13 +96,21 @@ public record History(String source, List<Move> moves, Optional<String> problem)
                     + (run.path("commit").isString() ? ", commit " + run.path("commit").asString() : "") + ")";
         }
         Optional<MetricsReport> then = Optional.empty();
-        if (root.path("turns").isArray() && !root.path("turns").isEmpty()) {
+        if (root.path("turns").asInt(0) > 0) {
             try {
-                then = Optional.of(MetricsReport.fromJson(text));
-            } catch (IllegalArgumentException e) {
+                then = Optional.of(MetricsReport.read(file));
+            } catch (IllegalArgumentException | UncheckedIOException e) {
                 then = Optional.empty(); // an older kit's file: figures only, judged as a baseline's
             }
         }
+        try {
+            return compare(source, root, then, now);
+        } finally {
+            then.ifPresent(MetricsReport::close);
+        }
+    }
+
+    private static History compare(String source, JsonNode root, Optional<MetricsReport> then, MetricsReport now) {
         boolean modelled = modelled(now) || then.map(History::modelled).orElse(false);
         List<Move> moves = new ArrayList<>();
         for (InvocationMode mode : InvocationMode.values()) {
@@ -133,7 +136,7 @@ public record History(String source, List<Move> moves, Optional<String> problem)
     }
 
     private static boolean modelled(MetricsReport report) {
-        return report.records().stream().anyMatch(record -> record.timing() == TurnRecord.Timing.MODELLED);
+        return report.timingCounts().getOrDefault(TurnRecord.Timing.MODELLED, 0L) > 0;
     }
 
     /** Why a change of {@code metric} is not called better or worse, if it is not. */

@@ -5,20 +5,26 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.report.RunMetadata;
+import io.agentlab.report.TestLog;
 import io.agentlab.report.TestOutcome;
 import io.agentlab.report.controls.ControlMatrix;
 import io.agentlab.report.internal.ReportTemplate.Html;
+import io.agentlab.report.internal.ReportTemplate.Streamed;
 import io.agentlab.report.metrics.Figure;
 import io.agentlab.report.metrics.Metric;
+import io.agentlab.report.metrics.Samples;
 import io.agentlab.report.metrics.TurnRecord;
 import io.agentlab.report.metrics.TurnTimeline;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeSet;
 import org.apiguardian.api.API;
 
 /**
@@ -49,22 +55,35 @@ public final class HtmlReport {
 
     /** The page. */
     public static String render(RunReport report) {
-        long broken = report.broken().size();
-        List<TestOutcome> rows = report.suites().stream().flatMap(suite -> report.outcomes().stream()
-                .filter(o -> o.suite().orElse(RunReport.GATES).equals(suite))).toList();
+        StringWriter page = new StringWriter();
+        try {
+            render(report, page);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return page.toString();
+    }
+
+    /**
+     * Writes the page to {@code out} as it goes: every test's row and the data block are read back from the run's
+     * test log one suite at a time and written straight out, never held as one string (docs/performance.md#memory).
+     */
+    public static void render(RunReport report, Writer out) throws IOException {
+        long broken = report.tests().brokenCount();
         Map<String, Object> page = new LinkedHashMap<>();
         page.put("title", (broken == 0 ? "passed" : broken + " broken") + " · Agent Lab conformance, "
-                + report.outcomes().size() + " tests");
+                + report.tests().size() + " tests");
         page.put("style", STYLE);
         page.put("badges", badges(report));
-        page.put("tests", report.outcomes().size());
+        page.put("tests", report.tests().size());
         page.put("metadata", metadata(report.metadata()));
         page.put("answer", answer(report.headline()));
         page.put("failures", failures(report));
         page.put("filters", filters(report));
-        page.put("suites", suites(report, rows));
+        page.put("suites", new Streamed(html -> suites(report, html)));
         page.put("timelinesNote", new Html(report.modelledNote().map(note -> "<p class=\"modelled\">In this run, "
-                + esc(note) + ". Lanes say which.</p>\n").orElse("")));
+                + esc(note) + ". Lanes say which.</p>\n").orElse("") + report.drawnNote().map(note ->
+                "<p class=\"drawn\" id=\"timelines-drawn\">" + esc(note) + "</p>\n").orElse("")));
         page.put("timelines", timelines(report));
         page.put("withheld", withheld(report));
         page.put("noiseRule", Comparison.NOISE_RULE);
@@ -84,9 +103,9 @@ public final class HtmlReport {
                 .append(esc(how)).append("</li>"));
         page.put("timing", new Html(timing.toString()));
         page.put("kitVersion", report.metadata().kitVersion());
-        page.put("data", new Html(ReportData.of(report, rows)));
+        page.put("data", new Streamed(data -> ReportData.write(report, data)));
         page.put("script", SCRIPT);
-        return PAGE.fill(page);
+        PAGE.fill(page, out);
     }
 
     /** The answer section: the run's sentence, then one line per family of measures (docs/engine.md#headline). */
@@ -139,7 +158,7 @@ public final class HtmlReport {
     }
 
     private static Html failures(RunReport report) {
-        if (report.broken().isEmpty()) {
+        if (report.tests().brokenCount() == 0) {
             return new Html("<p class=\"ok\">Every test passed or was skipped.</p>");
         }
         StringBuilder html = new StringBuilder("<ol class=\"failure-list\">\n");
@@ -147,17 +166,26 @@ public final class HtmlReport {
             html.append("<li class=\"failure\" data-id=\"").append(esc(outcome.id())).append("\"><h3>")
                     .append(statusBadge(outcome.status())).append(' ')
                     .append(esc(outcome.suite().map(s -> s + "/").orElse("") + outcome.name())).append("</h3>");
-            timelineLink(html, outcome);
+            timelineLink(html, report, outcome);
             html.append("\n<pre class=\"message\">").append(esc(outcome.message().orElse("(no message)")))
                     .append("</pre></li>\n");
         }
-        return new Html(html.append("</ol>").toString());
+        html.append("</ol>");
+        long unlisted = report.tests().brokenCount() - report.broken().size();
+        if (unlisted > 0) {
+            html.append("<p class=\"unlisted\">And ").append(unlisted).append(" more failed or aborted tests, not ")
+                    .append("listed here in full: the results below show each with its message, and results.json ")
+                    .append("lists them all.</p>");
+        }
+        return new Html(html.toString());
     }
 
-    private static void timelineLink(StringBuilder html, TestOutcome outcome) {
-        outcome.caseId().ifPresent(caseId -> html.append(" <a class=\"timeline-link\" href=\"#")
-                .append(timelineId(outcome.suite().orElseThrow(), caseId)).append("\">timeline of ")
-                .append(esc(caseId)).append("</a>"));
+    /** A link to the case's timelines, when they are drawn. */
+    private static void timelineLink(StringBuilder html, RunReport report, TestOutcome outcome) {
+        outcome.caseId().filter(caseId -> report.drawn(RunReport.caseKey(outcome.suite().orElseThrow(), caseId)))
+                .ifPresent(caseId -> html.append(" <a class=\"timeline-link\" href=\"#")
+                        .append(timelineId(outcome.suite().orElseThrow(), caseId)).append("\">timeline of ")
+                        .append(esc(caseId)).append("</a>"));
     }
 
     private static Html filters(RunReport report) {
@@ -165,52 +193,57 @@ public final class HtmlReport {
         select(html, "f-status", "Status", List.of("broken", "failed", "aborted", "skipped", "passed"),
                 Map.of("broken", "failed or aborted"));
         select(html, "f-suite", "Suite", report.suites(), Map.of());
-        select(html, "f-mode", "Mode", report.outcomes().stream().map(HtmlReport::modeOrKind)
-                .filter(m -> !m.isEmpty()).distinct().sorted().toList(), Map.of("gate", "gates"));
-        TreeSet<String> tags = new TreeSet<>();
-        report.outcomes().forEach(o -> tags.addAll(o.tags()));
-        select(html, "f-tag", "Tag", List.copyOf(tags), Map.of());
+        select(html, "f-mode", "Mode", List.copyOf(report.tests().filterModes()), Map.of("gate", "gates"));
+        select(html, "f-tag", "Tag", List.copyOf(report.tests().tags()), Map.of());
         return new Html(html.toString());
     }
 
-    /** Every test by suite; a row's {@code data-test} is its index in the data block's tests. */
-    private static Html suites(RunReport report, List<TestOutcome> rows) {
-        StringBuilder html = new StringBuilder();
-        int index = 0;
-        for (String suite : report.suites()) {
-            List<TestOutcome> tests = rows.stream().filter(o -> o.suite().orElse(RunReport.GATES).equals(suite))
-                    .toList();
-            long broken = tests.stream().filter(TestOutcome::broken).count();
+    /**
+     * Every test by suite, written as the suites are read back; a row's {@code data-test} is its index in the data
+     * block's tests, which lists them in the same order ({@link ReportData}).
+     */
+    private static void suites(RunReport report, Writer out) throws IOException {
+        int[] index = {0};
+        for (TestLog.Suite group : report.tests().suites()) {
+            String suite = group.name();
+            long broken = group.broken();
             // a suite with a broken test is open; the others fold to one line until a filter finds something in them
-            html.append("<details class=\"suite-group\" data-suite=\"").append(esc(suite)).append("\" data-broken=\"")
-                    .append(broken > 0).append('"').append(broken > 0 ? " open" : "").append("><summary><h3>")
-                    .append(esc(suite)).append(" <small>").append(broken == 0 ? tests.size() + " tests, none broken"
-                            : broken + " of " + tests.size() + " broken").append("</small></h3></summary>\n")
-                    .append("<div class=\"table-wrap\"><table class=\"results\"><thead><tr><th scope=\"col\">status")
-                    .append("</th><th scope=\"col\">test</th><th scope=\"col\">mode</th><th scope=\"col\" ")
-                    .append("class=\"num\">duration</th><th scope=\"col\">message</th></tr></thead><tbody>\n");
-            for (TestOutcome test : tests) {
-                html.append("<tr class=\"result\" data-test=\"").append(index++).append("\" data-status=\"")
+            out.write("<details class=\"suite-group\" data-suite=\"" + esc(suite) + "\" data-broken=\"" + (broken > 0)
+                    + '"' + (broken > 0 ? " open" : "") + "><summary><h3>" + esc(suite) + " <small>"
+                    + (broken == 0 ? group.tests() + " tests, none broken" : broken + " of " + group.tests()
+                    + " broken") + "</small></h3></summary>\n"
+                    + "<div class=\"table-wrap\"><table class=\"results\"><thead><tr><th scope=\"col\">status"
+                    + "</th><th scope=\"col\">test</th><th scope=\"col\">mode</th><th scope=\"col\" "
+                    + "class=\"num\">duration</th><th scope=\"col\">message</th></tr></thead><tbody>\n");
+            StringBuilder html = new StringBuilder();
+            IOException[] failed = {null};
+            report.tests().forEach(suite, test -> {
+                html.setLength(0);
+                html.append("<tr class=\"result\" data-test=\"").append(index[0]++).append("\" data-status=\"")
                         .append(test.status().wireName()).append("\" data-suite=\"").append(esc(suite))
                         .append("\"><td>").append(statusBadge(test.status())).append("</td><td>")
                         .append(esc(test.name()));
                 if (test.broken()) {
-                    timelineLink(html, test);
+                    timelineLink(html, report, test);
                 }
                 html.append("</td><td>").append(esc(test.mode())).append("</td><td class=\"num\">")
                         .append(Format.ms(test.durationMs())).append(" ms</td><td>");
                 test.message().ifPresent(message -> html.append(test.broken() ? "<pre class=\"message\">"
                         + esc(message) + "</pre>" : esc(message)));
                 html.append("</td></tr>\n");
+                if (failed[0] == null) {
+                    try {
+                        out.append(html);
+                    } catch (IOException e) {
+                        failed[0] = e;
+                    }
+                }
+            });
+            if (failed[0] != null) {
+                throw failed[0];
             }
-            html.append("</tbody></table></div></details>\n");
+            out.write("</tbody></table></div></details>\n");
         }
-        return new Html(html.toString());
-    }
-
-    /** What the mode filter calls a test: its mode, {@code parity}, or {@code gate} for every gate (as report.js). */
-    private static String modeOrKind(TestOutcome test) {
-        return test.kind().equals("gate") ? "gate" : test.mode();
     }
 
     private static void select(StringBuilder html, String id, String label, List<String> values,
@@ -247,13 +280,20 @@ public final class HtmlReport {
         }
         StringBuilder html = new StringBuilder("<ul>");
         for (TurnTimeline t : report.withheld()) {
-            html.append("<li><a href=\"#").append(timelineId(t.suiteId(), t.caseId())).append("\">")
-                    .append(esc(RunReport.caseKey(t.suiteId(), t.caseId()))).append("</a> turn ")
+            String caseKey = RunReport.caseKey(t.suiteId(), t.caseId());
+            html.append("<li>").append(report.drawn(caseKey) ? "<a href=\"#" + timelineId(t.suiteId(), t.caseId())
+                    + "\">" + esc(caseKey) + "</a>" : esc(caseKey)).append(" turn ")
                     .append(t.turnIndex() + 1).append(" (").append(t.mode().wireName()).append("): first visible ")
                     .append("character at ").append(t.firstVisibleMs().map(ms -> Format.ms(ms) + " ms")
                             .orElse("never")).append(", ").append(esc(TurnFigures.timingWord(t))).append("</li>");
         }
-        return new Html(html.append("</ul>").toString());
+        html.append("</ul>");
+        long unlisted = report.turns().withheldCount() - report.withheld().size();
+        if (unlisted > 0) {
+            html.append("<p class=\"unlisted\">And ").append(unlisted).append(" more turns; metrics.json marks each ")
+                    .append("(visibleWithheldUntilToolCalls).</p>");
+        }
+        return new Html(html.toString());
     }
 
     private static Html measures(RunReport report) {
@@ -363,7 +403,7 @@ public final class HtmlReport {
     }
 
     private static Figure scalar(Optional<Double> value) {
-        return value.<Figure>map(v -> new Figure.Scalar(v, List.of(), null, null)).orElse(null);
+        return value.<Figure>map(v -> new Figure.Scalar(v, Samples.NONE, null, null)).orElse(null);
     }
 
     private static Html history(RunReport report) {

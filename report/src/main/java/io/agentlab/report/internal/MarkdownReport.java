@@ -4,12 +4,16 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.report.RunMetadata;
+import io.agentlab.report.TestLog;
 import io.agentlab.report.TestOutcome;
 import io.agentlab.report.controls.CapabilityGrowth;
 import io.agentlab.report.controls.ControlMatrix;
 import io.agentlab.report.metrics.Metric;
 import io.agentlab.report.metrics.TurnTimeline;
-import java.util.List;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.util.Map;
 import org.apiguardian.api.API;
 
@@ -26,6 +30,20 @@ public final class MarkdownReport {
 
     /** The document. */
     public static String render(RunReport report) {
+        StringWriter out = new StringWriter();
+        try {
+            render(report, out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toString();
+    }
+
+    /**
+     * Writes the document to {@code writer} as it goes: every test's row is read back from the run's test log one
+     * suite at a time and written straight out (docs/performance.md#memory).
+     */
+    public static void render(RunReport report, Writer writer) throws IOException {
         StringBuilder out = new StringBuilder("# Agent Lab conformance report\n\n");
         out.append("**").append(ConsoleReport.results(report)).append("**\n\n");
         Headline headline = report.headline();
@@ -50,7 +68,7 @@ public final class MarkdownReport {
                 .append("| covered | ").append(meta.coverage()).append(" |\n\n");
 
         out.append("## Failures\n\n");
-        if (report.broken().isEmpty()) {
+        if (report.tests().brokenCount() == 0) {
             out.append("None.\n\n");
         }
         Map<String, Map<Integer, Map<InvocationMode, TurnTimeline>>> byCase = report.timelinesByCase();
@@ -61,23 +79,46 @@ public final class MarkdownReport {
             outcome.caseId().map(c -> byCase.get(RunReport.caseKey(outcome.suite().orElseThrow(), c)))
                     .ifPresent(turns -> turns.forEach((turn, modes) -> out.append(timelineTable(turn, modes))));
         }
+        long unlisted = report.tests().brokenCount() - report.broken().size();
+        if (unlisted > 0) {
+            out.append("And ").append(unlisted).append(" more failed or aborted tests: the results below show each, ")
+                    .append("and results.json lists them all with their messages.\n\n");
+        }
+        if (report.tests().brokenCount() > 0 && !report.turns().all()) {
+            // the same turns index.html draws: a failed case beyond that bound has its message here, not its turns
+            out.append("Turn tables are given for the failed cases among the ").append(report.turns().drawnFigures())
+                    .append(" turns the report draws; every turn's record is in metrics.json, under turns.\n\n");
+        }
 
         out.append("## Results by suite\n\n");
-        for (String suite : report.suites()) {
-            List<TestOutcome> tests = report.outcomes().stream()
-                    .filter(o -> o.suite().orElse(RunReport.GATES).equals(suite)).toList();
-            long broken = tests.stream().filter(TestOutcome::broken).count();
-            out.append("### ").append(suite).append(" (").append(broken == 0 ? "all " + tests.size() + " passed or "
-                    + "skipped" : broken + " of " + tests.size() + " broken").append(")\n\n")
+        writer.append(out);
+        out.setLength(0);
+        for (TestLog.Suite group : report.tests().suites()) {
+            long broken = group.broken();
+            StringBuilder rows = new StringBuilder("### ").append(group.name()).append(" (")
+                    .append(broken == 0 ? "all " + group.tests() + " passed or skipped" : broken + " of "
+                            + group.tests() + " broken").append(")\n\n")
                     .append("| status | test | mode | duration (ms) | tags | message |\n")
                     .append("| --- | --- | --- | --- | --- | --- |\n");
-            for (TestOutcome test : tests) {
-                out.append("| ").append(test.status().wireName()).append(" | ").append(cell(test.name())).append(" | ")
-                        .append(test.mode()).append(" | ").append(Format.ms(test.durationMs())).append(" | ")
-                        .append(String.join(", ", test.tags())).append(" | ")
+            IOException[] failed = {null};
+            report.tests().forEach(group.name(), test -> {
+                rows.append("| ").append(test.status().wireName()).append(" | ").append(cell(test.name()))
+                        .append(" | ").append(test.mode()).append(" | ").append(Format.ms(test.durationMs()))
+                        .append(" | ").append(String.join(", ", test.tags())).append(" | ")
                         .append(cell(test.message().map(MarkdownReport::firstLine).orElse(""))).append(" |\n");
+                if (rows.length() > 1 << 16 && failed[0] == null) {
+                    try {
+                        writer.append(rows);
+                    } catch (IOException e) {
+                        failed[0] = e;
+                    }
+                    rows.setLength(0);
+                }
+            });
+            if (failed[0] != null) {
+                throw failed[0];
             }
-            out.append('\n');
+            writer.append(rows).append('\n');
         }
 
         out.append("## Visible content withheld until after tool calls\n\n")
@@ -92,6 +133,11 @@ public final class MarkdownReport {
                     .append(turn.turnIndex() + 1).append(" (").append(turn.mode().wireName()).append("): first ")
                     .append("visible character at ").append(turn.firstVisibleMs().map(Format::ms).orElse("never"))
                     .append(" ms, ").append(turn.timing().wireName()).append('\n');
+        }
+        long unlistedTurns = report.turns().withheldCount() - report.withheld().size();
+        if (unlistedTurns > 0) {
+            out.append("- and ").append(unlistedTurns).append(" more; metrics.json marks each ")
+                    .append("(visibleWithheldUntilToolCalls)\n");
         }
 
         out.append("\n## Mode comparison\n\n");
@@ -160,7 +206,7 @@ public final class MarkdownReport {
         out.append("\n## Timing\n\n");
         report.modelledNote().ifPresent(note -> out.append("In this run, ").append(note).append(".\n\n"));
         report.timing().forEach((suite, how) -> out.append("- `").append(suite).append("`: ").append(how).append('\n'));
-        return out.toString();
+        writer.append(out);
     }
 
     /** One turn of a case as a table: a row per mode with its timeline's moments. */

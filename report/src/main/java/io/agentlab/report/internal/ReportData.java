@@ -1,10 +1,15 @@
 package io.agentlab.report.internal;
 
+import io.agentlab.report.TestLog;
 import io.agentlab.report.TestOutcome;
-import java.util.ArrayList;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonGenerator;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -25,32 +30,108 @@ final class ReportData {
     private ReportData() {
     }
 
-    /** The block's JSON for {@code report}, whose rows list {@code rows} in this order. */
-    static String of(RunReport report, List<TestOutcome> rows) {
-        Map<String, Object> data = new LinkedHashMap<>();
-        data.put("format", FORMAT);
-        data.put("run", report.metadata().toMap());
-        Map<String, Long> counts = new LinkedHashMap<>();
-        for (TestOutcome.Status status : TestOutcome.Status.values()) {
-            counts.put(status.wireName(), report.count(status));
+    /** The block's JSON for {@code report} (for a test: a page writes it with {@link #write}). */
+    static String of(RunReport report) {
+        StringWriter out = new StringWriter();
+        try {
+            write(report, out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
-        data.put("counts", counts);
-        data.put("gates", RunReport.GATES);
-        List<Map<String, Object>> tests = new ArrayList<>();
-        for (TestOutcome test : rows) {
-            // what the filter reads, nothing more: the block travels in every page (docs/performance.md#html-report)
-            Map<String, Object> entry = new LinkedHashMap<>();
-            test.suite().ifPresent(suite -> entry.put("suite", suite));
-            entry.put("name", test.name());
-            entry.put("kind", test.kind());
-            entry.put("mode", test.mode());
-            entry.put("tags", test.tags());
-            entry.put("status", test.status().wireName());
-            test.message().ifPresent(message -> entry.put("message", message));
-            tests.add(entry);
+        return out.toString();
+    }
+
+    /**
+     * Writes the block's JSON for {@code report} to {@code out} as it goes, the tests in the order of their rows (suite
+     * by suite, as the page lists them), script-safe as it is written: the same text as one serialization of the
+     * whole block, then {@link #scriptSafe}.
+     */
+    static void write(RunReport report, Writer out) throws IOException {
+        try (JsonGenerator json = JSON.createGenerator(new ScriptSafe(out))) {
+            json.writeStartObject();
+            json.writeNumberProperty("format", FORMAT);
+            json.writePOJOProperty("run", report.metadata().toMap());
+            Map<String, Long> counts = new LinkedHashMap<>();
+            for (TestOutcome.Status status : TestOutcome.Status.values()) {
+                counts.put(status.wireName(), report.count(status));
+            }
+            json.writePOJOProperty("counts", counts);
+            json.writeStringProperty("gates", RunReport.GATES);
+            json.writeName("tests");
+            json.writeStartArray();
+            for (TestLog.Suite suite : report.tests().suites()) {
+                report.tests().forEach(suite.name(), test -> {
+                    // what the filter reads, nothing more: the block travels in every page
+                    // (docs/performance.md#html-report)
+                    json.writeStartObject();
+                    if (test.suite().isPresent()) {
+                        json.writeStringProperty("suite", test.suite().get());
+                    }
+                    json.writeStringProperty("name", test.name());
+                    json.writeStringProperty("kind", test.kind());
+                    json.writeStringProperty("mode", test.mode());
+                    json.writePOJOProperty("tags", test.tags());
+                    json.writeStringProperty("status", test.status().wireName());
+                    if (test.message().isPresent()) {
+                        json.writeStringProperty("message", test.message().get());
+                    }
+                    json.writeEndObject();
+                });
+            }
+            json.writeEndArray();
+            json.writeEndObject();
+        } catch (JacksonException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            }
+            throw e;
         }
-        data.put("tests", tests);
-        return scriptSafe(JSON.writeValueAsString(data));
+    }
+
+    /** Passes text on with every character that could end or break a script element as its JSON escape. */
+    private static final class ScriptSafe extends Writer {
+
+        private final Writer out;
+
+        ScriptSafe(Writer out) {
+            this.out = out;
+        }
+
+        @Override
+        public void write(char[] text, int offset, int length) throws IOException {
+            int from = offset;
+            for (int i = offset; i < offset + length; i++) {
+                String escape = escape(text[i]);
+                if (escape != null) {
+                    out.write(text, from, i - from);
+                    out.write(escape);
+                    from = i + 1;
+                }
+            }
+            out.write(text, from, offset + length - from);
+        }
+
+        @Override
+        public void flush() throws IOException {
+            out.flush();
+        }
+
+        @Override
+        public void close() throws IOException {
+            out.flush(); // the page goes on after the block: closing the generator must not close it
+        }
+    }
+
+    /** The JSON escape of {@code c} where a script element cannot take it as is, else null. */
+    private static String escape(char c) {
+        return switch (c) {
+            case '<' -> "\\u003c";
+            case '>' -> "\\u003e";
+            case '&' -> "\\u0026";
+            case '\u2028' -> "\\u2028";
+            case '\u2029' -> "\\u2029";
+            default -> null;
+        };
     }
 
     /** {@code json} with every character that could end or break a script element as its JSON escape. */
@@ -58,13 +139,11 @@ final class ReportData {
         StringBuilder out = new StringBuilder(json.length() + 64);
         for (int i = 0; i < json.length(); i++) {
             char c = json.charAt(i);
-            switch (c) {
-                case '<' -> out.append("\\u003c");
-                case '>' -> out.append("\\u003e");
-                case '&' -> out.append("\\u0026");
-                case '\u2028' -> out.append("\\u2028");
-                case '\u2029' -> out.append("\\u2029");
-                default -> out.append(c);
+            String escape = escape(c);
+            if (escape == null) {
+                out.append(c);
+            } else {
+                out.append(escape);
             }
         }
         return out.toString();

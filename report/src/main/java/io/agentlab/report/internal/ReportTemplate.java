@@ -2,7 +2,9 @@ package io.agentlab.report.internal;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.Map;
@@ -13,9 +15,10 @@ import java.util.regex.Pattern;
 /**
  * A page skeleton from this package's resources ({@code io/agentlab/report/internal/}) with named holes:
  * {@code {{name}}} takes a text, HTML-escaped here; {@code {{{name}}}} takes an {@link Html} fragment its builder
- * escaped. Filled in one pass, so a filled-in value is never read for holes (a message containing {@code {{x}}}
- * stays as written). A hole without a value, a value no hole takes, a text for a fragment's hole or a fragment for a
- * text's hole is the caller's bug and throws (docs/engine.md#html-report).
+ * escaped, or a {@link Streamed} one that writes itself into the page. Filled in one pass, so a filled-in value is
+ * never read for holes (a message containing {@code {{x}}} stays as written). A hole without a value, a value no hole
+ * takes, a text for a fragment's hole or a fragment for a text's hole is the caller's bug and throws, before anything
+ * is written (docs/engine.md#html-report).
  */
 final class ReportTemplate {
 
@@ -38,7 +41,35 @@ final class ReportTemplate {
      *
      * @param markup the markup
      */
-    record Html(String markup) {
+    record Html(String markup) implements Markup {
+        @Override
+        public void writeTo(Writer out) throws IOException {
+            out.write(markup);
+        }
+    }
+
+    /**
+     * Markup written straight to the page as it is filled, for the parts that grow with the run (every test's row,
+     * the data block): never held as one string (docs/performance.md#memory).
+     *
+     * @param writer writes the markup, every user-derived string escaped
+     */
+    record Streamed(Part writer) implements Markup {
+        @Override
+        public void writeTo(Writer out) throws IOException {
+            writer.writeTo(out);
+        }
+    }
+
+    /** A part of the page that writes itself. */
+    @FunctionalInterface
+    interface Part {
+        /** Writes it. */
+        void writeTo(Writer out) throws IOException;
+    }
+
+    /** What a fragment's hole takes. */
+    sealed interface Markup extends Part permits Html, Streamed {
     }
 
     /** The template {@code name} from the resources. */
@@ -58,12 +89,23 @@ final class ReportTemplate {
         }
     }
 
-    /** The page: each hole filled from {@code values} (a {@code String} or number for a text, {@link Html} else). */
+    /** The page: each hole filled from {@code values} (a {@code String} or number for a text, {@link Markup} else). */
     String fill(Map<String, ?> values) {
-        StringBuilder out = new StringBuilder(text.length() + 64 * 1024);
+        StringWriter out = new StringWriter(text.length() + 64 * 1024);
+        try {
+            fill(values, out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toString();
+    }
+
+    /** Writes the page to {@code out}, each hole filled from {@code values} as it comes. */
+    void fill(Map<String, ?> values, Writer out) throws IOException {
         Set<String> used = new HashSet<>();
         Matcher hole = HOLE.matcher(text);
         int at = 0;
+        // every hole is checked before anything is written: a misfilled template writes nothing
         while (hole.find()) {
             boolean raw = !hole.group(1).isEmpty();
             if (raw != !hole.group(3).isEmpty()) {
@@ -74,20 +116,29 @@ final class ReportTemplate {
             if (value == null) {
                 throw new IllegalStateException(name + ": no value for " + hole.group());
             }
-            if (raw != value instanceof Html) {
+            if (raw != value instanceof Markup) {
                 throw new IllegalStateException(name + ": " + hole.group() + " takes " + (raw ? "an Html fragment"
                         : "a text, escaped here") + ", not a " + value.getClass().getSimpleName());
             }
-            out.append(text, at, hole.start()).append(raw ? ((Html) value).markup() : esc(String.valueOf(value)));
             used.add(key);
-            at = hole.end();
         }
         if (!used.containsAll(values.keySet())) {
             Set<String> unused = new HashSet<>(values.keySet());
             unused.removeAll(used);
             throw new IllegalStateException(name + " has no hole for " + unused);
         }
-        return out.append(text, at, text.length()).toString();
+        hole.reset();
+        while (hole.find()) {
+            Object value = values.get(hole.group(2));
+            out.write(text, at, hole.start() - at);
+            if (value instanceof Markup markup) {
+                markup.writeTo(out);
+            } else {
+                out.write(esc(String.valueOf(value)));
+            }
+            at = hole.end();
+        }
+        out.write(text, at, text.length() - at);
     }
 
     /** {@code text} as HTML text or a quoted attribute value. */

@@ -4,54 +4,87 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.report.RunMetadata;
+import io.agentlab.report.TestLog;
 import io.agentlab.report.TestOutcome;
 import io.agentlab.report.controls.CapabilityGrowth;
 import io.agentlab.report.controls.ControlMatrix;
+import io.agentlab.report.metrics.MetricsReport;
 import io.agentlab.report.metrics.ModeMetrics;
 import io.agentlab.report.metrics.TurnRecord;
 import io.agentlab.report.metrics.TurnTimeline;
 import java.util.Comparator;
 import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import org.apiguardian.api.API;
 
 /**
- * Everything the end-of-run reports show, results first: how the run was made, every test's outcome, each case's turn
- * timelines in both modes, the per-mode measures and their comparison, the all-disabled/all-enabled control, the
+ * Everything the end-of-run reports show, results first: how the run was made, every test's outcome, the timelines of
+ * a bounded number of turns, the per-mode measures and their comparison, the all-disabled/all-enabled control, the
  * capability-growth curve, what moved against a baseline or a previous run, and how the streams were timed. The
  * console table ({@link ConsoleReport}), {@code report.md} ({@link MarkdownReport}) and {@code index.html}
- * ({@link HtmlReport}) render this one value.
+ * ({@link HtmlReport}) render this one value. The tests are read back from their log one suite at a time, and only
+ * the drawn turns are here ({@link Turns}), so a run of any length renders in bounded memory
+ * (docs/performance.md#memory).
  *
- * @param metadata  how the run was made
- * @param outcomes  every test's outcome
- * @param modes     the per-mode measures, dual_agent first
- * @param timelines every turn's timeline, by suite, case, turn and mode
- * @param matrix    the control cells (empty when not run)
- * @param growth    the capability-growth curve
- * @param timing    per suite, how its streams were timed
- * @param history   comparisons with a baseline or a previous run, when there was one
+ * @param metadata how the run was made
+ * @param tests    every test's outcome
+ * @param modes    the per-mode measures, dual_agent first
+ * @param turns    the run's turns: counts and the timelines drawn
+ * @param matrix   the control cells (empty when not run)
+ * @param growth   the capability-growth curve
+ * @param timing   per suite, how its streams were timed
+ * @param history  comparisons with a baseline or a previous run, when there was one
  */
 @API(status = INTERNAL, since = "0.1")
-public record RunReport(RunMetadata metadata, List<TestOutcome> outcomes, List<ModeMetrics> modes,
-                        List<TurnTimeline> timelines, List<ControlMatrix.Cell> matrix,
-                        List<CapabilityGrowth.Point> growth, Map<String, String> timing, List<History> history) {
+public record RunReport(RunMetadata metadata, TestLog tests, List<ModeMetrics> modes, Turns turns,
+                        List<ControlMatrix.Cell> matrix, List<CapabilityGrowth.Point> growth, Map<String, String> timing,
+                        List<History> history) {
 
-    /** Copies the collections; outcomes failures first, then by suite and name; timelines in reading order. */
+    /** Copies the collections. */
     public RunReport {
-        outcomes = outcomes.stream().sorted(Comparator.comparing(TestOutcome::status)
-                .thenComparing(o -> o.suite().orElse("~")).thenComparing(TestOutcome::id)).toList();
         modes = List.copyOf(modes);
-        timelines = timelines.stream().sorted(Comparator.comparing(TurnTimeline::suiteId)
-                .thenComparing(TurnTimeline::caseId).thenComparingInt(TurnTimeline::turnIndex)
-                .thenComparing(TurnTimeline::mode)).toList();
         matrix = List.copyOf(matrix);
         growth = List.copyOf(growth);
         timing = new TreeMap<>(timing);
         history = List.copyOf(history);
+    }
+
+    /** A report of given outcomes and timelines (every turn of a small run, a test). */
+    public RunReport(RunMetadata metadata, List<TestOutcome> outcomes, List<ModeMetrics> modes,
+                     List<TurnTimeline> timelines, List<ControlMatrix.Cell> matrix,
+                     List<CapabilityGrowth.Point> growth, Map<String, String> timing, List<History> history) {
+        this(metadata, TestLog.of(outcomes), modes, timelines, matrix, growth, timing, history);
+    }
+
+    private RunReport(RunMetadata metadata, TestLog tests, List<ModeMetrics> modes, List<TurnTimeline> timelines,
+                      List<ControlMatrix.Cell> matrix, List<CapabilityGrowth.Point> growth,
+                      Map<String, String> timing, List<History> history) {
+        this(metadata, tests, modes, Turns.of(timelines, brokenCases(tests)), matrix, growth, timing, history);
+    }
+
+    /** The report of a run: its turns read back from {@code metrics} once, its broken cases' drawn first. */
+    public static RunReport of(RunMetadata metadata, TestLog tests, List<ModeMetrics> modes, MetricsReport metrics,
+                               List<ControlMatrix.Cell> matrix, List<CapabilityGrowth.Point> growth,
+                               List<History> history) {
+        Turns turns = Turns.of(each -> metrics.forEachRecord(record -> each.accept(record.timeline())),
+                metrics.turns(), metrics.timingCounts(), brokenCases(tests));
+        return new RunReport(metadata, tests, modes, turns, matrix, growth, metrics.timings(), history);
+    }
+
+    /** The cases of the listed broken tests ({@code suite/case}). */
+    private static Set<String> brokenCases(TestLog tests) {
+        Set<String> cases = new HashSet<>();
+        for (TestOutcome outcome : tests.broken()) {
+            outcome.caseId().ifPresent(caseId -> cases.add(caseKey(outcome.suite().orElseThrow(), caseId)));
+        }
+        return cases;
     }
 
     /** The measures of {@code mode}, if it ran. */
@@ -72,35 +105,27 @@ public record RunReport(RunMetadata metadata, List<TestOutcome> outcomes, List<M
 
     /** How many tests ended with {@code status}. */
     public long count(TestOutcome.Status status) {
-        return outcomes.stream().filter(o -> o.status() == status).count();
+        return tests.count(status);
     }
 
-    /** The failed and aborted tests. */
+    /** The failed and aborted tests, the first {@value TestLog#LISTED_BROKEN} in report order. */
     public List<TestOutcome> broken() {
-        return outcomes.stream().filter(TestOutcome::broken).toList();
+        return tests.broken();
     }
 
     /** The suites in report order: those with a broken test first, then by id; gates last. */
     public List<String> suites() {
-        Map<String, Boolean> suites = new LinkedHashMap<>();
-        for (TestOutcome outcome : outcomes) {
-            String suite = outcome.suite().orElse(GATES);
-            suites.merge(suite, outcome.broken(), Boolean::logicalOr);
-        }
-        return suites.entrySet().stream().sorted(Comparator.comparing((Map.Entry<String, Boolean> e) -> !e.getValue())
-                .thenComparing(e -> e.getKey().equals(GATES)).thenComparing(Map.Entry::getKey))
-                .map(Map.Entry::getKey).toList();
+        return tests.suites().stream().map(TestLog.Suite::name).toList();
     }
 
     /** The group name of outcomes that belong to no suite (the gates). */
-    public static final String GATES = "gates";
+    public static final String GATES = TestLog.GATES;
 
-    /** Each case's turns, each turn's timelines by mode, in reading order (cases with a broken test first). */
+    /** Each drawn case's turns, each turn's timelines by mode, in reading order (cases with a broken test first). */
     public Map<String, Map<Integer, Map<InvocationMode, TurnTimeline>>> timelinesByCase() {
         Map<String, Map<Integer, Map<InvocationMode, TurnTimeline>>> byCase = new LinkedHashMap<>();
-        List<String> brokenCases = broken().stream().filter(o -> o.caseId().isPresent())
-                .map(o -> caseKey(o.suite().orElseThrow(), o.caseId().get())).distinct().toList();
-        List<TurnTimeline> ordered = timelines.stream().sorted(Comparator.comparing(
+        Set<String> brokenCases = brokenCases(tests);
+        List<TurnTimeline> ordered = turns.drawn().stream().sorted(Comparator.comparing(
                 (TurnTimeline t) -> !brokenCases.contains(caseKey(t.suiteId(), t.caseId())))).toList();
         for (TurnTimeline timeline : ordered) {
             byCase.computeIfAbsent(caseKey(timeline.suiteId(), timeline.caseId()), key -> new LinkedHashMap<>())
@@ -110,16 +135,19 @@ public record RunReport(RunMetadata metadata, List<TestOutcome> outcomes, List<M
         return byCase;
     }
 
-    /** Turns whose provider withheld visible content until after its tool calls. */
+    /** Whether the timelines of {@code suite/case} are drawn. */
+    public boolean drawn(String caseKey) {
+        return turns.drawn().stream().anyMatch(t -> caseKey(t.suiteId(), t.caseId()).equals(caseKey));
+    }
+
+    /** Turns whose provider withheld visible content until after its tool calls (the first listed). */
     public List<TurnTimeline> withheld() {
-        return timelines.stream().filter(TurnTimeline::visibleWithheld).toList();
+        return turns.withheld();
     }
 
     /** Turns by how their streams were timed. */
     public Map<TurnRecord.Timing, Long> timingCounts() {
-        Map<TurnRecord.Timing, Long> counts = new EnumMap<>(TurnRecord.Timing.class);
-        timelines.forEach(t -> counts.merge(t.timing(), 1L, Long::sum));
-        return counts;
+        return turns.timings();
     }
 
     /**
@@ -136,12 +164,26 @@ public record RunReport(RunMetadata metadata, List<TestOutcome> outcomes, List<M
         }
         if (metadata.replaySpeed() == 0) {
             // nothing was waited for: the model timed nothing, the kit alone did
-            return Optional.of("timings of " + (modelled + recorded) + " of " + timelines.size() + " turns are the "
+            return Optional.of("timings of " + (modelled + recorded) + " of " + turns.count() + " turns are the "
                     + "kit's own time alone: at replay speed 0 no modelled or recorded provider latency is waited for");
         }
-        return Optional.of("timings of " + modelled + " of " + timelines.size() + " turns come from the latency "
+        return Optional.of("timings of " + modelled + " of " + turns.count() + " turns come from the latency "
                 + "model of synthesized streams, not a measurement" + (recorded > 0 ? "; " + recorded
                 + " replay recorded offsets" : "") + " (replay speed " + Format.plain(metadata.replaySpeed()) + ")");
+    }
+
+    /**
+     * The sentence beside the timelines when not every turn is drawn: how many were, which, and where the others
+     * are; empty when every turn is drawn.
+     */
+    public Optional<String> drawnNote() {
+        if (turns.all()) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(Locale.ROOT, "The timelines of %,d of this run's %,d turns are drawn (at most "
+                        + "%d, whole cases): the cases with a failed or aborted test first, then the slowest cases. "
+                        + "Every turn's record, its timings included, is in metrics.json, under turns.",
+                turns.drawnFigures(), turns.figures(), Turns.MAX_DRAWN));
     }
 
     /** The key of a case in timelines and links: {@code suite/case}. */

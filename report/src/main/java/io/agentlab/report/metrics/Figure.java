@@ -5,8 +5,8 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Collections;
+import java.util.Arrays;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,8 +19,11 @@ public sealed interface Figure permits Figure.Distribution, Figure.Scalar {
     /** The headline number — a distribution's median, else the value; null when unknown or nothing was counted. */
     Number value();
 
-    /** The samples behind it (per turn, or per event), what the noise test compares; empty for a rate. */
-    List<Double> samples();
+    /**
+     * The samples behind it (per turn, or per event), what the noise test compares; none for a rate. A run's figures
+     * read them back from its spool when asked for (docs/performance.md#memory).
+     */
+    Samples samples();
 
     /** The figure as {@code metrics.json} writes it. */
     Object toJson();
@@ -28,30 +31,30 @@ public sealed interface Figure permits Figure.Distribution, Figure.Scalar {
     /**
      * Every sample, with nearest-rank percentiles in the metric's unit; p50 and p95 are null without samples.
      *
-     * @param samples the samples, sorted
+     * @param samples the samples
+     * @param p50     their median ({@link #of} ranks it)
+     * @param p95     their 95th percentile
      */
-    record Distribution(List<Double> samples) implements Figure {
+    record Distribution(Samples samples, Double p50, Double p95) implements Figure {
 
-        /** Sorts a copy. */
-        public Distribution {
-            List<Double> sorted = new ArrayList<>(samples);
-            Collections.sort(sorted);
-            samples = List.copyOf(sorted);
+        /** The distribution of {@code samples}. */
+        public static Distribution of(Samples samples) {
+            return of(samples, samples.sorted());
+        }
+
+        /** The distribution of {@code values}. */
+        public static Distribution of(Collection<? extends Number> values) {
+            return of(Samples.of(values));
         }
 
         /** The distribution of {@code durations}, in milliseconds. */
         public static Distribution ofDurations(List<Duration> durations) {
-            return new Distribution(millis(durations));
+            return of(millis(durations));
         }
 
-        /** The median. */
-        public Double p50() {
-            return rank(0.50);
-        }
-
-        /** The 95th percentile. */
-        public Double p95() {
-            return rank(0.95);
+        /** {@code samples}, whose values {@code sorted} holds in order: ranked without reading them again. */
+        static Distribution of(Samples samples, double[] sorted) {
+            return new Distribution(samples, rank(sorted, 0.50), rank(sorted, 0.95));
         }
 
         /** How many samples. */
@@ -61,7 +64,7 @@ public sealed interface Figure permits Figure.Distribution, Figure.Scalar {
 
         @Override
         public Number value() {
-            return p50();
+            return p50;
         }
 
         @Override
@@ -73,12 +76,12 @@ public sealed interface Figure permits Figure.Distribution, Figure.Scalar {
             return json;
         }
 
-        private Double rank(double quantile) {
-            if (samples.isEmpty()) {
+        private static Double rank(double[] sorted, double quantile) {
+            if (sorted.length == 0) {
                 return null;
             }
-            int index = (int) Math.ceil(quantile * samples.size()) - 1;
-            return Figure.round(samples.get(Math.max(0, Math.min(samples.size() - 1, index))));
+            int index = (int) Math.ceil(quantile * sorted.length) - 1;
+            return Figure.round(sorted[Math.max(0, Math.min(sorted.length - 1, index))]);
         }
     }
 
@@ -90,15 +93,7 @@ public sealed interface Figure permits Figure.Distribution, Figure.Scalar {
      * @param numerator   a rate's summed numerator (null when unknown)
      * @param denominator a rate's summed denominator
      */
-    record Scalar(Number value, List<Double> samples, BigDecimal numerator, BigDecimal denominator)
-            implements Figure {
-
-        /** Copies the samples, sorted: a figure does not depend on the order its turns ran or merged in. */
-        public Scalar {
-            List<Double> sorted = new ArrayList<>(samples);
-            Collections.sort(sorted);
-            samples = List.copyOf(sorted);
-        }
+    record Scalar(Number value, Samples samples, BigDecimal numerator, BigDecimal denominator) implements Figure {
 
         @Override
         public Object toJson() {
@@ -106,24 +101,27 @@ public sealed interface Figure permits Figure.Distribution, Figure.Scalar {
         }
     }
 
-    /** Adds up the turns' contributions to {@code metric}. */
-    static Figure of(Metric metric, List<Metric.Part> parts) {
-        List<Double> samples = new ArrayList<>();
-        BigDecimal numerator = BigDecimal.ZERO;
-        BigDecimal denominator = BigDecimal.ZERO;
-        for (Metric.Part part : parts) {
-            samples.addAll(part.samples());
-            numerator = numerator == null || part.numerator() == null ? null : numerator.add(part.numerator());
-            denominator = denominator.add(part.denominator());
-        }
+    /**
+     * Adds up a mode's turns' contributions to {@code metric}: {@code turns} turns, whose samples {@code samples}
+     * holds and whose numerators and denominators summed to these (a null numerator: one was unknown).
+     */
+    static Figure of(Metric metric, int turns, Samples samples, BigDecimal numerator, BigDecimal denominator) {
         return switch (metric.aggregate()) {
-            case DISTRIBUTION -> new Distribution(samples);
-            case MEAN -> new Scalar(samples.isEmpty() ? null : round(samples.stream().mapToDouble(d -> d).average()
-                    .orElseThrow()), samples, null, null);
-            case SUM -> new Scalar(numerator == null || parts.isEmpty() ? null
+            // one read of the column: ranked, and never held by the figure
+            case DISTRIBUTION -> Distribution.of(samples, samples.sorted());
+            case MEAN -> new Scalar(samples.isEmpty() ? null : round(mean(samples.sorted())), samples, null, null);
+            case SUM -> new Scalar(numerator == null || turns == 0 ? null
                     : metric.unit() == Metric.Unit.USD ? numerator : (Number) numerator.longValue(), samples, null, null);
             case RATE -> new Scalar(rate(metric, numerator, denominator), samples, numerator, denominator);
         };
+    }
+
+    /**
+     * The mean, summed in ascending order whatever order the turns finished in; the catalogue's means are of counts,
+     * which a double sums exactly in any order.
+     */
+    private static double mean(double[] sorted) {
+        return Arrays.stream(sorted).average().orElseThrow();
     }
 
     private static Number rate(Metric metric, BigDecimal numerator, BigDecimal denominator) {

@@ -3,7 +3,6 @@ package io.agentlab.report.metrics;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.agentlab.kernel.api.InvocationMode;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -29,19 +28,13 @@ public record ModeMetrics(InvocationMode mode, int turns, Map<Metric, Figure> fi
 
     /**
      * Aggregates the turns of {@code mode} among {@code samples}: the same figures whether the samples come from one
-     * run or from the {@code metrics.json} of several shards.
+     * run or from the {@code metrics.json} of several shards. A run's own figures come from its {@link MetricsReport},
+     * which adds up the same way without keeping the samples in memory.
      */
     public static ModeMetrics of(InvocationMode mode, List<TurnSample> samples) {
-        List<TurnSample> mine = samples.stream().filter(s -> s.mode() == mode).toList();
-        Map<Metric, Figure> figures = new EnumMap<>(Metric.class);
-        for (Metric metric : Metric.values()) {
-            List<Metric.Part> parts = new ArrayList<>(mine.size());
-            for (TurnSample sample : mine) {
-                parts.add(metric.contribution(sample));
-            }
-            figures.put(metric, Figure.of(metric, parts));
-        }
-        return new ModeMetrics(mode, mine.size(), figures);
+        Tally tally = new Tally(Columns.inMemory());
+        samples.stream().filter(s -> s.mode() == mode).forEach(tally::add);
+        return tally.mode(mode);
     }
 
     /** The figure of {@code metric}. */

@@ -47,6 +47,48 @@ public final class SuiteHead {
     }
 
     /**
+     * A suite file's size as a run groups its files by (docs/engine.md#runs-in-parts): its top-level {@code id} (empty
+     * when it writes none as a scalar) and how many items its top-level {@code cases} holds, counted from the tokens
+     * without building or checking a case. Unreadable text counts no case.
+     *
+     * @param id    the suite's id, if the document writes one
+     * @param cases the items of its {@code cases}
+     */
+    public record Size(Optional<String> id, int cases) {
+    }
+
+    /** The size of the suite in {@code text}. */
+    public static Size size(String text) {
+        Optional<String> id = Optional.empty();
+        int cases = 0;
+        if (text.length() > YamlReader.MAX_CHARS) {
+            return new Size(id, cases);
+        }
+        try (JsonParser parser = MAPPER.createParser(text)) {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                return new Size(id, cases);
+            }
+            while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
+                String key = parser.currentName();
+                JsonToken value = parser.nextToken();
+                if ("id".equals(key) && value.isScalarValue()) {
+                    id = Optional.ofNullable(parser.getValueAsString());
+                } else if ("cases".equals(key) && value == JsonToken.START_ARRAY) {
+                    while (parser.nextToken() != JsonToken.END_ARRAY) {
+                        parser.skipChildren();
+                        cases++;
+                    }
+                } else {
+                    parser.skipChildren();
+                }
+            }
+            return new Size(id, cases);
+        } catch (JacksonException e) {
+            return new Size(id, cases); // its problems are discovery's to report
+        }
+    }
+
+    /**
      * Whether the document is a mapping with the top-level keys {@code id} and {@code cases}: how a YAML file that is
      * not named {@code *.suite.yaml} is recognised as a suite when it is selected by name.
      */

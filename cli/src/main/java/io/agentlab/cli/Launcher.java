@@ -27,7 +27,7 @@ import org.apiguardian.api.API;
 public final class Launcher {
 
     /** The system property that says the JVM was started with the run's options (its value says by whom). */
-    static final String LAUNCHED = "agentlab.launcher";
+    static final String LAUNCHED = "io.agentlab.launcher";
     /** The environment variable that keeps the tool in the JVM the user started ({@code off}). */
     static final String RELAUNCH = "AGENTLAB_RELAUNCH";
     /** The environment variable that prints the command the jar starts itself with, on standard error. */

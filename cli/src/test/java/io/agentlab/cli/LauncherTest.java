@@ -37,13 +37,13 @@ class LauncherTest {
         Path jar = Files.createFile(work.resolve("agentlab.jar"));
         Launcher.Plan plan = Launcher.plan(Map.of("AGENTLAB_JAVA_OPTS", " -Xss2m  -Dx=1 "), null, jar.toString(),
                 new String[] {"run", "--speed", "0"}).orElseThrow();
-        List<String> command = plan.command("java", List.of("-Xmx1g", "-Dagentlab.launcher=stale"), work.resolve("p"));
+        List<String> command = plan.command("java", List.of("-Xmx1g", "-Dio.agentlab.launcher=stale"), work.resolve("p"));
 
         List<String> expected = new ArrayList<>(List.of("java"));
         expected.addAll(JvmOptions.SHORT_RUN);
         expected.addAll(JvmOptions.QUIET_SHARING);
         expected.add("-XX:ArchiveClassesAtExit=" + work.resolve("p")); // a first run makes the archive
-        expected.addAll(List.of("-Xss2m", "-Dx=1", "-Xmx1g", "-Dagentlab.launcher=jar", "-cp",
+        expected.addAll(List.of("-Xss2m", "-Dx=1", "-Xmx1g", "-Dio.agentlab.launcher=jar", "-cp",
                 jar.toRealPath().toString(), AgentLab.class.getName(), "run", "--speed", "0"));
         assertThat(command).containsExactlyElementsOf(expected);
     }
@@ -93,8 +93,14 @@ class LauncherTest {
         assertThat(help.waitFor()).isZero();
         String err = Files.readString(work.resolve("err.txt"));
         assertThat(err).contains("agentlab: starting").contains(String.join(" ", JvmOptions.SHORT_RUN))
-                .contains("-Dagentlab.launcher=jar");
+                .contains("-D" + Launcher.LAUNCHED + "=jar");
         assertThat(Files.readString(work.resolve("out.txt"))).startsWith("agentlab ");
+
+        Process validate = start(jar, "validate", "--suites", Run.suites("passing"));
+        assertThat(validate.waitFor()).as(Files.readString(work.resolve("err.txt"))).isZero();
+        assertThat(Files.readString(work.resolve("out.txt")) + Files.readString(work.resolve("err.txt")))
+                .as("the launcher's own marker property is no configuration key a user set")
+                .doesNotContain("unknown configuration key").doesNotContain("non-critical issue");
 
         Process bad = start(jar, "run", "--speed", "nope");
         assertThat(bad.waitFor()).as("a usage error is exit 2 through the launcher").isEqualTo(2);

@@ -152,8 +152,13 @@ final class ModeDescriptor extends CaseTestDescriptor {
 
     /** Whether the run's last turn could not be observed over the wire (docs/wire.md#bounds). */
     private static boolean unobserved(CaseRun run) {
-        return !run.turns().isEmpty() && run.turns().get(run.turns().size() - 1).wireSight()
-                .flatMap(WireSight::unobserved).isPresent();
+        return unobservedBecause(run).isPresent();
+    }
+
+    /** Why the run's last turn could not be observed over the wire, if it could not (docs/wire.md#bounds). */
+    static Optional<String> unobservedBecause(CaseRun run) {
+        return run.turns().isEmpty() ? Optional.empty() : run.turns().get(run.turns().size() - 1).wireSight()
+                .flatMap(WireSight::unobserved);
     }
 
     static String failureMessage(Suite suite, Suite.Case testCase, String what, List<String> failures) {

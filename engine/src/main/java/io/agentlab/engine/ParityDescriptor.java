@@ -50,6 +50,15 @@ final class ParityDescriptor extends CaseTestDescriptor {
             throw new TestAbortedException("parity needs both modes, but "
                     + (dual.isEmpty() ? "dual_agent" : "chat_agent_tools") + " did not run to completion");
         }
+        // two runs the wire could not show compare equal and say nothing: parity is then not judged, never passed
+        // (docs/wire.md#bounds)
+        for (CaseRun run : List.of(dual.get(), tools.get())) {
+            Optional<String> unseen = ModeDescriptor.unobservedBecause(run);
+            if (unseen.isPresent()) {
+                throw new TestAbortedException("parity needs both modes observed, but "
+                        + (run == dual.get() ? "dual_agent" : "chat_agent_tools") + " could not be: " + unseen.get());
+            }
+        }
         Optional<String> diff = Parity.diff(dual.get(), tools.get());
         context.metrics().parity(parent.suite().id(), parent.testCase().id(), diff.isEmpty());
         if (diff.isPresent() && !context.settings().evaluate()) {

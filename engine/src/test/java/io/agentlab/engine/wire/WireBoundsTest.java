@@ -38,10 +38,15 @@ class WireBoundsTest {
     private record Outcome(EngineExecutionResults results, Duration took) {
         /** The failure message of each mode test, by case and mode. */
         Map<String, String> modeFailures() {
+            return finished("[mode:");
+        }
+
+        /** Each finished test whose unique id contains {@code segment}: its status and message. */
+        Map<String, String> finished(String segment) {
             Map<String, String> failures = new java.util.TreeMap<>();
             for (Event event : results.testEvents().finished().list()) {
                 String id = event.getTestDescriptor().getUniqueId().toString();
-                if (!id.contains("[mode:")) {
+                if (!id.contains(segment)) {
                     continue;
                 }
                 TestExecutionResult result = event.getRequiredPayload(TestExecutionResult.class);
@@ -80,6 +85,9 @@ class WireBoundsTest {
             assertThat(lines).as(test + ": " + message).hasSize(1);
             assertThat(lines.get(0)).as(test).startsWith("  - turn 1 (\"set the volume to ").contains(cause);
         });
+        assertThat(outcome.finished("[parity:")).as("parity over runs the wire could not show is not judged, never "
+                + "passed").hasSize(2).allSatisfy((test, result) -> assertThat(result)
+                .startsWith("ABORTED parity needs both modes observed, but ").contains(cause));
     }
 
     private static int freePort() throws IOException {

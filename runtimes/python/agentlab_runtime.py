@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
 """agentlab-python-runtime: a second, independent agentlab-wire/1 runtime (docs/wire.md), standard library only.
 
-    AGENTLAB_PROVIDER_BASE_URL=http://127.0.0.1:<p>/wire/v1 AGENTLAB_PORTS_URL=http://127.0.0.1:<q>/ports \
+    AGENTLAB_PROVIDER_BASE_URL=http://127.0.0.1:<p>/v1 AGENTLAB_PORTS_URL=http://127.0.0.1:<q>/ports \
         python3 runtimes/python/agentlab_runtime.py
+
+The provider URL is the one the kit serves (docs/wire.md#configuration): ``http://127.0.0.1:<p>/routes/wire.<token>/v1``
+when the kit starts the runtime, ``http://127.0.0.1:<p>/v1`` on a port fixed by ``agentlab.runtime.provider-port``.
 
 listens on $AGENTLAB_RUNTIME_HOST:$AGENTLAB_RUNTIME_PORT (default 127.0.0.1:8787) and prints one line
 ``agentlab-python-runtime listening on http://127.0.0.1:<port>`` when ready.

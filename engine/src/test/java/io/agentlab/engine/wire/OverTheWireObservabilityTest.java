@@ -106,4 +106,16 @@ class OverTheWireObservabilityTest {
                 .contains("| not observable | 10 expectation(s) or parts not observable over the wire, not judged: "
                         + "events 4, history 4, usage 2 |");
     }
+
+    @Test
+    @DisplayName("over the wire no kernel factory of the kit's is under test: no kernel row, and none in metrics.json")
+    void noKernelFactory() throws IOException {
+        Map<?, ?> run = (Map<?, ?>) Json.object(Json.tree(Files.readString(temp.resolve("report/metrics.json"))))
+                .get("run");
+        assertThat(run.get("kernelFactory")).isNull();
+        assertThat(Files.readString(temp.resolve("report/report.md"))).doesNotContain("kernel under test")
+                .doesNotContain("ServiceLoaderKernelFactory");
+        assertThat(Files.readString(temp.resolve("report/index.html"))).doesNotContain("kernel under test")
+                .doesNotContain("ServiceLoaderKernelFactory");
+    }
 }

@@ -94,8 +94,14 @@ public record RunReport(RunMetadata metadata, TestLog tests, List<ModeMetrics> m
 
     /** Every shown measure side by side, with its verdict (none on timings a latency model made). */
     public List<Comparison> comparisons() {
-        return Comparison.of(mode(InvocationMode.DUAL_AGENT), mode(InvocationMode.CHAT_AGENT_TOOLS),
-                timingCounts().getOrDefault(TurnRecord.Timing.MODELLED, 0L) > 0);
+        List<Comparison> comparisons = Comparison.of(mode(InvocationMode.DUAL_AGENT),
+                mode(InvocationMode.CHAT_AGENT_TOOLS), timingCounts().getOrDefault(TurnRecord.Timing.MODELLED, 0L) > 0);
+        if (!metadata.overTheWire()) {
+            return comparisons;
+        }
+        // over the wire a measure that needs the runtime's inside was not measured: said so, never a verdict
+        return comparisons.stream().map(c -> c.metric().observableOverTheWire() ? c : new Comparison(c.metric(),
+                c.dual(), c.tools(), new Comparison.Verdict.None(Comparison.NOT_OBSERVABLE))).toList();
     }
 
     /** The answer the reports open with: per family of measures, which mode is better (docs/engine.md#headline). */

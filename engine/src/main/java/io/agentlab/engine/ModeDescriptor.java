@@ -108,7 +108,7 @@ final class ModeDescriptor extends CaseTestDescriptor {
                         turn.timing(), turn.turn().expect().expectedEvents(),
                         turn.turn().expect().find(EventsExpectation.class).map(EventsExpectation::events)
                                 .orElse(List.of()).stream().map(event -> event.arguments().orElse(Map.of()))
-                                .toList(), turn.result());
+                                .toList(), turn.result(), turn.wireSight().isPresent());
                 context.metrics().add(record);
                 Map<String, String> entry = new LinkedHashMap<>();
                 MetricsReport.turnFigures(record.sample()).forEach((key, value) -> entry.put(key, String.valueOf(value)));

@@ -29,7 +29,8 @@ import org.apiguardian.api.API;
  * @param replaySpeed   recorded and modelled offsets × this
  * @param modes         the modes the run asked for
  * @param models        the models the run's calls named
- * @param kernelFactory the kernel under test's factory class
+ * @param kernelFactory the kernel under test's factory class; no kernel of the kit's is under test when the subject is
+ *                      {@linkplain #overTheWire() over the wire}, and the reports leave it out then
  * @param machine       operating system, architecture, processors and Java version
  * @param coverage      what the launch covered: whole suites, or which part of them ({@link Coverage#describe()})
  * @param subject       what the suites judged: {@code in-process: <factory>}, or {@code over the wire: <url>
@@ -61,6 +62,15 @@ public record RunMetadata(Instant startedAt, Instant finishedAt, String kitVersi
     /** The subject of a run in-process: {@code in-process: <factory>}. */
     public static String inProcess(String kernelFactory) {
         return "in-process: " + kernelFactory;
+    }
+
+    /**
+     * Whether the subject is a runtime over the wire ({@code over the wire: ...}, docs/wire.md): the kit judged its
+     * stream, not a kernel of its own, so the reports show no kernel under test and {@code metrics.json} writes
+     * {@code kernelFactory} null.
+     */
+    public boolean overTheWire() {
+        return subject.startsWith("over the wire");
     }
 
     /** The counts of {@link #notObservable()} in one phrase ({@code ...: history 4, usage 12}); empty without any. */
@@ -177,7 +187,7 @@ public record RunMetadata(Instant startedAt, Instant finishedAt, String kitVersi
         map.put("replaySpeed", replaySpeed);
         map.put("modes", modes);
         map.put("models", models);
-        map.put("kernelFactory", kernelFactory);
+        map.put("kernelFactory", overTheWire() ? null : kernelFactory);
         map.put("machine", machine);
         map.put("subject", subject);
         if (!notObservable.isEmpty()) {

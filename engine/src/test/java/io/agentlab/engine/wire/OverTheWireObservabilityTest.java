@@ -106,4 +106,39 @@ class OverTheWireObservabilityTest {
                 .contains("| not observable | 10 expectation(s) or parts not observable over the wire, not judged: "
                         + "events 4, history 4, usage 2 |");
     }
+
+    @Test
+    @DisplayName("a measure the wire cannot take is not measured, not 0: null in metrics.json, no verdict in report.md")
+    void blindMeasuresAreNotZero() throws IOException {
+        Map<?, ?> modes = (Map<?, ?>) Json.object(Json.tree(Files.readString(temp.resolve("report/metrics.json"))))
+                .get("modes");
+        assertThat(modes.keySet()).map(Object::toString).contains("dual_agent", "chat_agent_tools");
+        modes.values().forEach(mode -> {
+            Map<?, ?> figures = (Map<?, ?>) mode;
+            assertThat(figures.get("logicalEvents")).isNotEqualTo(0); // events ran, so the rates had turns to count
+            assertThat(figures.get("validArgumentRateBeforeNormalization")).isNull();
+            assertThat(figures.get("validArgumentRateAfterNormalization")).isNull();
+            assertThat(figures.get("argumentAccuracyBeforeNormalization")).isNull();
+            assertThat(((Map<?, ?>) figures.get("chatCallTtftMs")).get("samples")).isEqualTo(0);
+            assertThat(((Map<?, ?>) figures.get("chatCallTtftMs")).get("p50")).isNull();
+            assertThat(((Map<?, ?>) figures.get("firstVisibleTtftMs")).get("samples")).isNotEqualTo(0);
+        });
+        assertThat(Files.readString(temp.resolve("report/report.md")).lines()
+                .filter(line -> line.startsWith("| valid arguments before normalization ")
+                        || line.startsWith("| ChatAgent call TTFT")).toList())
+                .hasSize(2).allSatisfy(line -> assertThat(line).contains("not observable over the wire")
+                        .doesNotContain("0.0"));
+    }
+
+    @Test
+    @DisplayName("over the wire no kernel factory of the kit's is under test: no kernel row, and none in metrics.json")
+    void noKernelFactory() throws IOException {
+        Map<?, ?> run = (Map<?, ?>) Json.object(Json.tree(Files.readString(temp.resolve("report/metrics.json"))))
+                .get("run");
+        assertThat(run.get("kernelFactory")).isNull();
+        assertThat(Files.readString(temp.resolve("report/report.md"))).doesNotContain("kernel under test")
+                .doesNotContain("ServiceLoaderKernelFactory");
+        assertThat(Files.readString(temp.resolve("report/index.html"))).doesNotContain("kernel under test")
+                .doesNotContain("ServiceLoaderKernelFactory");
+    }
 }

@@ -32,8 +32,13 @@ class ModelledNoteTest {
     }
 
     private static Optional<String> note(double speed, TurnRecord.Timing... timings) {
+        return note(RunMetadata.inProcess("a kernel"), speed, timings);
+    }
+
+    private static Optional<String> note(String subject, double speed, TurnRecord.Timing... timings) {
         RunMetadata meta = new RunMetadata(Instant.EPOCH, Instant.EPOCH.plusSeconds(1), "0.1-test", Optional.empty(),
-                "recorded", speed, List.of("dual_agent"), List.of("m"), "a kernel", "a machine", "whole suites");
+                "recorded", speed, List.of("dual_agent"), List.of("m"), "a kernel", "a machine", "whole suites",
+                subject, Map.of());
         List<TurnTimeline> turns = new java.util.ArrayList<>();
         for (int i = 0; i < timings.length; i++) {
             turns.add(turn(i, timings[i]));
@@ -56,6 +61,15 @@ class ModelledNoteTest {
         assertThat(note(0, TurnRecord.Timing.MODELLED, TurnRecord.Timing.RECORDED, TurnRecord.Timing.LIVE))
                 .hasValue("timings of 2 of 3 turns are the kit's own time alone: at replay speed 0 no modelled or "
                         + "recorded provider latency is waited for");
+    }
+
+    @Test
+    @DisplayName("at speed 0 over the wire, the kit's and the runtime's own time: the runtime's processing is in it")
+    void speedZeroOverTheWire() {
+        assertThat(note("over the wire: http://127.0.0.1:{port} (started: python3 r.py)", 0,
+                TurnRecord.Timing.MODELLED, TurnRecord.Timing.MODELLED))
+                .hasValue("timings of 2 of 2 turns are the kit's and the runtime's own time: at replay speed 0 no "
+                        + "modelled or recorded provider latency is waited for");
     }
 
     @Test

@@ -98,6 +98,10 @@ public record Comparison(Metric metric, Figure dual, Figure tools, Verdict verdi
         }
     }
 
+    /** The verdict on a measure a run over the wire cannot take (docs/wire.md#observability): not measured, not 0. */
+    public static final String NOT_OBSERVABLE = "not observable over the wire: what it needs is inside the runtime "
+            + "(docs/wire.md#measures)";
+
     /** The verdict on a timing when a latency model timed the streams (docs/engine.md#noise). */
     public static final String MODELLED = "no verdict: a latency model timed these streams, so the model, not a "
             + "measurement, decides the difference (compare recorded or live timings)";

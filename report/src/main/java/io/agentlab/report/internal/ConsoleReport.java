@@ -122,6 +122,9 @@ public final class ConsoleReport {
         if (verdict instanceof Comparison.Verdict.Same) {
             return "same";
         }
+        if (verdict instanceof Comparison.Verdict.None none && none.reason().equals(Comparison.NOT_OBSERVABLE)) {
+            return "not observable over the wire"; // not measured, which is not 0 (docs/wire.md#measures)
+        }
         return "no verdict";
     }
 

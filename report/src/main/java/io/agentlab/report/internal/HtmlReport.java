@@ -147,7 +147,9 @@ public final class HtmlReport {
         rows.put("provider", meta.provider());
         rows.put("replay speed", Format.plain(meta.replaySpeed()));
         rows.put("modes", String.join(", ", meta.modes()));
-        rows.put("kernel under test", meta.kernelFactory());
+        if (!meta.overTheWire()) {
+            rows.put("kernel under test", meta.kernelFactory()); // over the wire, the subject row says what ran
+        }
         rows.put("subject", meta.subject());
         meta.notObservableSummary().ifPresent(line -> rows.put("not observable", line));
         rows.put("machine", meta.machine());

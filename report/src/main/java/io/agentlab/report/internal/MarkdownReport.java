@@ -61,7 +61,7 @@ public final class MarkdownReport {
                 .append("| provider | ").append(meta.provider()).append(" |\n")
                 .append("| replay speed | ").append(Format.plain(meta.replaySpeed())).append(" |\n")
                 .append("| modes | ").append(String.join(", ", meta.modes())).append(" |\n")
-                .append("| kernel under test | `").append(meta.kernelFactory()).append("` |\n")
+                .append(meta.overTheWire() ? "" : "| kernel under test | `" + meta.kernelFactory() + "` |\n")
                 .append("| subject | ").append(meta.subject()).append(" |\n")
                 .append(meta.notObservableSummary().map(line -> "| not observable | " + line + " |\n").orElse(""))
                 .append("| machine | ").append(meta.machine()).append(" |\n")

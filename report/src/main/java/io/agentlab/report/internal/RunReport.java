@@ -94,8 +94,14 @@ public record RunReport(RunMetadata metadata, TestLog tests, List<ModeMetrics> m
 
     /** Every shown measure side by side, with its verdict (none on timings a latency model made). */
     public List<Comparison> comparisons() {
-        return Comparison.of(mode(InvocationMode.DUAL_AGENT), mode(InvocationMode.CHAT_AGENT_TOOLS),
-                timingCounts().getOrDefault(TurnRecord.Timing.MODELLED, 0L) > 0);
+        List<Comparison> comparisons = Comparison.of(mode(InvocationMode.DUAL_AGENT),
+                mode(InvocationMode.CHAT_AGENT_TOOLS), timingCounts().getOrDefault(TurnRecord.Timing.MODELLED, 0L) > 0);
+        if (!metadata.overTheWire()) {
+            return comparisons;
+        }
+        // over the wire a measure that needs the runtime's inside was not measured: said so, never a verdict
+        return comparisons.stream().map(c -> c.metric().observableOverTheWire() ? c : new Comparison(c.metric(),
+                c.dual(), c.tools(), new Comparison.Verdict.None(Comparison.NOT_OBSERVABLE))).toList();
     }
 
     /** The answer the reports open with: per family of measures, which mode is better (docs/engine.md#headline). */
@@ -153,7 +159,8 @@ public record RunReport(RunMetadata metadata, TestLog tests, List<ModeMetrics> m
     /**
      * The sentence every report puts beside its timings: which share of the turns the latency model timed, so a
      * modelled figure is never read as a measurement; at replay speed 0, that no modelled or recorded latency was
-     * waited for, so those timings are the kit's own (the console's footnote, docs/cli.md#commands).
+     * waited for, so those timings are the kit's own, and over the wire the runtime's too (the console's footnote,
+     * docs/cli.md#commands).
      */
     public Optional<String> modelledNote() {
         Map<TurnRecord.Timing, Long> counts = timingCounts();
@@ -163,9 +170,11 @@ public record RunReport(RunMetadata metadata, TestLog tests, List<ModeMetrics> m
             return Optional.empty(); // the reports mark timings "model" exactly when this note exists
         }
         if (metadata.replaySpeed() == 0) {
-            // nothing was waited for: the model timed nothing, the kit alone did
+            // nothing was waited for: the model timed nothing, the kit alone did (over the wire, the kit and the
+            // runtime's processing; docs/wire.md#observability)
             return Optional.of("timings of " + (modelled + recorded) + " of " + turns.count() + " turns are the "
-                    + "kit's own time alone: at replay speed 0 no modelled or recorded provider latency is waited for");
+                    + (metadata.overTheWire() ? "kit's and the runtime's own time" : "kit's own time alone")
+                    + ": at replay speed 0 no modelled or recorded provider latency is waited for");
         }
         return Optional.of("timings of " + modelled + " of " + turns.count() + " turns come from the latency "
                 + "model of synthesized streams, not a measurement" + (recorded > 0 ? "; " + recorded

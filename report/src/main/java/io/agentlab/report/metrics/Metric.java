@@ -37,7 +37,8 @@ public enum Metric {
     /** ChatAgent's first call start to its first stream item (any item, visible or not). */
     CHAT_CALL_TTFT("chatCallTtftMs", "ChatAgent call TTFT (first stream item)", Unit.MS, Better.LOWER,
             Aggregate.DISTRIBUTION, null, t -> Part.durations(t.calls().stream()
-            .filter(call -> call.role() == CallRole.CHAT).map(TurnSample.Call::ttft).toList()), Flag.SHOWN),
+            .filter(call -> call.role() == CallRole.CHAT).map(TurnSample.Call::ttft).toList()), Flag.SHOWN,
+            Flag.WIRE_BLIND),
     /** Turn start to the end of the first answer. */
     FIRST_ANSWER_COMPLETION("firstAnswerCompletionMs", "first-answer completion", Unit.MS, Better.LOWER,
             Aggregate.DISTRIBUTION, "firstAnswerCompletionMs",
@@ -119,7 +120,7 @@ public enum Metric {
      */
     ARGUMENT_ACCURACY_BEFORE("argumentAccuracyBeforeNormalization", "argument accuracy before normalization",
             Unit.RATE, Better.HIGHER, Aggregate.RATE, null, t -> t.providerError() ? Part.NONE
-            : Part.ratio(t.arguments().rightBefore(), t.arguments().proposing()), Flag.SHOWN),
+            : Part.ratio(t.arguments().rightBefore(), t.arguments().proposing()), Flag.SHOWN, Flag.WIRE_BLIND),
     /** Of the expected events with an argument label that were proposed, those whose final arguments contain it. */
     ARGUMENT_ACCURACY_AFTER("argumentAccuracyAfterNormalization", "argument accuracy after normalization",
             Unit.RATE, Better.HIGHER, Aggregate.RATE, null, t -> t.providerError() ? Part.NONE
@@ -127,11 +128,11 @@ public enum Metric {
     /** Logical events whose arguments were complete and valid as proposed. */
     VALID_BEFORE_NORMALIZATION("validArgumentRateBeforeNormalization", "valid arguments before normalization",
             Unit.RATE, Better.HIGHER, Aggregate.RATE, null, t -> Part.ratio(count(t,
-            TurnSample.Result::validBefore), t.results().size()), Flag.SHOWN),
+            TurnSample.Result::validBefore), t.results().size()), Flag.SHOWN, Flag.WIRE_BLIND),
     /** Logical events whose final arguments were valid. */
     VALID_AFTER_NORMALIZATION("validArgumentRateAfterNormalization", "valid arguments after normalization",
             Unit.RATE, Better.HIGHER, Aggregate.RATE, null, t -> Part.ratio(count(t,
-            TurnSample.Result::validAfter), t.results().size()), Flag.SHOWN),
+            TurnSample.Result::validAfter), t.results().size()), Flag.SHOWN, Flag.WIRE_BLIND),
     /** Logical events that succeeded. */
     EXECUTION_SUCCESS_RATE("executionSuccessRate", "execution success rate", Unit.RATE, Better.HIGHER,
             Aggregate.RATE, null, t -> Part.ratio(count(t, TurnSample.Result::succeeded), t.results().size()),
@@ -224,7 +225,12 @@ public enum Metric {
         /** A row of the comparison (console, Markdown, HTML). */
         SHOWN,
         /** A figure of the committed baseline the gates compare against. */
-        BASELINE
+        BASELINE,
+        /**
+         * Not observable over the wire: the figure needs what only the runtime's inside holds, so a turn over the wire
+         * contributes nothing to it, never a zero (docs/wire.md#observability).
+         */
+        WIRE_BLIND
     }
 
     private final String key;
@@ -271,6 +277,15 @@ public enum Metric {
     /** How turns add up. */
     public Aggregate aggregate() {
         return aggregate;
+    }
+
+    /**
+     * Whether a turn judged over the wire shows it: not the ChatAgent call TTFT (the runtime's reading of its model
+     * stream), the arguments as proposed or their validity before and after normalization (steps of its resolution
+     * pipeline), all inside the runtime (docs/wire.md#observability).
+     */
+    public boolean observableOverTheWire() {
+        return !flags.contains(Flag.WIRE_BLIND);
     }
 
     /** Its name among a turn's figures (report entries, {@code metrics.json} turns), if a turn reports it. */
@@ -344,6 +359,9 @@ public enum Metric {
 
     /** What {@code turn} contributes. */
     public Part contribution(TurnSample turn) {
+        if (turn.overTheWire() && !observableOverTheWire()) {
+            return Part.NONE; // not measured, which is not 0 (docs/wire.md#observability)
+        }
         return contribution.apply(turn);
     }
 

@@ -51,14 +51,24 @@ import tools.jackson.databind.JsonNode;
  *                       ({@code docs/design.md#modes-visible-withheld-recorded})
  * @param followUp       whether the continuation policy asked for a second answer
  * @param error          the code the turn ended with, if it failed ({@code provider_...} for a provider or protocol
- *                       error)
+ *                       error) * @param overTheWire    the turn was judged over the wire: what only the runtime's inside holds was not measured, and
+ *                       the measures that need it take nothing from the turn (docs/wire.md#observability)
  */
 @API(status = INTERNAL, since = "0.1")
 public record TurnRecord(String suiteId, String caseId, int turnIndex, InvocationMode mode, String userText,
                          Timing timing, Optional<List<String>> expectedEvents, TurnSample.ArgumentScore arguments,
                          Clock clock, List<Call> calls, List<Event> events, List<String> proposed,
                          Optional<BigDecimal> cost, boolean visibleWithheld, boolean followUp,
-                         Optional<String> error) {
+                         Optional<String> error, boolean overTheWire) {
+
+    /** The record of a turn in-process. */
+    public TurnRecord(String suiteId, String caseId, int turnIndex, InvocationMode mode, String userText,
+                      Timing timing, Optional<List<String>> expectedEvents, TurnSample.ArgumentScore arguments,
+                      Clock clock, List<Call> calls, List<Event> events, List<String> proposed,
+                      Optional<BigDecimal> cost, boolean visibleWithheld, boolean followUp, Optional<String> error) {
+        this(suiteId, caseId, turnIndex, mode, userText, timing, expectedEvents, arguments, clock, calls, events,
+                proposed, cost, visibleWithheld, followUp, error, false);
+    }
 
     /** Rejects nulls; copies the lists. */
     public TurnRecord {
@@ -167,6 +177,18 @@ public record TurnRecord(String suiteId, String caseId, int turnIndex, Invocatio
     public static TurnRecord of(String suiteId, String caseId, int turnIndex, InvocationMode mode, String userText,
                                 Timing timing, Optional<List<String>> expectedEvents,
                                 List<Map<String, Object>> expectedArguments, TurnResult result) {
+        return of(suiteId, caseId, turnIndex, mode, userText, timing, expectedEvents, expectedArguments, result, false);
+    }
+
+    /**
+     * The record of a turn the runtime returned, {@code overTheWire} or in-process.
+     *
+     * @param expectedArguments per expected event, in order, the arguments the suite expects of it
+     * @param overTheWire       whether the turn was judged over the wire (docs/wire.md#observability)
+     */
+    public static TurnRecord of(String suiteId, String caseId, int turnIndex, InvocationMode mode, String userText,
+                                Timing timing, Optional<List<String>> expectedEvents,
+                                List<Map<String, Object>> expectedArguments, TurnResult result, boolean overTheWire) {
         TurnMetrics metrics = result.metrics();
         List<Call> calls = result.calls().stream().map(call -> new Call(call.role(), call.model(), call.started(),
                 call.firstItem(), call.total(), call.usage().inputTokens(), call.usage().outputTokens(),
@@ -183,7 +205,7 @@ public record TurnRecord(String suiteId, String caseId, int turnIndex, Invocatio
                 arguments(expectedEvents.orElse(List.of()), expectedArguments, result.proposals(), results), clock,
                 calls, events, result.proposals().stream().map(ProposedEvent::name).toList(), metrics.cost(),
                 metrics.visibleWithheldUntilToolCalls(),
-                result.decision().orElse(null) instanceof ContinuationDecision.FollowUp, result.error());
+                result.decision().orElse(null) instanceof ContinuationDecision.FollowUp, result.error(), overTheWire);
     }
 
     /** The view the per-mode metrics read. */
@@ -197,7 +219,8 @@ public record TurnRecord(String suiteId, String caseId, int turnIndex, Invocatio
                         event.status() == OutcomeStatus.NEEDS_CLARIFICATION)).toList();
         return new TurnSample(suiteId, caseId, turnIndex, mode, clock.firstVisible(), clock.firstAnswerEnd(),
                 clock.followUpVisible(), clock.wall(), !followUp && error.isEmpty(), sampleCalls, events.size(),
-                results, expectedEvents, proposed, cost, timing, visibleWithheld, clock.batchStart(), error, arguments);
+                results, expectedEvents, proposed, cost, timing, visibleWithheld, clock.batchStart(), error, arguments,
+                overTheWire);
     }
 
     /** The view the reports draw: the turn on its own clock in milliseconds. */
@@ -278,6 +301,9 @@ public record TurnRecord(String suiteId, String caseId, int turnIndex, Invocatio
         map.put("visibleWithheld", visibleWithheld);
         map.put("followUp", followUp);
         map.put("error", error.orElse(null));
+        if (overTheWire) {
+            map.put("overTheWire", true); // in-process records stay as they were
+        }
         return map;
     }
 
@@ -324,7 +350,7 @@ public record TurnRecord(String suiteId, String caseId, int turnIndex, Invocatio
                     Timing.valueOf(r.path("timing").asString("modelled").toUpperCase(Locale.ROOT)), expected,
                     arguments, clock, calls, events, strings(r.path("proposed")),
                     text(r.path("cost")).map(BigDecimal::new), r.path("visibleWithheld").asBoolean(),
-                    r.path("followUp").asBoolean(), text(r.path("error")));
+                    r.path("followUp").asBoolean(), text(r.path("error")), r.path("overTheWire").asBoolean(false));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(where + ": " + e.getMessage(), e);
         }

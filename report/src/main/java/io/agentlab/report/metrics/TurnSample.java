@@ -37,6 +37,8 @@ import org.apiguardian.api.API;
  * @param error            the code the turn ended with, if it failed ({@code provider_...} for a provider or protocol
  *                         error)
  * @param arguments        how the proposed and final arguments compare with the suite's argument labels
+ * @param overTheWire      the turn was judged over the wire, so the measures {@link Metric#observableOverTheWire()}
+ *                         denies take nothing from it (docs/wire.md#observability)
  */
 @API(status = INTERNAL, since = "0.1")
 public record TurnSample(String suiteId, String caseId, int turnIndex, InvocationMode mode,
@@ -45,7 +47,20 @@ public record TurnSample(String suiteId, String caseId, int turnIndex, Invocatio
                          List<Call> calls, int events, List<Result> results, Optional<List<String>> expectedEvents,
                          List<String> proposed, Optional<BigDecimal> cost, TurnRecord.Timing timing,
                          boolean visibleWithheld, Optional<Duration> batchStart, Optional<String> error,
-                         ArgumentScore arguments) {
+                         ArgumentScore arguments, boolean overTheWire) {
+
+    /** A sample of a turn in-process. */
+    public TurnSample(String suiteId, String caseId, int turnIndex, InvocationMode mode,
+                      Optional<Duration> firstVisibleTtft, Duration firstAnswerCompletion,
+                      Optional<Duration> secondAnswerTtft, Duration turnWallTime, boolean ordinary,
+                      List<Call> calls, int events, List<Result> results, Optional<List<String>> expectedEvents,
+                      List<String> proposed, Optional<BigDecimal> cost, TurnRecord.Timing timing,
+                      boolean visibleWithheld, Optional<Duration> batchStart, Optional<String> error,
+                      ArgumentScore arguments) {
+        this(suiteId, caseId, turnIndex, mode, firstVisibleTtft, firstAnswerCompletion, secondAnswerTtft,
+                turnWallTime, ordinary, calls, events, results, expectedEvents, proposed, cost, timing, visibleWithheld,
+                batchStart, error, arguments, false);
+    }
 
     /** A sample without batch start, error or argument labels. */
     public TurnSample(String suiteId, String caseId, int turnIndex, InvocationMode mode,

@@ -32,6 +32,7 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  * stale. Without {@code python3} on the PATH the test is skipped, except where the build requires it
  * ({@code CI=true}, as {@code .ci/run} runs, or {@value #REQUIRED}{@code =true}): there it fails.
  */
+@WireProof
 class PythonRuntimeTest {
 
     /** Fail instead of skipping when python3 is missing. */

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
  * runtime service (started by command, as an operator would), gets the same verdict per case and mode. Writes the
  * parity table to {@code target/wire-parity/parity.md}; fails naming the rows that differ.
  */
+@WireProof
 class WireParityTest {
 
     /** Where the table and both runs' reports go. */

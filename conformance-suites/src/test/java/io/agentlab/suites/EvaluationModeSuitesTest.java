@@ -51,6 +51,10 @@ class EvaluationModeSuitesTest {
         configuration.put(Constants.EVALUATE, "true");
         configuration.put(Constants.CONTROL_RUNS, "false");
         configuration.put(Constants.REPLAY_SPEED, "0");
+        // four cases at a time, as ConformanceSuitesTest: at speed 0 a case's time is mostly its batch deadlines' waits
+        configuration.put(Constants.PARALLEL, "true");
+        configuration.put(Constants.PARALLEL_CONFIG_PREFIX + "strategy", "fixed");
+        configuration.put(Constants.PARALLEL_CONFIG_PREFIX + "fixed.parallelism", "4");
         configuration.put(Constants.REPORT_DIRECTORY, temp.resolve(report).toString());
         return configuration;
     }

@@ -12,7 +12,8 @@ import org.junit.platform.suite.api.Suite;
  * expectations then check: the dialect still works as a profile. No gates (the AG-UI profile changes no figure);
  * the streams go to {@code target/agentlab-audit/social-dialect} for {@link AguiOracleAgreementIT}. At replay speed 0:
  * the profile's rules are about what is emitted and in what order, which no recorded delay changes, and
- * {@link ConformanceSuitesTest} already replays every suite with its timing (docs/performance.md#build-time).
+ * {@link ConformanceSuitesTest} already replays every suite with its timing (docs/performance.md#build-time). Cases
+ * run four at a time, as that test's do: at speed 0 a case's time is mostly its batch deadlines' waits.
  */
 @Suite
 @IncludeEngines(ConformanceTestEngine.ENGINE_ID)
@@ -22,5 +23,8 @@ import org.junit.platform.suite.api.Suite;
 @ConfigurationParameter(key = Constants.REPORT_DIRECTORY, value = "target/agentlab-reports-social-dialect")
 @ConfigurationParameter(key = Constants.CONTROL_RUNS, value = "false")
 @ConfigurationParameter(key = Constants.REPLAY_SPEED, value = "0")
+@ConfigurationParameter(key = Constants.PARALLEL, value = "true")
+@ConfigurationParameter(key = Constants.PARALLEL_CONFIG_PREFIX + "strategy", value = "fixed")
+@ConfigurationParameter(key = Constants.PARALLEL_CONFIG_PREFIX + "fixed.parallelism", value = "4")
 class SocialDialectSuitesTest {
 }

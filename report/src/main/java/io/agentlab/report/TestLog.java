@@ -69,7 +69,7 @@ public final class TestLog implements AutoCloseable {
     /** Adds a test's outcome. */
     public synchronized void add(TestOutcome outcome) {
         String group = outcome.suite().orElse(GATES);
-        spool.append(group, JSON.writeValueAsString(toMap(outcome)));
+        spool.append(group, JSON.writeValueAsString(outcome.toMap()));
         size++;
         counts.merge(outcome.status(), 1L, Long::sum);
         long[] suite = suites.computeIfAbsent(group, name -> new long[2]);
@@ -133,8 +133,8 @@ public final class TestLog implements AutoCloseable {
         // within a suite the report's order is by status, then id: only those are held while the suite is sorted
         spool.forEachSorted(suite, line -> {
             JsonNode test = JSON.readTree(line);
-            return new Key(TestOutcome.Status.valueOf(test.path("status").asString()), test.path("id").asString());
-        }, KEY_ORDER, line -> each.accept(fromLine(line)));
+            return new Key(TestOutcome.Status.fromWireName(test.path("status").asString()), test.path("id").asString());
+        }, KEY_ORDER, line -> each.accept(TestOutcome.fromJson(JSON.readTree(line))));
     }
 
     /** A test's place within its suite. */
@@ -155,34 +155,5 @@ public final class TestLog implements AutoCloseable {
     @Override
     public synchronized void close() {
         spool.close();
-    }
-
-    private static Map<String, Object> toMap(TestOutcome test) {
-        Map<String, Object> entry = new LinkedHashMap<>();
-        entry.put("id", test.id());
-        entry.put("kind", test.kind());
-        entry.put("suite", test.suite().orElse(null));
-        entry.put("case", test.caseId().orElse(null));
-        entry.put("mode", test.mode());
-        entry.put("name", test.name());
-        entry.put("tags", test.tags());
-        entry.put("status", test.status().name());
-        entry.put("durationMs", test.durationMs());
-        entry.put("message", test.message().orElse(null));
-        return entry;
-    }
-
-    private static TestOutcome fromLine(String line) {
-        JsonNode test = JSON.readTree(line);
-        List<String> tags = new ArrayList<>();
-        test.path("tags").forEach(tag -> tags.add(tag.asString()));
-        return new TestOutcome(test.path("id").asString(), test.path("kind").asString(), text(test.path("suite")),
-                text(test.path("case")), test.path("mode").asString(), test.path("name").asString(), tags,
-                TestOutcome.Status.valueOf(test.path("status").asString()), test.path("durationMs").asDouble(),
-                text(test.path("message")));
-    }
-
-    private static Optional<String> text(JsonNode node) {
-        return node.isString() ? Optional.of(node.asString()) : Optional.empty();
     }
 }

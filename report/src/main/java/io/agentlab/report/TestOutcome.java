@@ -2,16 +2,20 @@ package io.agentlab.report;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.apiguardian.api.API;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.UniqueId;
+import tools.jackson.databind.JsonNode;
 
 /**
  * One test of a run and how it ended: what the report's results list shows, and what a machine-readable results file
@@ -54,6 +58,15 @@ public record TestOutcome(String id, String kind, Optional<String> suite, Option
             return name().toLowerCase(Locale.ROOT);
         }
 
+        /**
+         * The status a file names by its {@linkplain #wireName() wire name}.
+         *
+         * @throws IllegalArgumentException when {@code wireName} names none
+         */
+        public static Status fromWireName(String wireName) {
+            return valueOf(wireName.toUpperCase(Locale.ROOT));
+        }
+
         /** The status of a finished test. */
         public static Status of(TestExecutionResult result) {
             return switch (result.getStatus()) {
@@ -67,6 +80,50 @@ public record TestOutcome(String id, String kind, Optional<String> suite, Option
     /** Whether it counts against the run (failed or aborted). */
     public boolean broken() {
         return status == Status.FAILED || status == Status.ABORTED;
+    }
+
+    /**
+     * The test as {@code results.json} lists it: each component under its name ({@code caseId} as {@code case}), the
+     * status by its {@linkplain Status#wireName() wire name}, an empty optional as {@code null}.
+     */
+    public Map<String, Object> toMap() {
+        Map<String, Object> entry = new LinkedHashMap<>();
+        entry.put("id", id);
+        entry.put("kind", kind);
+        entry.put("suite", suite.orElse(null));
+        entry.put("case", caseId.orElse(null));
+        entry.put("mode", mode);
+        entry.put("name", name);
+        entry.put("tags", tags);
+        entry.put("status", status.wireName());
+        entry.put("durationMs", durationMs);
+        entry.put("message", message.orElse(null));
+        return entry;
+    }
+
+    /**
+     * A test read back from what {@link #toMap()} wrote. Files written before tags were recorded have none.
+     *
+     * @throws IllegalArgumentException when a field this kit writes is missing or not one it writes
+     */
+    public static TestOutcome fromJson(JsonNode test) {
+        List<String> tags = new ArrayList<>();
+        test.path("tags").forEach(tag -> tags.add(tag.asString()));
+        return new TestOutcome(text(test, "id"), text(test, "kind"), optional(test, "suite"), optional(test, "case"),
+                text(test, "mode"), text(test, "name"), tags,
+                Status.fromWireName(text(test, "status")), test.path("durationMs").asDouble(),
+                optional(test, "message"));
+    }
+
+    private static String text(JsonNode node, String field) {
+        if (!node.path(field).isString()) {
+            throw new IllegalArgumentException("a test has no \"" + field + "\"");
+        }
+        return node.path(field).asString();
+    }
+
+    private static Optional<String> optional(JsonNode node, String field) {
+        return node.path(field).isString() ? Optional.of(node.path(field).asString()) : Optional.empty();
     }
 
     /** The unique id of the case it belongs to, if it belongs to one. */

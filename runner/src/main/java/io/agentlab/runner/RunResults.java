@@ -108,7 +108,7 @@ public record RunResults(Optional<Shard> shard, Map<String, String> configuratio
             json.writeName("tests");
             json.writeStartArray();
             for (TestOutcome test : tests) {
-                json.writePOJO(SpooledTests.entry(test));
+                json.writePOJO(test.toMap());
             }
             json.writeEndArray();
             json.writeEndObject();

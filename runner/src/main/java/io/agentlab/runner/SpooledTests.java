@@ -61,12 +61,12 @@ final class SpooledTests extends AbstractList<TestOutcome> {
 
     /** Appends {@code test}. */
     synchronized void append(TestOutcome test) {
-        appendLine(JSON.writeValueAsString(entry(test)), test.status(), executed(test));
+        appendLine(JSON.writeValueAsString(test.toMap()), test.status(), executed(test));
     }
 
     /** Appends a test given as its {@code results.json} entry (read from a file). */
     synchronized void append(JsonNode entry) {
-        TestOutcome test = outcome(entry);
+        TestOutcome test = TestOutcome.fromJson(entry);
         appendLine(JSON.writeValueAsString(entry), test.status(), executed(test));
     }
 
@@ -125,7 +125,7 @@ final class SpooledTests extends AbstractList<TestOutcome> {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the run's results in " + file, e);
         }
-        return outcome(JSON.readTree(new String(bytes.array(), StandardCharsets.UTF_8)));
+        return TestOutcome.fromJson(JSON.readTree(new String(bytes.array(), StandardCharsets.UTF_8)));
     }
 
     /** Reads the file from its start: what a pass over every test (writing results.json) costs, once. */
@@ -165,7 +165,7 @@ final class SpooledTests extends AbstractList<TestOutcome> {
                 }
                 try {
                     read++;
-                    return outcome(JSON.readTree(reader.readLine()));
+                    return TestOutcome.fromJson(JSON.readTree(reader.readLine()));
                 } catch (IOException e) {
                     throw new UncheckedIOException("cannot read the run's results in " + file, e);
                 }
@@ -179,51 +179,5 @@ final class SpooledTests extends AbstractList<TestOutcome> {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the run's results into " + file, e);
         }
-    }
-
-    /** A test as {@code results.json} lists it. */
-    static Map<String, Object> entry(TestOutcome test) {
-        Map<String, Object> entry = new LinkedHashMap<>();
-        entry.put("id", test.id());
-        entry.put("kind", test.kind());
-        entry.put("suite", test.suite().orElse(null));
-        entry.put("case", test.caseId().orElse(null));
-        entry.put("mode", test.mode());
-        entry.put("name", test.name());
-        entry.put("tags", test.tags());
-        entry.put("status", test.status().wireName());
-        entry.put("durationMs", test.durationMs());
-        entry.put("message", test.message().orElse(null));
-        return entry;
-    }
-
-    /**
-     * A test read back from its {@code results.json} entry.
-     *
-     * @throws IllegalArgumentException when a field this kit writes is missing or not one it writes
-     */
-    static TestOutcome outcome(JsonNode test) {
-        return new TestOutcome(text(test, "id"), text(test, "kind"), optional(test, "suite"), optional(test, "case"),
-                text(test, "mode"), text(test, "name"), tags(test),
-                TestOutcome.Status.valueOf(text(test, "status").toUpperCase(java.util.Locale.ROOT)),
-                test.path("durationMs").asDouble(), optional(test, "message"));
-    }
-
-    private static String text(JsonNode node, String field) {
-        if (!node.path(field).isString()) {
-            throw new IllegalArgumentException("a test has no \"" + field + "\"");
-        }
-        return node.path(field).asString();
-    }
-
-    /** A test's tags; files written before tags were recorded have none. */
-    private static List<String> tags(JsonNode test) {
-        List<String> tags = new java.util.ArrayList<>();
-        test.path("tags").forEach(tag -> tags.add(tag.asString()));
-        return tags;
-    }
-
-    private static Optional<String> optional(JsonNode node, String field) {
-        return node.path(field).isString() ? Optional.of(node.path(field).asString()) : Optional.empty();
     }
 }

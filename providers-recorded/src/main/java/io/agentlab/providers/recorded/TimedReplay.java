@@ -34,6 +34,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Function;
 import org.apiguardian.api.API;
 
 /**
@@ -84,25 +85,33 @@ public final class TimedReplay implements AutoCloseable {
             throw new IllegalArgumentException("speed must be >= 0, was " + speed);
         }
         this.speed = speed;
+        server = started(serverOptions().dynamicPort(), "agentlab-timed-replay", event -> {
+            String url = event.getRequest().getUrl();
+            if (url.startsWith(ROUTES)) {
+                return routed(url, speed, event);
+            }
+            return respond(scopeFor(url, recordings), speed, event);
+        });
+    }
+
+    /** A started server whose every response is {@code answer}'s for the request's serve event. */
+    private static WireMockServer started(WireMockConfiguration options, String name,
+            Function<ServeEvent, Response> answer) {
         ResponseTransformerV2 transformer = new ResponseTransformerV2() {
             @Override
             public String getName() {
-                return "agentlab-timed-replay";
+                return name;
             }
 
             @Override
             public Response transform(Response response, ServeEvent event) {
-                String url = event.getRequest().getUrl();
-                if (url.startsWith(ROUTES)) {
-                    return routed(url, speed, event);
-                }
-                Scope scope = scopeFor(url, recordings);
-                return respond(scope, speed, event);
+                return answer.apply(event);
             }
         };
-        server = new WireMockServer(serverOptions().dynamicPort().extensions(transformer));
-        server.start();
-        server.stubFor(any(anyUrl()).willReturn(aResponse().withStatus(200)));
+        WireMockServer started = new WireMockServer(options.extensions(transformer));
+        started.start();
+        started.stubFor(any(anyUrl()).willReturn(aResponse().withStatus(200)));
+        return started;
     }
 
     /**
@@ -213,25 +222,14 @@ public final class TimedReplay implements AutoCloseable {
     public String route(String name, Router router, int port) {
         String routed = route(name, router);
         String key = routed.substring(root().length() + ROUTES.length(), routed.length() - "/v1".length());
-        ResponseTransformerV2 transformer = new ResponseTransformerV2() {
-            @Override
-            public String getName() {
-                return "agentlab-timed-replay-route";
-            }
-
-            @Override
-            public Response transform(Response response, ServeEvent event) {
-                return routed(ROUTES + key + event.getRequest().getUrl(), speed, event);
-            }
-        };
-        WireMockServer fixed = new WireMockServer(serverOptions().port(port).extensions(transformer));
+        WireMockServer fixed;
         try {
-            fixed.start();
+            fixed = started(serverOptions().port(port), "agentlab-timed-replay-route",
+                    event -> routed(ROUTES + key + event.getRequest().getUrl(), speed, event));
         } catch (RuntimeException e) {
             throw new IllegalStateException("cannot serve the provider route on 127.0.0.1:" + port + " (in use?): "
                     + e.getMessage(), e);
         }
-        fixed.stubFor(any(anyUrl()).willReturn(aResponse().withStatus(200)));
         fixedPorts.add(fixed);
         return "http://" + LOOPBACK + ":" + port + "/v1";
     }

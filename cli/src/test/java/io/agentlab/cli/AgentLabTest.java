@@ -105,6 +105,28 @@ class AgentLabTest {
     }
 
     @Test
+    @DisplayName("run in a project with WireMock stubs of its own: the replay server loads none of them")
+    void projectStubsStayOut() throws Exception {
+        // WireMock reads src/test/resources/mappings of the working directory by default; a service team's project
+        // has its stubs there (docs/limits-and-safety.md#replay-server). A JVM of its own, to set the directory.
+        Path project = temp.resolve("project");
+        Path mappings = Files.createDirectories(project.resolve("src/test/resources/mappings"));
+        Files.writeString(mappings.resolve("team-stub.json"), "{ \"request\": this team's stub, malformed");
+        Path report = temp.resolve("report");
+        Path out = temp.resolve("out.txt");
+        List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), AgentLab.class.getName(), "run", "--suites",
+                suites("passing"), "--speed", "0", "--no-gates", "--report", report.toString(), "--config",
+                "agentlab.report.control=false");
+        Process process = new ProcessBuilder(command).directory(project.toFile()).redirectErrorStream(true)
+                .redirectOutput(out.toFile()).start();
+        assertThat(process.waitFor(2, TimeUnit.MINUTES)).as("the run ends").isTrue();
+        String printed = Files.readString(out);
+        assertThat(process.exitValue()).as(printed).isZero();
+        assertThat(printed).contains("3 tests: 3 passed, 0 failed, 0 skipped").doesNotContain("team-stub");
+    }
+
+    @Test
     @DisplayName("baseline: a run's metrics.json becomes the baseline file; unreadable input exits 2 with one line")
     void baseline() throws IOException {
         Path report = temp.resolve("report");

@@ -14,7 +14,10 @@ import com.github.tomakehurst.wiremock.http.Fault;
 import com.github.tomakehurst.wiremock.http.HttpHeader;
 import com.github.tomakehurst.wiremock.http.HttpHeaders;
 import com.github.tomakehurst.wiremock.http.Response;
+import com.github.tomakehurst.wiremock.standalone.MappingsSource;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
+import com.github.tomakehurst.wiremock.stubbing.StubMapping;
+import com.github.tomakehurst.wiremock.stubbing.StubMappings;
 import io.agentlab.provider.openai.OpenAiCompatibleClient;
 import io.agentlab.runtime.llm.Json;
 import io.agentlab.tokens.PromptTokens;
@@ -119,12 +122,50 @@ public final class TimedReplay implements AutoCloseable {
      * must not be reachable from other hosts nor re-stubbed over HTTP (docs/limits-and-safety.md). No log line per
      * request either: WireMock formats the request and the response as JSON for it even when its notifier prints
      * nothing, 2 % of a run's CPU (docs/performance.md#per-case).
+     *
+     * <p>No stub but the replay's own: WireMock loads every file under {@code src/test/resources/mappings} of the
+     * working directory at start by default, which in a service team's project is their own WireMock stubs (a
+     * malformed one failed the run; a valid one would have been served beside the recordings), so the mappings come
+     * from an empty source (docs/limits-and-safety.md#replay-server). No response templating either, and no proxy
+     * client: WireMock builds Apache HttpClient with its TLS set-up at start for proxying, which a replay never does
+     * (about 200 classes before the first case can be served, docs/performance.md#start-up).
      */
     private static WireMockConfiguration serverOptions() {
         return options().bindAddress(LOOPBACK).maxLoggedResponseSize(0).gzipDisabled(true).disableRequestJournal()
                 .stubRequestLoggingDisabled(true).adminAuthenticator(request -> false)
-                .httpServerFactory(new SseFlushingServerFactory());
+                .httpServerFactory(new SseFlushingServerFactory()).mappingSource(NO_MAPPINGS).templatingEnabled(false)
+                .httpClientFactory((options, trustAll, trusted, systemProperties) -> request -> {
+                    throw new IOException("the replay server proxies nothing: " + request.getUrl());
+                });
     }
+
+    /** A mappings source with nothing in it that keeps nothing: the replay's stubs live in memory only. */
+    private static final MappingsSource NO_MAPPINGS = new MappingsSource() {
+        @Override
+        public void loadMappingsInto(StubMappings stubMappings) {
+            // nothing to load
+        }
+
+        @Override
+        public void save(List<StubMapping> stubMappings) {
+            // nothing kept
+        }
+
+        @Override
+        public void save(StubMapping stubMapping) {
+            // nothing kept
+        }
+
+        @Override
+        public void remove(StubMapping stubMapping) {
+            // nothing kept
+        }
+
+        @Override
+        public void removeAll() {
+            // nothing kept
+        }
+    };
 
     /** Starts a replay server on a free loopback port. */
     public static TimedReplay start(List<Recording> recordings, double speed) {

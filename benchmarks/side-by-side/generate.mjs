@@ -1,5 +1,6 @@
 // Writes the same N single-turn volume cases for both tools (the cases are synthesized for this benchmark):
-//   <out>/agentlab/volume-N.suite.yaml  one suite, N cases, each one scripted model reply and two checks
+//   <out>/agentlab/volume-N.suite.yaml  one suite, N cases, each one scripted model reply and two checks; above
+//     2,000 cases, suites of 2,000 (volume-N-part-K.suite.yaml), as a suite file may hold at most 1 MiB
 //   <out>/promptfoo/promptfooconfig.yaml  N tests against the stand-in provider, each two assertions
 // Case i sets the volume to level i % 101; the model answers "Volume <level>." and calls the volume tool.
 // Usage: node generate.mjs <out-dir> <N> <stand-in base URL, e.g. http://127.0.0.1:PORT/v1>
@@ -17,27 +18,31 @@ if (!out || !Number.isInteger(count) || count < 1 || !baseUrl) {
 const tool = JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'volume-tool.json'), 'utf8'));
 const levels = Array.from({ length: count }, (_, i) => i % 101);
 
-const suite = [
-  `id: volume-${count}`,
+const PER_FILE = 2000;
+const header = (id) => [
+  `id: ${id}`,
   'title: Side-by-side volume cases (synthesized for benchmarks/side-by-side)',
   'modes: [chat_agent_tools]',
   'kernel: {events: [device.volume.adjust]}',
   'cases:',
 ];
-levels.forEach((level, i) => {
-  suite.push(
-    `  - id: level-${i}`,
-    '    clause: docs/design.md#plugin-volume-modes a target sets an absolute level',
-    '    turns:',
-    `      - user: set the volume to ${level}`,
-    `        reply: {visible: "Volume ${level}.", events: [{name: device.volume.adjust, arguments: {mode: absolute, value: ${level}}}]}`,
-    '        expect:',
-    `          events: [{name: device.volume.adjust, arguments: {mode: absolute, value: ${level}}, status: succeeded}]`,
-    `          visible: {contains: ["Volume ${level}."]}`,
-  );
-});
+const caseLines = (level, i) => [
+  `  - id: level-${i}`,
+  '    clause: docs/design.md#plugin-volume-modes a target sets an absolute level',
+  '    turns:',
+  `      - user: set the volume to ${level}`,
+  `        reply: {visible: "Volume ${level}.", events: [{name: device.volume.adjust, arguments: {mode: absolute, value: ${level}}}]}`,
+  '        expect:',
+  `          events: [{name: device.volume.adjust, arguments: {mode: absolute, value: ${level}}, status: succeeded}]`,
+  `          visible: {contains: ["Volume ${level}."]}`,
+];
 mkdirSync(join(out, 'agentlab'), { recursive: true });
-writeFileSync(join(out, 'agentlab', `volume-${count}.suite.yaml`), suite.join('\n') + '\n');
+for (let from = 0, part = 1; from < count; from += PER_FILE, part++) {
+  const name = count <= PER_FILE ? `volume-${count}` : `volume-${count}-part-${part}`;
+  const lines = header(name);
+  levels.slice(from, from + PER_FILE).forEach((level, k) => lines.push(...caseLines(level, from + k)));
+  writeFileSync(join(out, 'agentlab', `${name}.suite.yaml`), lines.join('\n') + '\n');
+}
 
 // promptfoo reads YAML or JSON; JSON is YAML, so one JSON document needs no YAML writer here.
 const config = {

@@ -5,8 +5,10 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import io.agentlab.report.TestOutcome;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.apiguardian.api.API;
 
 /**
@@ -41,11 +43,18 @@ public record RunResult(RunResults results, Path reportDirectory, List<String> n
         return results.broken().isEmpty() && results.executedCaseTests() > 0 ? 0 : 1;
     }
 
-    /** Prints every failure in full, the notes and the summary line. */
+    /**
+     * Prints every failure, the notes and the summary line. Each broken test is named; a message is printed in full
+     * the first time only, and a later test that failed with the same message points at the first one: a cause every
+     * case shares (a runtime that never became ready, a provider that is down) reads once, not once per test.
+     */
     public void print(PrintWriter out) {
+        Map<String, String> firstWith = new HashMap<>();
         for (TestOutcome broken : results.broken()) {
+            String message = broken.message().orElse("(no message)");
+            String first = firstWith.putIfAbsent(message, broken.name());
             out.println("\n" + (broken.status() == TestOutcome.Status.ABORTED ? "ABORTED " : "FAILED ") + broken.name()
-                    + "\n" + broken.message().orElse("(no message)"));
+                    + "\n" + (first == null ? message : "(the same message as " + first + ", above)"));
         }
         if (!results.broken().isEmpty()) {
             out.println();

@@ -11,6 +11,8 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import javax.xml.parsers.DocumentBuilderFactory;
@@ -174,6 +176,27 @@ class ConformanceRunnerTest {
         StringWriter printed = new StringWriter();
         result.print(new PrintWriter(printed, true));
         assertThat(printed.toString()).contains("no case executed");
+    }
+
+    @Test
+    @DisplayName("a cause many tests share is printed once; every broken test is still named")
+    void sharedCausePrintedOnce() {
+        String cause = "the runtime at http://127.0.0.1:9 was not ready within 1 s (agentlab.runtime.ready-timeout): "
+                + "connection refused";
+        List<TestOutcome> tests = List.of(broken("a [dual_agent]", cause), broken("b [dual_agent]", "its own cause"),
+                broken("c [dual_agent]", cause));
+        RunResult result = new RunResult(new RunResults(Optional.empty(), Map.of(), tests), temp, List.of());
+        StringWriter printed = new StringWriter();
+        result.print(new PrintWriter(printed, true));
+        assertThat(printed.toString()).containsOnlyOnce(cause).contains("FAILED a [dual_agent]\n" + cause,
+                "FAILED b [dual_agent]\nits own cause", "FAILED c [dual_agent]\n(the same message as a [dual_agent], "
+                        + "above)");
+    }
+
+    private static TestOutcome broken(String name, String message) {
+        return new TestOutcome("[engine:e]/[suite:s]/[case:" + name.charAt(0) + "]/[mode:dual_agent]", "mode",
+                Optional.of("s"), Optional.of(name.substring(0, 1)), "dual_agent", name, List.of(),
+                TestOutcome.Status.FAILED, 1, Optional.of(message));
     }
 
     @Test

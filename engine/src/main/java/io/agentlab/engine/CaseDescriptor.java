@@ -50,7 +50,7 @@ final class CaseDescriptor extends AbstractTestDescriptor implements Conformance
     /**
      * Lets the case's runs go once its children (the modes, then parity) have finished: nothing reads them later, and
      * each holds every turn's requests, streams and audit events. What the report needs of a turn is its
-     * {@code TurnRecord}, kept by the metrics (docs/performance.md#memory).
+     * {@code TurnRecord}, kept by the metrics (docs/performance.md#memory-per-case).
      */
     @Override
     public synchronized void after(ConformanceContext context) {

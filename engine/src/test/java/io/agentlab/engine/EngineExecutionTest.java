@@ -89,7 +89,7 @@ class EngineExecutionTest {
 
     @Test
     @DisplayName("a finished case lets its runs go: memory kept per case is its turn records, not its requests and "
-            + "streams (docs/performance.md#memory)")
+            + "streams (docs/performance.md#memory-per-case)")
     void finishedCasesLetTheirRunsGo() {
         EngineExecutionResults results = kit(selectClasspathResource("sample-suites")).execute();
         List<CaseDescriptor> cases = results.containerEvents().finished().stream().map(Event::getTestDescriptor)

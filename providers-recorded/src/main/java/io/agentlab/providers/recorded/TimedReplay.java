@@ -125,8 +125,8 @@ public final class TimedReplay implements AutoCloseable {
      *
      * <p>No stub but the replay's own: WireMock loads every file under {@code src/test/resources/mappings} of the
      * working directory at start by default, which in a service team's project is their own WireMock stubs (a
-     * malformed one failed the run; a valid one would have been served beside the recordings), so the mappings come
-     * from an empty source (docs/limits-and-safety.md#replay-server). No response templating either, and no proxy
+     * malformed one failed the run; a valid one was loaded into the server that decides the verdicts), so the
+     * mappings come from an empty source (docs/limits-and-safety.md#replay-server). No response templating either, and no proxy
      * client: WireMock builds Apache HttpClient with its TLS set-up at start for proxying, which a replay never does
      * (about 200 classes before the first case can be served, docs/performance.md#start-up).
      */

@@ -120,7 +120,11 @@ class AgentLabTest {
                 "agentlab.report.control=false");
         Process process = new ProcessBuilder(command).directory(project.toFile()).redirectErrorStream(true)
                 .redirectOutput(out.toFile()).start();
-        assertThat(process.waitFor(2, TimeUnit.MINUTES)).as("the run ends").isTrue();
+        try {
+            assertThat(process.waitFor(2, TimeUnit.MINUTES)).as("the run ends").isTrue();
+        } finally {
+            process.destroyForcibly();
+        }
         String printed = Files.readString(out);
         assertThat(process.exitValue()).as(printed).isZero();
         assertThat(printed).contains("3 tests: 3 passed, 0 failed, 0 skipped").doesNotContain("team-stub");

@@ -3,6 +3,7 @@ package io.agentlab.report;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -12,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.apiguardian.api.API;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.UniqueId;
@@ -59,12 +61,18 @@ public record TestOutcome(String id, String kind, Optional<String> suite, Option
         }
 
         /**
-         * The status a file names by its {@linkplain #wireName() wire name}.
+         * The status a file names by its {@linkplain #wireName() wire name}, in any letter case.
          *
-         * @throws IllegalArgumentException when {@code wireName} names none
+         * @throws IllegalArgumentException when {@code wireName} names none, listing those it could name
          */
         public static Status fromWireName(String wireName) {
-            return valueOf(wireName.toUpperCase(Locale.ROOT));
+            for (Status status : values()) {
+                if (status.wireName().equalsIgnoreCase(wireName)) {
+                    return status;
+                }
+            }
+            throw new IllegalArgumentException("unknown test status '" + wireName + "' (one of "
+                    + Arrays.stream(values()).map(Status::wireName).collect(Collectors.joining(", ")) + ")");
         }
 
         /** The status of a finished test. */

@@ -51,10 +51,11 @@ public record RunResult(RunResults results, Path reportDirectory, List<String> n
     public void print(PrintWriter out) {
         Map<String, String> firstWith = new HashMap<>();
         for (TestOutcome broken : results.broken()) {
-            String message = broken.message().orElse("(no message)");
-            String first = firstWith.putIfAbsent(message, broken.name());
+            String named = broken.suite().map(suite -> suite + "/").orElse("") + broken.name();
+            String first = broken.message().map(message -> firstWith.putIfAbsent(message, named)).orElse(null);
             out.println("\n" + (broken.status() == TestOutcome.Status.ABORTED ? "ABORTED " : "FAILED ") + broken.name()
-                    + "\n" + (first == null ? message : "(the same message as " + first + ", above)"));
+                    + "\n" + (first == null ? broken.message().orElse("(no message)")
+                    : "(the same message as " + first + ", above)"));
         }
         if (!results.broken().isEmpty()) {
             out.println();

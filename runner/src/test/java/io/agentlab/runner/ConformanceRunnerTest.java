@@ -184,19 +184,19 @@ class ConformanceRunnerTest {
         String cause = "the runtime at http://127.0.0.1:9 was not ready within 1 s (agentlab.runtime.ready-timeout): "
                 + "connection refused";
         List<TestOutcome> tests = List.of(broken("a [dual_agent]", cause), broken("b [dual_agent]", "its own cause"),
-                broken("c [dual_agent]", cause));
+                broken("c [dual_agent]", cause), broken("d [dual_agent]", null), broken("e [dual_agent]", null));
         RunResult result = new RunResult(new RunResults(Optional.empty(), Map.of(), tests), temp, List.of());
         StringWriter printed = new StringWriter();
         result.print(new PrintWriter(printed, true));
         assertThat(printed.toString()).containsOnlyOnce(cause).contains("FAILED a [dual_agent]\n" + cause,
-                "FAILED b [dual_agent]\nits own cause", "FAILED c [dual_agent]\n(the same message as a [dual_agent], "
-                        + "above)");
+                "FAILED b [dual_agent]\nits own cause", "FAILED c [dual_agent]\n(the same message as s/a [dual_agent], "
+                        + "above)", "FAILED d [dual_agent]\n(no message)", "FAILED e [dual_agent]\n(no message)");
     }
 
     private static TestOutcome broken(String name, String message) {
         return new TestOutcome("[engine:e]/[suite:s]/[case:" + name.charAt(0) + "]/[mode:dual_agent]", "mode",
                 Optional.of("s"), Optional.of(name.substring(0, 1)), "dual_agent", name, List.of(),
-                TestOutcome.Status.FAILED, 1, Optional.of(message));
+                TestOutcome.Status.FAILED, 1, Optional.ofNullable(message));
     }
 
     @Test

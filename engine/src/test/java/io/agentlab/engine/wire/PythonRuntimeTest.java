@@ -159,7 +159,7 @@ class PythonRuntimeTest {
         }
         StringBuilder out = new StringBuilder("# The Python runtime under the shipped suites\n\n")
                 .append("<!-- written by PythonRuntimeTest (module engine); do not edit: rewrite with -D")
-                .append(UPDATE).append("=true -->\n\n")
+                .append(UPDATE).append("=true -Pits -->\n\n")
                 .append("Every shipped suite over the wire ([docs/wire.md](../../docs/wire.md#a-second-runtime)) ")
                 .append("against `python3 runtimes/python/agentlab_runtime.py`, started by the kit, replay speed 0. ")
                 .append("A test is one case in one mode, or the case's parity test. *Not observable*: skipped, since ")

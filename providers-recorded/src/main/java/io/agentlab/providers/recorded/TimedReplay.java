@@ -113,7 +113,12 @@ public final class TimedReplay implements AutoCloseable {
         };
         WireMockServer started = new WireMockServer(options.extensions(transformer));
         started.start();
-        started.stubFor(any(anyUrl()).willReturn(aResponse().withStatus(200)));
+        try {
+            started.stubFor(any(anyUrl()).willReturn(aResponse().withStatus(200)));
+        } catch (RuntimeException e) {
+            started.stop();
+            throw e;
+        }
         return started;
     }
 

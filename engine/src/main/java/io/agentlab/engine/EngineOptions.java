@@ -225,7 +225,9 @@ final class EngineOptions {
                     + "kit's replay; " + PROVIDER + "=live cannot serve it");
         }
         String path = parameters.get(RUNTIME_AGUI_PATH).orElse("/agui");
-        Path log = reportDirectory().orElse(Path.of(System.getProperty("java.io.tmpdir"))).resolve("runtime.log");
+        // with no report folder, one log per process: two runs at once must not write one file (docs/wire.md#start-up)
+        Path log = reportDirectory().map(folder -> folder.resolve("runtime.log")).orElseGet(() -> Path.of(
+                System.getProperty("java.io.tmpdir"), "agentlab-runtime-" + ProcessHandle.current().pid() + ".log"));
         return Optional.of(new RuntimeProcess.Settings(url, command, parameters.get(RUNTIME_DIRECTORY).map(Path::of),
                 path.startsWith("/") ? path : "/" + path,
                 positiveDuration(RUNTIME_READY_TIMEOUT, Duration.ofSeconds(30)),

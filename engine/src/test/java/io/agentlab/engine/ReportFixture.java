@@ -21,8 +21,11 @@ import org.junit.platform.testkit.engine.EngineTestKit;
  */
 final class ReportFixture {
 
-    /** Where the run writes its reports (also the browser test's screenshots' neighbour). */
-    static final Path DIRECTORY = Path.of("target/report-fixture");
+    /**
+     * Where the run writes its reports: one folder per test JVM, since the report tests may run in two JVMs at once
+     * (the build's forks, docs/performance.md#build-time) and each deletes its folder first.
+     */
+    static final Path DIRECTORY = Path.of("target/report-fixture", "jvm-" + ProcessHandle.current().pid());
 
     /** A previous run in which dual_agent sent fewer prompt tokens per turn and never fell back. */
     static final String PREVIOUS = """

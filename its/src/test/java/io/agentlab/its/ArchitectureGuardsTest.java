@@ -14,8 +14,11 @@ import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 import com.tngtech.archunit.library.dependencies.SlicesRuleDefinition;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.DisplayName;
@@ -73,6 +76,9 @@ class ArchitectureGuardsTest {
             .because("a library class must not set a JVM-wide property: the application decides"
                     + " (docs/development.md#guards)");
 
+    /** Each module's main classes, imported once per test JVM ({@link #mainClasses}). */
+    private static final Map<Path, JavaClasses> IMPORTED = new ConcurrentHashMap<>();
+
     static List<PublishedModules> modules() {
         List<PublishedModules> modules = PublishedModules.list();
         assertThat(modules).as("published modules read from the root pom").extracting(PublishedModules::directory)
@@ -82,10 +88,11 @@ class ArchitectureGuardsTest {
         return modules;
     }
 
+    /** A module's main classes, imported once per test JVM: three guards and the API dump read each module. */
     static JavaClasses mainClasses(PublishedModules module) {
         assertThat(module.classes()).as("%s is compiled (run this check in the reactor, after the modules it reads)",
                 module).isDirectory();
-        return new ClassFileImporter().importPath(module.classes());
+        return IMPORTED.computeIfAbsent(module.classes(), classes -> new ClassFileImporter().importPath(classes));
     }
 
     private static Stream<DynamicTest> perModule(String what, ArchRule rule) {

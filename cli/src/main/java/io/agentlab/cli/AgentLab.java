@@ -76,11 +76,36 @@ public final class AgentLab {
     }
 
     private static int badParameters(CommandLine.ParameterException e, String[] args) {
+        CommandLine root = e.getCommandLine();
+        while (root.getParent() != null) {
+            root = root.getParent();
+        }
+        if (!root.isAllowOptionsAsOptionParameters() && attachedOptionLike(e, args)) {
+            // picocli refuses "--option=-x..." as it refuses "--option -x"; typed with '=', the value is the
+            // option's, so it is parsed again and judged by the option's own check (docs/cli.md#accepted-values)
+            return root.setAllowOptionsAsOptionParameters(true).execute(args);
+        }
         CommandLine command = e.getCommandLine();
         String name = command.getCommandSpec().qualifiedName();
         command.getErr().println(name + ": " + Values.oneLine(e.getMessage()) + " (see " + name + " --help)");
         command.getErr().flush();
         return USAGE;
+    }
+
+    /** Whether picocli refused a value given with '=' because it starts like an option ({@code --speed=-V}). */
+    private static boolean attachedOptionLike(CommandLine.ParameterException e, String[] args) {
+        if (!(e instanceof CommandLine.MissingParameterException) || e.getMessage() == null) {
+            return false;
+        }
+        for (String arg : args) {
+            int separator = arg.indexOf('=');
+            if (arg.startsWith("-") && separator > 0 && arg.startsWith("-", separator + 1)
+                    && e.getMessage().contains("'" + arg.substring(0, separator) + "' but found '"
+                    + arg.substring(separator + 1) + "'")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** An exception out of a command: one line naming the option when one holds the bad value. */

@@ -89,6 +89,18 @@ class BadValuesTest {
                 "run", "--runtime and --runtime-command judge a runtime against the kit's replay");
     }
 
+    @Test
+    @DisplayName("a value given with '=' that starts with '-' is judged by its option (red: picocli read -V5 as -V); "
+            + "a value forgotten before the next option still says so")
+    void attachedValueLikeAnOption() {
+        oneLine(run("validate", "--runtime-command=-V5 \"x", "--suites", suites("passing")), "validate",
+                "'--runtime-command'", "every quote closed", "got '-V5 \"x'");
+        oneLine(run("validate", "--speed=-h", "--suites", suites("passing")), "validate", "'--speed'",
+                "expected a number from 0 to 10", "got '-h'");
+        oneLine(run("validate", "--suites", "--speed", "0"), "validate",
+                "Expected parameter for option '--suites' but found '--speed'");
+    }
+
     @ParameterizedTest(name = "--upstream {0}")
     @ValueSource(strings = {"not-a-url", "file:///tmp/v1", "http://"})
     @DisplayName("record --upstream: not an http or https URL is exit 2 at once (it used to start and wait forever)")

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.apiguardian.api.API;
 import org.junit.platform.commons.io.ResourceFilter;
 import org.junit.platform.engine.ConfigurationParameters;
@@ -218,10 +219,35 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
                     + "turn at a time (docs/wire.md#one-turn-at-a-time); " + Constants.PARALLEL + " is ignored");
         }
         if (settings.map(EngineOptions::parallel).orElse(false)) {
-            return ParallelHierarchicalTestExecutorServiceFactory.create(new PrefixedConfigurationParameters(
-                    request.getConfigurationParameters(), Constants.PARALLEL_CONFIG_PREFIX));
+            return ParallelHierarchicalTestExecutorServiceFactory.create(forkJoin(new PrefixedConfigurationParameters(
+                    request.getConfigurationParameters(), Constants.PARALLEL_CONFIG_PREFIX)));
         }
         return new SameThreadHierarchicalTestExecutorService();
+    }
+
+    /**
+     * {@code parameters} with the fork-join executor, whatever {@code executor-service} says: it runs a node holding
+     * the global read-write lock after its concurrent siblings have joined, which is what puts the gates after the
+     * suites (docs/engine.md#parallel-suites); another executor could run them first.
+     */
+    private static ConfigurationParameters forkJoin(ConfigurationParameters parameters) {
+        return new ConfigurationParameters() {
+            @Override
+            public Optional<String> get(String key) {
+                return key.equals(ParallelHierarchicalTestExecutorServiceFactory.EXECUTOR_SERVICE_PROPERTY_NAME)
+                        ? Optional.of("fork_join_pool") : parameters.get(key);
+            }
+
+            @Override
+            public Optional<Boolean> getBoolean(String key) {
+                return parameters.getBoolean(key);
+            }
+
+            @Override
+            public Set<String> keySet() {
+                return parameters.keySet();
+            }
+        };
     }
 
     @Override

@@ -55,9 +55,13 @@ final class SuiteDescriptor extends AbstractTestDescriptor implements Conformanc
         return suite.id();
     }
 
-    /** Suites run one after another (their cases in parallel when enabled), so the gates after them see everything. */
+    /**
+     * Suites run beside each other when cases run in parallel, so a suite's slowest case (a batch deadline's wait) no
+     * longer holds back the next suite's; the gates still run after all of them, alone ({@link GatesDescriptor},
+     * docs/engine.md#parallel-suites).
+     */
     @Override
     public ExecutionMode getExecutionMode() {
-        return ExecutionMode.SAME_THREAD;
+        return ExecutionMode.CONCURRENT;
     }
 }

@@ -333,6 +333,34 @@ class EngineExecutionTest {
         assertThat(parallel).isEqualTo(serial);
     }
 
+    @Test
+    @DisplayName("in parallel, suites run beside each other and the gates start only after every suite finished "
+            + "(red: the gates ran on the engine's thread while the suites were still running)")
+    void gatesAfterEverySuiteInParallel() {
+        List<Event> events = kit(selectClasspathResource("sample-suites"))
+                .configurationParameter(Constants.GATES_ENABLED, "true")
+                .configurationParameter(Constants.PARALLEL, "true")
+                .configurationParameter(Constants.PARALLEL_CONFIG_PREFIX + "strategy", "fixed")
+                .configurationParameter(Constants.PARALLEL_CONFIG_PREFIX + "fixed.parallelism", "4")
+                // ignored: the engine keeps the fork-join executor, whose order the gates rely on
+                .configurationParameter(Constants.PARALLEL_CONFIG_PREFIX + "executor-service", "worker_thread_pool")
+                .execute().allEvents().list();
+        List<Integer> suitesFinished = new java.util.ArrayList<>();
+        int gatesStarted = -1;
+        for (int i = 0; i < events.size(); i++) {
+            Event event = events.get(i);
+            String kind = event.getTestDescriptor().getUniqueId().getLastSegment().getType();
+            if (kind.equals(SuiteDescriptor.SEGMENT) && event.getType() == EventType.FINISHED) {
+                suitesFinished.add(i);
+            } else if (kind.equals(GatesDescriptor.SEGMENT) && event.getType() == EventType.STARTED) {
+                gatesStarted = i;
+            }
+        }
+        assertThat(suitesFinished).as("the sample suites finished").hasSize(3);
+        assertThat(gatesStarted).as("the gates started, after the last suite finished (events %s)", events)
+                .isGreaterThan(suitesFinished.get(2));
+    }
+
     /** Per test: its status and the deterministic figures of its report entries (timings left out). */
     private static Map<String, String> outcomes(EngineExecutionResults results) {
         Map<String, String> outcomes = new TreeMap<>();

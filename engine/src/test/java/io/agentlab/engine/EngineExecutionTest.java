@@ -20,6 +20,7 @@ import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -345,7 +346,7 @@ class EngineExecutionTest {
                 // ignored: the engine keeps the fork-join executor, whose order the gates rely on
                 .configurationParameter(Constants.PARALLEL_CONFIG_PREFIX + "executor-service", "worker_thread_pool")
                 .execute().allEvents().list();
-        List<Integer> suitesFinished = new java.util.ArrayList<>();
+        List<Integer> suitesFinished = new ArrayList<>();
         int gatesStarted = -1;
         for (int i = 0; i < events.size(); i++) {
             Event event = events.get(i);

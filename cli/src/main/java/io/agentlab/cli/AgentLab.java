@@ -11,6 +11,7 @@ import java.util.Optional;
 import org.apiguardian.api.API;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
 import picocli.CommandLine.ParseResult;
@@ -80,32 +81,68 @@ public final class AgentLab {
         while (root.getParent() != null) {
             root = root.getParent();
         }
-        if (!root.isAllowOptionsAsOptionParameters() && attachedOptionLike(e, args)) {
-            // picocli refuses "--option=-x..." as it refuses "--option -x"; typed with '=', the value is the
-            // option's, so it is parsed again and judged by the option's own check (docs/cli.md#accepted-values)
-            return root.setAllowOptionsAsOptionParameters(true).execute(args);
-        }
         CommandLine command = e.getCommandLine();
+        String message = e.getMessage();
+        String attached = root.isAllowOptionsAsOptionParameters() ? "" : attached(e, args);
+        if (!attached.isEmpty()) {
+            // picocli refuses "--option=-x..." as it refuses "--option -x"; typed with '=', the value is the
+            // option's, so it is parsed again and judged by the option's own check (docs/cli.md#accepted-values).
+            // The second parse lets every option take an option-like value, so it runs only when no option is
+            // followed by a separate one it would then swallow ("--report --evaluate"); that one is refused instead.
+            Optional<String> swallowed = swallowed(command.getCommandSpec(), args, attached);
+            if (swallowed.isEmpty()) {
+                return root.setAllowOptionsAsOptionParameters(true).execute(args);
+            }
+            message = swallowed.get();
+        }
         String name = command.getCommandSpec().qualifiedName();
-        command.getErr().println(name + ": " + Values.oneLine(e.getMessage()) + " (see " + name + " --help)");
+        command.getErr().println(name + ": " + Values.oneLine(message) + " (see " + name + " --help)");
         command.getErr().flush();
         return USAGE;
     }
 
-    /** Whether picocli refused a value given with '=' because it starts like an option ({@code --speed=-V}). */
-    private static boolean attachedOptionLike(CommandLine.ParameterException e, String[] args) {
+    /**
+     * The refusal for the first option that takes a value and is followed by a separate argument naming an option of
+     * {@code spec}, if one is (options after {@code --} are none): picocli's own words when the value is required; when
+     * it is optional, picocli would read the option without one, which the second parse would not.
+     */
+    private static Optional<String> swallowed(CommandSpec spec, String[] args, String attached) {
+        for (int i = 1; i < args.length && !args[i - 1].equals("--"); i++) {
+            OptionSpec option = spec.findOption(args[i - 1]);
+            if (option != null && option.arity().max() > 0 && namesOption(spec, args[i])) {
+                return Optional.of(option.arity().min() > 0
+                        ? "Expected parameter for option '" + args[i - 1] + "' but found '" + args[i] + "'"
+                        : "'" + args[i - 1] + "' cannot be read without a value next to '" + attached
+                                + "': write " + args[i - 1] + "=" + option.paramLabel() + " or put it last");
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Whether {@code arg} names an option of {@code spec}: "--name", "--name=value" or a cluster starting "-h". */
+    private static boolean namesOption(CommandSpec spec, String arg) {
+        int separator = arg.indexOf('=');
+        return arg.startsWith("-") && (spec.findOption(separator > 0 ? arg.substring(0, separator) : arg) != null
+                || arg.length() > 1 && arg.charAt(1) != '-' && spec.findOption(arg.charAt(1)) != null);
+    }
+
+    /**
+     * The argument {@code --option=-value} whose value picocli refused because it starts like an option
+     * ({@code --speed=-V}), or "" when the refusal is about something else.
+     */
+    private static String attached(CommandLine.ParameterException e, String[] args) {
         if (!(e instanceof CommandLine.MissingParameterException) || e.getMessage() == null) {
-            return false;
+            return "";
         }
         for (String arg : args) {
             int separator = arg.indexOf('=');
             if (arg.startsWith("-") && separator > 0 && arg.startsWith("-", separator + 1)
                     && e.getMessage().contains("'" + arg.substring(0, separator) + "' but found '"
                     + arg.substring(separator + 1) + "'")) {
-                return true;
+                return arg;
             }
         }
-        return false;
+        return "";
     }
 
     /** An exception out of a command: one line naming the option when one holds the bad value. */

@@ -99,6 +99,13 @@ class BadValuesTest {
                 "expected a number from 0 to 10", "got '-h'");
         oneLine(run("validate", "--suites", "--speed", "0"), "validate",
                 "Expected parameter for option '--suites' but found '--speed'");
+        // the '=' value is let through, but an option followed by a separate one still does not take it as its value
+        oneLine(run("validate", "--speed=-h", "--suites", "--runtime-command", "x"), "validate",
+                "Expected parameter for option '--suites' but found '--runtime-command'");
+        oneLine(run("run", "--speed=-h", "--rerun-failed", "--suites", suites("passing")), "run",
+                "'--rerun-failed' cannot be read without a value next to '--speed=-h'", "or put it last");
+        oneLine(run("run", "--suites", suites("passing"), "--speed=-h", "--rerun-failed"), "run", "'--speed'",
+                "expected a number from 0 to 10", "got '-h'");
     }
 
     @ParameterizedTest(name = "--upstream {0}")

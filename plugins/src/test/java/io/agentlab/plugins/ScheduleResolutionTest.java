@@ -84,6 +84,8 @@ class ScheduleResolutionTest {
             remind me today at 7am to jog                           | ?          | already passed    |              |                    |
             remind me on February 30 at 9am                         | ?          | does not exist    |              |                    |
             tomorrow at 3pm                                         | ?          | What should the reminder say |   |                    |
+            dentist tomorrow at 3pm, remind me 20000 minutes before | ?          | How long before   |              |                    |
+            dentist tomorrow at 3pm, remind me 168 hours before     | 2026-12-01 | 15:00 | dentist              | -                  | 10080
             明天早上八点提醒我吃药                                   | 2026-12-01 | 08:00 | 吃药                 | -                  | -
             两小时后提醒我关火                                       | 2026-11-30 | 10:00 | 关火                 | -                  | -
             三十分钟后提醒我收衣服                                   | 2026-11-30 | 08:30 | 收衣服               | -                  | -
@@ -113,6 +115,7 @@ class ScheduleResolutionTest {
             下周提醒我交房租                                         | ?          | 下周哪一天         |             |                    |
             今天早上七点提醒我吃早饭                                  | ?          | 已经过了           |             |                    |
             2月30号上午九点开会                                      | ?          | 日期不存在         |             |                    |
+            明天下午三点开会，提前200小时提醒我                        | ?          | 要提前多久         |             |                    |
             """)
     void resolves(String utterance, String date, String time, String title, String recurrence, Integer reminder) {
         EventResult result = harness.dual(CalendarPlugin.NAME, utterance);

@@ -38,9 +38,9 @@ public final class CalendarPlugin implements EventPlugin {
                "recurrence":{"type":"string",
                  "pattern":"^FREQ=(DAILY|WEEKLY|MONTHLY|YEARLY)(;BYDAY=(MO|TU|WE|TH|FR|SA|SU)(,(MO|TU|WE|TH|FR|SA|SU))*)?$",
                  "description":"RRULE subset, e.g. FREQ=WEEKLY;BYDAY=MO"},
-               "reminder_minutes_before":{"type":"integer","minimum":0,"maximum":10080}},
+               "reminder_minutes_before":{"type":"integer","minimum":0,"maximum":%d}},
              "required":["title","date","time","timezone"],
-             "additionalProperties":false}""";
+             "additionalProperties":false}""".formatted(ScheduleResolver.MAX_REMINDER_MINUTES);
 
     private final EventDefinition definition;
     private final CalendarSchedulePort port;

@@ -71,6 +71,8 @@ public final class ScheduleResolver implements ArgumentResolver {
             "(\\d|\\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve))\\s*([ap])\\s+m\\b");
     private static final Pattern HAN_SPACE = Pattern.compile("(?<=\\p{IsHan})\\s+|\\s+(?=\\p{IsHan})");
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm");
+    /** The schema's {@code reminder_minutes_before} maximum: one week. */
+    static final int MAX_REMINDER_MINUTES = 7 * 24 * 60;
 
     @Override
     public Resolution resolve(ResolutionInput input) {
@@ -141,6 +143,11 @@ public final class ScheduleResolver implements ArgumentResolver {
         String recurrence = facts.recurrence();
         if (recurrence != null) {
             arguments.put("recurrence", recurrence);
+        }
+        if (facts.reminderMinutes != null && facts.reminderMinutes > MAX_REMINDER_MINUTES) {
+            // The schema's bound: a lead time past a week is more likely misheard ("提前30两小时后" reads as 302
+            // hours) than meant, so it is asked about rather than clipped or dropped (docs/plugins.md#safety-net).
+            return Resolution.ambiguous(arguments, ask.reminderTooEarly());
         }
         if (facts.reminderMinutes != null) {
             arguments.put("reminder_minutes_before", facts.reminderMinutes);
@@ -299,6 +306,11 @@ public final class ScheduleResolver implements ArgumentResolver {
         String passed() {
             return language == Language.CHINESE ? "这个时间已经过了，要改到什么时候？"
                     : "That time has already passed — when should it be?";
+        }
+
+        String reminderTooEarly() {
+            return language == Language.CHINESE ? "要提前多久提醒你？最多可以提前一周。"
+                    : "How long before should I remind you? At most a week ahead.";
         }
 
         String invalidDate() {

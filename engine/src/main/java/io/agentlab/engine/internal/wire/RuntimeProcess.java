@@ -20,7 +20,8 @@ import org.apiguardian.api.API;
 
 /**
  * The runtime under test over the wire (docs/wire.md#start-up): attached to at a URL, or started from a command with
- * the environment of docs/wire.md#configuration, its output into {@code runtime.log}, polled on
+ * the environment of docs/wire.md#configuration, its output into {@code runtime.log} in the report folder (without
+ * one, {@code agentlab-runtime-<pid>.log} in the temporary folder), polled on
  * {@code /agentlab/capabilities} until ready, started again after a crash (at most {@value #RESTARTS} times in a run)
  * and stopped at the end ({@code SIGTERM}, then killed after 5 s).
  */

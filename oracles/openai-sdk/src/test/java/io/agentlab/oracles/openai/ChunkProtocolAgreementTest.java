@@ -3,7 +3,6 @@ package io.agentlab.oracles.openai;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.openai.core.ObjectMappers;
 import com.openai.models.chat.completions.ChatCompletionChunk;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -72,7 +71,7 @@ class ChunkProtocolAgreementTest {
     /** Why the SDK cannot read the payload, or null when it can. */
     private static String sdkFailure(String payload) {
         try {
-            ObjectMappers.jsonMapper().readValue(payload, ChatCompletionChunk.class).validate();
+            SdkOracle.SDK_JSON.readValue(payload, ChatCompletionChunk.class).validate();
             return null;
         } catch (IOException | RuntimeException e) {
             String message = String.valueOf(e.getMessage());

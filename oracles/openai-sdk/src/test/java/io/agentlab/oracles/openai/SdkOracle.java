@@ -46,6 +46,11 @@ final class SdkOracle {
 
     /** Reads the exported files (plain Jackson 2, as the SDK's own). */
     static final ObjectMapper FILES = new ObjectMapper();
+    /**
+     * The SDK's own mapper, built once as the SDK's client builds it once: {@code ObjectMappers.jsonMapper()} makes a
+     * new mapper, with empty caches, on every call (docs/performance.md#build-time).
+     */
+    static final ObjectMapper SDK_JSON = ObjectMappers.jsonMapper();
     private static final String DONE = "[DONE]";
     private static final String ALREADY_FINAL = "Already accumulated the final chunk(s).";
 
@@ -135,7 +140,7 @@ final class SdkOracle {
             }
             ChatCompletionChunk chunk;
             try {
-                chunk = ObjectMappers.jsonMapper().readValue(payload, ChatCompletionChunk.class);
+                chunk = SDK_JSON.readValue(payload, ChatCompletionChunk.class);
             } catch (IOException | RuntimeException e) {
                 return unparsed(id, family, source, kitRejects, kitError,
                         "event " + event + " does not parse as ChatCompletionChunk: " + oneLine(e));
@@ -370,7 +375,7 @@ final class SdkOracle {
                 kitCached.isMissingNode() ? null : kitCached.asLong());
         try {
             // the kit leaves null-valued fields out ("prompt_tokens_details": null is no details); so does this
-            JsonNode sdkUsage = withoutNulls(FILES.readTree(ObjectMappers.jsonMapper().writeValueAsString(usage)));
+            JsonNode sdkUsage = withoutNulls(FILES.readTree(SDK_JSON.writeValueAsString(usage)));
             if (!sdkUsage.equals(kitUsage)) {
                 findings.add("usage: the SDK has " + sdkUsage + ", the kit " + kitUsage);
             }

@@ -12,6 +12,7 @@ import io.agentlab.runtime.llm.ResponseLimits;
 import io.agentlab.runtime.llm.StreamAccumulator;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
@@ -26,6 +27,7 @@ import java.util.function.Function;
 import java.util.function.LongSupplier;
 import okhttp3.Call;
 import okhttp3.Callback;
+import okhttp3.ConnectionSpec;
 import okhttp3.Dispatcher;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
@@ -70,11 +72,18 @@ public final class OpenAiCompatibleClient implements ChatProvider {
     public static final Duration DEFAULT_FINISH_GRACE = Duration.ofSeconds(2);
 
     /**
-     * The one pool and dispatcher every client shares, made by the first client (its TLS set-up alone is about 0.1 s of
-     * start-up, which a class that only names a default must not pay: docs/performance.md#start-up).
+     * The one pool and dispatcher every client shares, made by the first client, for plain HTTP only: OkHttp sets up
+     * TLS (the JDK's trust store read and parsed, about 0.15 s of CPU) for any client that may speak it, and a run
+     * against the kit's own replay server on loopback never does (docs/performance.md#start-up).
      */
     private static final class Shared {
         static final OkHttpClient CLIENT = sharedClient();
+    }
+
+    /** The shared client with TLS, set up once, when the first client of an {@code https} provider is made. */
+    private static final class SharedTls {
+        static final OkHttpClient CLIENT = Shared.CLIENT.newBuilder()
+                .connectionSpecs(List.of(ConnectionSpec.MODERN_TLS, ConnectionSpec.CLEARTEXT)).build();
     }
     /**
      * Events in flight between the HTTP thread and the caller: enough to keep the caller busy, few enough that a fast
@@ -172,7 +181,8 @@ public final class OpenAiCompatibleClient implements ChatProvider {
         this.environment = environment;
         this.nanoTime = nanoTime;
         // newBuilder() shares the pool and the dispatcher: a client per configuration costs no threads
-        this.http = Shared.CLIENT.newBuilder()
+        boolean tls = config.baseUrl().regionMatches(true, 0, "https:", 0, 6);
+        this.http = (tls ? SharedTls.CLIENT : Shared.CLIENT).newBuilder()
                 .connectTimeout(config.connectTimeout())
                 .readTimeout(config.readTimeout())
                 .build();
@@ -191,6 +201,7 @@ public final class OpenAiCompatibleClient implements ChatProvider {
         dispatcher.setMaxRequestsPerHost(256);
         return new OkHttpClient.Builder()
                 .dispatcher(dispatcher)
+                .connectionSpecs(List.of(ConnectionSpec.CLEARTEXT))
                 .retryOnConnectionFailure(false) // retries are decided below, where billing is known to be safe
                 .eventListenerFactory(PooledConnectionRetry.FACTORY)
                 .build();

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -68,12 +69,26 @@ final class MavenBuild {
         }
     }
 
-    /** A fresh folder outside the repository. */
+    /**
+     * A fresh folder outside the repository, deleted when the test JVM exits, as JUnit deletes a {@code @TempDir}: each
+     * copied project with its build output is several MiB, and a CI machine runs these checks on every change.
+     */
     static Path freshFolder(String prefix) {
         try {
-            return Files.createTempDirectory(prefix);
+            Path folder = Files.createTempDirectory(prefix);
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteQuietly(folder), "delete " + folder));
+            return folder;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Deletes a folder tree, deepest first; what cannot be deleted stays (the JVM is exiting). */
+    private static void deleteQuietly(Path folder) {
+        try (Stream<Path> files = Files.walk(folder)) {
+            files.sorted(Comparator.reverseOrder()).forEach(file -> file.toFile().delete());
+        } catch (IOException | UncheckedIOException e) {
+            // best effort at exit: a folder left in the temporary folder is no failure of the check that made it
         }
     }
 

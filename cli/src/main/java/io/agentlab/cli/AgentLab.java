@@ -108,7 +108,8 @@ public final class AgentLab {
      */
     private static Optional<String> swallowed(CommandSpec spec, String[] args, String attached) {
         for (int i = 1; i < args.length && !args[i - 1].equals("--"); i++) {
-            OptionSpec option = spec.findOption(args[i - 1]);
+            // exact names only: findOption also matches a name without its dashes, a folder called "suites"
+            OptionSpec option = spec.optionsMap().get(args[i - 1]);
             if (option != null && option.arity().max() > 0 && namesOption(spec, args[i])) {
                 return Optional.of(option.arity().min() > 0
                         ? "Expected parameter for option '" + args[i - 1] + "' but found '" + args[i] + "'"
@@ -119,11 +120,15 @@ public final class AgentLab {
         return Optional.empty();
     }
 
-    /** Whether {@code arg} names an option of {@code spec}: "--name", "--name=value" or a cluster starting "-h". */
+    /**
+     * Whether {@code arg} names an option of {@code spec} as picocli would read it: "--name", "--name=value", a negated
+     * "--no-name" or a cluster starting "-h".
+     */
     private static boolean namesOption(CommandSpec spec, String arg) {
         int separator = arg.indexOf('=');
-        return arg.startsWith("-") && (spec.findOption(separator > 0 ? arg.substring(0, separator) : arg) != null
-                || arg.length() > 1 && arg.charAt(1) != '-' && spec.findOption(arg.charAt(1)) != null);
+        String name = separator > 0 ? arg.substring(0, separator) : arg;
+        return arg.startsWith("-") && (spec.optionsMap().containsKey(name) || spec.negatedOptionsMap().containsKey(name)
+                || arg.length() > 1 && arg.charAt(1) != '-' && spec.posixOptionsMap().containsKey(arg.charAt(1)));
     }
 
     /**
@@ -135,6 +140,9 @@ public final class AgentLab {
             return "";
         }
         for (String arg : args) {
+            if (arg.equals("--")) {
+                break; // what follows is no option, whatever it looks like
+            }
             int separator = arg.indexOf('=');
             if (arg.startsWith("-") && separator > 0 && arg.startsWith("-", separator + 1)
                     && e.getMessage().contains("'" + arg.substring(0, separator) + "' but found '"

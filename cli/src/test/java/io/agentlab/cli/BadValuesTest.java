@@ -106,6 +106,9 @@ class BadValuesTest {
                 "'--rerun-failed' cannot be read without a value next to '--speed=-h'", "or put it last");
         oneLine(run("run", "--suites", suites("passing"), "--speed=-h", "--rerun-failed"), "run", "'--speed'",
                 "expected a number from 0 to 10", "got '-h'");
+        // a value spelled like an option's name without its dashes is a value: a folder called "suites"
+        oneLine(run("validate", "--suites", "suites", "--speed=-h"), "validate", "'--speed'",
+                "expected a number from 0 to 10", "got '-h'");
     }
 
     @ParameterizedTest(name = "--upstream {0}")

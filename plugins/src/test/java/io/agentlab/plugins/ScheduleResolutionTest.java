@@ -86,6 +86,7 @@ class ScheduleResolutionTest {
             tomorrow at 3pm                                         | ?          | What should the reminder say |   |                    |
             dentist tomorrow at 3pm, remind me 20000 minutes before | ?          | How long before   |              |                    |
             dentist tomorrow at 3pm, remind me 168 hours before     | 2026-12-01 | 15:00 | dentist              | -                  | 10080
+            dentist tomorrow at 3pm, remind me 10081 minutes before | ?          | How long before   |              |                    |
             明天早上八点提醒我吃药                                   | 2026-12-01 | 08:00 | 吃药                 | -                  | -
             两小时后提醒我关火                                       | 2026-11-30 | 10:00 | 关火                 | -                  | -
             三十分钟后提醒我收衣服                                   | 2026-11-30 | 08:30 | 收衣服               | -                  | -
@@ -116,6 +117,9 @@ class ScheduleResolutionTest {
             今天早上七点提醒我吃早饭                                  | ?          | 已经过了           |             |                    |
             2月30号上午九点开会                                      | ?          | 日期不存在         |             |                    |
             明天下午三点开会，提前200小时提醒我                        | ?          | 要提前多久         |             |                    |
+            明天下午三点开会，提前 1 两个小时提醒我                     | ?          | 1两               |             |                    |
+            提前 3 两小时后提醒我开会                                  | ?          | 3两               |             |                    |
+            每周一19点开例会                                         | 2026-11-30 | 19:00 | 开例会               | FREQ=WEEKLY;BYDAY=MO | -
             """)
     void resolves(String utterance, String date, String time, String title, String recurrence, Integer reminder) {
         EventResult result = harness.dual(CalendarPlugin.NAME, utterance);
@@ -138,6 +142,13 @@ class ScheduleResolutionTest {
         expected.put("date", date);
         expected.put("time", time);
         assertThat(result.arguments()).as(utterance).isEqualTo(expected);
+    }
+
+    @Test
+    @DisplayName("the schema's reminder bound is the resolver's: one week, 10080 minutes")
+    void reminderBoundInTheSchema() {
+        assertThat(new CalendarPlugin().definition().argumentsSchema())
+                .contains("\"reminder_minutes_before\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":10080}");
     }
 
     @Test

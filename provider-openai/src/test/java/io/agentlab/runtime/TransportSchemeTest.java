@@ -43,12 +43,18 @@ class TransportSchemeTest {
                     throw new IllegalStateException(e);
                 }
             });
-            OpenAiCompatibleClient client = new OpenAiCompatibleClient(new OpenAiCompatibleClient.Config(
-                    scheme + "://127.0.0.1:" + server.getLocalPort() + "/v1", null, Duration.ofSeconds(5),
-                    Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(1)));
-            assertThatThrownBy(() -> client.stream(request(), delta -> { })).isInstanceOf(ProviderException.class);
+            assertThatThrownBy(() -> client(scheme, server).stream(request(), delta -> { }))
+                    .isInstanceOf(ProviderException.class);
             return received.get(10, TimeUnit.SECONDS);
         }
+    }
+
+    /** A client of {@code scheme://<the server's loopback address>/v1}. */
+    private static OpenAiCompatibleClient client(String scheme, ServerSocket server) {
+        String host = server.getInetAddress().getHostAddress();
+        return new OpenAiCompatibleClient(new OpenAiCompatibleClient.Config(scheme + "://"
+                + (host.contains(":") ? "[" + host + "]" : host) + ":" + server.getLocalPort() + "/v1", null,
+                Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(1)));
     }
 
     @Test
@@ -58,6 +64,36 @@ class TransportSchemeTest {
         assertThat(first).hasSizeGreaterThanOrEqualTo(3);
         assertThat(first[0]).as("TLS record type: handshake").isEqualTo((byte) 0x16);
         assertThat(first[1]).as("TLS major version").isEqualTo((byte) 0x03);
+    }
+
+    @Test
+    @DisplayName("an http provider redirecting to https: its status, as the provider's answer (no TLS set up for it)")
+    void redirectToHttpsIsTheProvidersAnswer() throws Exception {
+        try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            CompletableFuture<Void> answered = CompletableFuture.runAsync(() -> {
+                try (Socket socket = server.accept(); InputStream in = socket.getInputStream()) {
+                    byte[] head = new byte[8192];
+                    int read = 0;
+                    int n = 0;
+                    while (n >= 0 && read < head.length
+                            && !new String(head, 0, read, StandardCharsets.ISO_8859_1).contains("\r\n\r\n")) {
+                        n = in.read(head, read, head.length - read); // the request head, then the answer
+                        read += Math.max(0, n);
+                    }
+                    socket.getOutputStream().write(("HTTP/1.1 307 Temporary Redirect\r\nLocation: https://127.0.0.1:1/v1"
+                            + "/chat/completions\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+                            .getBytes(StandardCharsets.US_ASCII));
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            assertThatThrownBy(() -> client("http", server).stream(request(), delta -> { }))
+                    .isInstanceOfSatisfying(ProviderException.class, e -> {
+                        assertThat(e.kind()).isEqualTo(ProviderException.Kind.HTTP_STATUS);
+                        assertThat(e.getMessage()).contains("HTTP 307");
+                    });
+            answered.get(10, TimeUnit.SECONDS);
+        }
     }
 
     @Test

@@ -28,6 +28,8 @@ public final class CalendarPlugin implements EventPlugin {
 
     /** The event name. */
     public static final String NAME = "calendar.schedule.create";
+    /** The arguments' schema; the reminder's bound is the resolver's, written with {@link Integer#toString(int)}: a
+     * format's {@code %d} would write the default locale's digits (Arabic-Indic under ar-EG), which JSON is not. */
     static final String SCHEMA = """
             {"type":"object",
              "properties":{
@@ -38,9 +40,10 @@ public final class CalendarPlugin implements EventPlugin {
                "recurrence":{"type":"string",
                  "pattern":"^FREQ=(DAILY|WEEKLY|MONTHLY|YEARLY)(;BYDAY=(MO|TU|WE|TH|FR|SA|SU)(,(MO|TU|WE|TH|FR|SA|SU))*)?$",
                  "description":"RRULE subset, e.g. FREQ=WEEKLY;BYDAY=MO"},
-               "reminder_minutes_before":{"type":"integer","minimum":0,"maximum":%d}},
+               "reminder_minutes_before":{"type":"integer","minimum":0,"maximum":MAX_REMINDER_MINUTES}},
              "required":["title","date","time","timezone"],
-             "additionalProperties":false}""".formatted(ScheduleResolver.MAX_REMINDER_MINUTES);
+             "additionalProperties":false}"""
+            .replace("MAX_REMINDER_MINUTES", Integer.toString(ScheduleResolver.MAX_REMINDER_MINUTES));
 
     private final EventDefinition definition;
     private final CalendarSchedulePort port;

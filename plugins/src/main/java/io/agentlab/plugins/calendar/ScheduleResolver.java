@@ -23,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apiguardian.api.API;
 
@@ -70,6 +71,13 @@ public final class ScheduleResolver implements ArgumentResolver {
     private static final Pattern EN_SPLIT_AMPM = Pattern.compile(
             "(\\d|\\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve))\\s*([ap])\\s+m\\b");
     private static final Pattern HAN_SPACE = Pattern.compile("(?<=\\p{IsHan})\\s+|\\s+(?=\\p{IsHan})");
+    /**
+     * Digits beside a Chinese numeral ("提前 30 两小时后", "1 两个小时"): once spaces go and numerals become digits they
+     * read as one number (302, 12), so the words are asked about instead (docs/plugins.md#safety-net). A weekday's
+     * numeral before a time ("周一9点", "星期三3点", "礼拜一8点") is none.
+     */
+    private static final Pattern GLUED_NUMBERS = Pattern.compile(
+            "\\d\\s*[零〇一二两三四五六七八九十百千万]|(?<![周期拜])[零〇一二两三四五六七八九百千万]\\s*\\d");
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm");
     /** The schema's {@code reminder_minutes_before} maximum: one week. */
     static final int MAX_REMINDER_MINUTES = 7 * 24 * 60;
@@ -88,6 +96,11 @@ public final class ScheduleResolver implements ArgumentResolver {
         }
         if (request.isEmpty()) {
             return Resolution.ambiguous(Map.of("timezone", zone.getId()), ask.several(requests.size()));
+        }
+        Matcher glued = GLUED_NUMBERS.matcher(request.get());
+        if (language == Language.CHINESE && glued.find()) {
+            return Resolution.ambiguous(Map.of("timezone", zone.getId()), ask.notUnderstood(glued.group()))
+                    .withSource(request.get());
         }
         int index = Math.max(0, requests.indexOf(request.get()));
         ZonedDateTime now = input.turn().requestedAt().atZone(zone).truncatedTo(ChronoUnit.MINUTES);

@@ -29,6 +29,7 @@ import okhttp3.Call;
 import okhttp3.Callback;
 import okhttp3.ConnectionSpec;
 import okhttp3.Dispatcher;
+import okhttp3.HttpUrl;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
@@ -73,8 +74,9 @@ public final class OpenAiCompatibleClient implements ChatProvider {
 
     /**
      * The one pool and dispatcher every client shares, made by the first client, for plain HTTP only: OkHttp sets up
-     * TLS (the JDK's trust store read and parsed, about 0.15 s of CPU) for any client that may speak it, and a run
-     * against the kit's own replay server on loopback never does (docs/performance.md#start-up).
+     * TLS (the JDK's trust store read and parsed, about 0.25 s of CPU in a fresh JVM) for any client that may speak it,
+     * and a run against the kit's own replay server on loopback never does (docs/performance.md#start-up). A redirect
+     * from such a provider to {@code https} is not followed: it reaches the caller as the provider's HTTP status.
      */
     private static final class Shared {
         static final OkHttpClient CLIENT = sharedClient();
@@ -82,7 +84,7 @@ public final class OpenAiCompatibleClient implements ChatProvider {
 
     /** The shared client with TLS, set up once, when the first client of an {@code https} provider is made. */
     private static final class SharedTls {
-        static final OkHttpClient CLIENT = Shared.CLIENT.newBuilder()
+        static final OkHttpClient CLIENT = Shared.CLIENT.newBuilder().followSslRedirects(true)
                 .connectionSpecs(List.of(ConnectionSpec.MODERN_TLS, ConnectionSpec.CLEARTEXT)).build();
     }
     /**
@@ -181,7 +183,8 @@ public final class OpenAiCompatibleClient implements ChatProvider {
         this.environment = environment;
         this.nanoTime = nanoTime;
         // newBuilder() shares the pool and the dispatcher: a client per configuration costs no threads
-        boolean tls = config.baseUrl().regionMatches(true, 0, "https:", 0, 6);
+        HttpUrl base = HttpUrl.parse(config.baseUrl()); // read as OkHttp reads it (case, surrounding spaces)
+        boolean tls = base != null && base.isHttps();
         this.http = (tls ? SharedTls.CLIENT : Shared.CLIENT).newBuilder()
                 .connectTimeout(config.connectTimeout())
                 .readTimeout(config.readTimeout())
@@ -202,6 +205,7 @@ public final class OpenAiCompatibleClient implements ChatProvider {
         return new OkHttpClient.Builder()
                 .dispatcher(dispatcher)
                 .connectionSpecs(List.of(ConnectionSpec.CLEARTEXT))
+                .followSslRedirects(false) // a redirect to https is the provider's answer, not a TLS set-up now
                 .retryOnConnectionFailure(false) // retries are decided below, where billing is known to be safe
                 .eventListenerFactory(PooledConnectionRetry.FACTORY)
                 .build();

@@ -69,30 +69,20 @@ class TransportSchemeTest {
     @Test
     @DisplayName("an http provider redirecting to https: its status, as the provider's answer (no TLS set up for it)")
     void redirectToHttpsIsTheProvidersAnswer() throws Exception {
-        try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            CompletableFuture<Void> answered = CompletableFuture.runAsync(() -> {
-                try (Socket socket = server.accept(); InputStream in = socket.getInputStream()) {
-                    byte[] head = new byte[8192];
-                    int read = 0;
-                    int n = 0;
-                    while (n >= 0 && read < head.length
-                            && !new String(head, 0, read, StandardCharsets.ISO_8859_1).contains("\r\n\r\n")) {
-                        n = in.read(head, read, head.length - read); // the request head, then the answer
-                        read += Math.max(0, n);
-                    }
-                    socket.getOutputStream().write(("HTTP/1.1 307 Temporary Redirect\r\nLocation: https://127.0.0.1:1/v1"
-                            + "/chat/completions\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
-                            .getBytes(StandardCharsets.US_ASCII));
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
-                }
-            });
-            assertThatThrownBy(() -> client("http", server).stream(request(), delta -> { }))
+        try (RawHttpServer server = new RawHttpServer((connection, request, socket) -> {
+            socket.getOutputStream().write(("HTTP/1.1 307 Temporary Redirect\r\nLocation: https://127.0.0.1:1/v1"
+                    + "/chat/completions\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
+            return false;
+        })) {
+            OpenAiCompatibleClient client = new OpenAiCompatibleClient(new OpenAiCompatibleClient.Config(
+                    server.baseUrl(), null, Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(10),
+                    Duration.ofSeconds(1)));
+            assertThatThrownBy(() -> client.stream(request(), delta -> { }))
                     .isInstanceOfSatisfying(ProviderException.class, e -> {
                         assertThat(e.kind()).isEqualTo(ProviderException.Kind.HTTP_STATUS);
                         assertThat(e.getMessage()).contains("HTTP 307");
                     });
-            answered.get(10, TimeUnit.SECONDS);
         }
     }
 

@@ -157,12 +157,12 @@ public final class ScheduleResolver implements ArgumentResolver {
         if (recurrence != null) {
             arguments.put("recurrence", recurrence);
         }
-        if (facts.reminderMinutes != null && facts.reminderMinutes > MAX_REMINDER_MINUTES) {
-            // The schema's bound: a lead time past a week is more likely misheard ("提前30两小时后" reads as 302
-            // hours) than meant, so it is asked about rather than clipped or dropped (docs/plugins.md#safety-net).
-            return Resolution.ambiguous(arguments, ask.reminderTooEarly());
-        }
         if (facts.reminderMinutes != null) {
+            if (facts.reminderMinutes > MAX_REMINDER_MINUTES) {
+                // The schema's bound: a lead time past a week is more likely misheard than meant, so it is asked
+                // about rather than clipped or dropped (docs/plugins.md#safety-net).
+                return Resolution.ambiguous(arguments, ask.reminderTooEarly());
+            }
             arguments.put("reminder_minutes_before", facts.reminderMinutes);
         }
         if (facts.invalidDate) {

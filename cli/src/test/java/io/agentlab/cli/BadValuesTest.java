@@ -274,7 +274,9 @@ class BadValuesTest {
         Path err = temp.resolve("err.txt");
         Path out = temp.resolve("out.txt");
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-cp", System.getProperty("java.class.path"), HelpPages.class.getName()));
+                .toString()));
+        command.addAll(io.agentlab.runner.JvmOptions.SHORT_RUN); // the launcher's: a JVM that lives seconds
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), HelpPages.class.getName()));
         Process process = new ProcessBuilder(command).redirectError(err.toFile()).redirectOutput(out.toFile())
                 .start();
         assertThat(process.waitFor(2, TimeUnit.MINUTES)).as("the help pages render").isTrue();

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.agentlab.runner.JvmOptions;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -48,8 +49,11 @@ class HostileProviderTest {
         server.start();
         try {
             Path report = work.resolve("report");
+            // the launcher's options (C1 only, the serial collector), the heap capped
             List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                            .toString(), "-Xmx256m", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
+                    .toString()));
+            command.addAll(JvmOptions.SHORT_RUN);
+            command.addAll(List.of("-Xmx256m", "-cp", System.getProperty("java.class.path"),
                     AgentLab.class.getName(), "run", "--provider", "live", "--live-base-url",
                     "http://127.0.0.1:" + server.getAddress().getPort() + "/v1", "--modes", "dual_agent",
                     "--suites", Run.suites("hostile"), "--report", report.toString(), "--no-gates",

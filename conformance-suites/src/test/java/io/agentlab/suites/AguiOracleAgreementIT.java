@@ -313,7 +313,7 @@ class AguiOracleAgreementIT {
     private static Map<Path, Verdict> official(Path node, Path npm, List<Map<String, List<Path>>> groups,
                                                int expected) throws IOException, InterruptedException {
         Files.createDirectories(WORK);
-        AguiOracleNode.install(npm, WORK, List.of("package.json", "package-lock.json", "verdicts.mjs"));
+        Path packages = AguiOracleNode.install(npm, List.of("verdicts.mjs"));
 
         Path root = Path.of("target").toAbsolutePath();
         List<Map<String, Object>> threads = new ArrayList<>();
@@ -325,7 +325,7 @@ class AguiOracleAgreementIT {
         Path manifest = root.resolve("agui-oracle-manifest.json");
         Files.writeString(manifest, Json.write(Map.of("threads", threads)));
         Path output = WORK.resolve("verdicts.jsonl");
-        AguiOracleNode.run(List.of(node.toString(), WORK.resolve("verdicts.mjs").toAbsolutePath().toString(),
+        AguiOracleNode.run(List.of(node.toString(), packages.resolve("verdicts.mjs").toAbsolutePath().toString(),
                 manifest.toString()), WORK, output, true);
 
         Map<Path, Verdict> verdicts = new LinkedHashMap<>();

@@ -6,8 +6,15 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.charset.StandardCharsets;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -17,7 +24,7 @@ import org.junit.jupiter.api.Assumptions;
 /**
  * Node and npm for the checks that run the official AG-UI packages of {@code oracles/agui}
  * (docs/runtime.md#agui-oracle):
- * finding the tools, installing the pinned packages into a work folder, running a command there. Shared by
+ * finding the tools, installing the pinned packages once, running a command. Shared by
  * {@link AguiOracleAgreementIT} and {@link AguiSchemaExportIT}.
  *
  * <p>{@code -Dagentlab-build.agui-oracle=required} (CI) fails without node and npm; the default {@code auto} skips, saying so
@@ -27,6 +34,8 @@ final class AguiOracleNode {
 
     /** The oracle project, from the module's folder. */
     static final Path ORACLE = Path.of("../oracles/agui");
+    /** Where the pinned packages are installed, for both checks. */
+    static final Path PACKAGES = Path.of("target/agui-node");
     private static final Duration TIMEOUT = Duration.ofMinutes(10);
 
     private AguiOracleNode() {
@@ -53,15 +62,47 @@ final class AguiOracleNode {
         return found.get();
     }
 
-    /** Copies {@code files} of the oracle project into {@code work} and installs its pinned packages (npm ci). */
-    static void install(Path npm, Path work, List<String> files) throws IOException, InterruptedException {
+    /**
+     * Installs the oracle project's pinned packages (npm ci) into {@link #PACKAGES}, once for both checks: again only
+     * when its package or lock file changed, under a file lock, so two test JVMs never install at once. Then copies
+     * {@code scripts} of the oracle project there, where Node finds the packages from them; returns the folder.
+     */
+    static Path install(Path npm, List<String> scripts) throws IOException, InterruptedException {
+        Files.createDirectories(PACKAGES);
+        try (FileChannel lock = FileChannel.open(PACKAGES.resolveSibling(PACKAGES.getFileName() + ".lock"),
+                StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+             FileLock held = lock.lock()) {
+            String pinned = Files.readString(ORACLE.resolve("package.json"))
+                    + Files.readString(ORACLE.resolve("package-lock.json"));
+            Path stamp = PACKAGES.resolve(".installed");
+            String installed = Files.exists(stamp) ? Files.readString(stamp) : "";
+            String wanted = HexFormat.of().formatHex(sha256(pinned.getBytes(StandardCharsets.UTF_8)));
+            if (!installed.equals(wanted) || !Files.isDirectory(PACKAGES.resolve("node_modules"))) {
+                Files.deleteIfExists(stamp);
+                copy(List.of("package.json", "package-lock.json"));
+                run(List.of(npm.toString(), "ci", "--no-audit", "--no-fund", "--ignore-scripts"), PACKAGES,
+                        PACKAGES.resolve("npm-ci.log"), false);
+                Files.writeString(stamp, wanted);
+            }
+            copy(scripts);
+        }
+        return PACKAGES;
+    }
+
+    private static void copy(List<String> files) throws IOException {
         for (String file : files) {
-            Path target = work.resolve(file);
+            Path target = PACKAGES.resolve(file);
             Files.createDirectories(target.getParent());
             Files.copy(ORACLE.resolve(file), target, StandardCopyOption.REPLACE_EXISTING);
         }
-        run(List.of(npm.toString(), "ci", "--no-audit", "--no-fund", "--ignore-scripts"), work,
-                work.resolve("npm-ci.log"), false);
+    }
+
+    private static byte[] sha256(byte[] bytes) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(bytes);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JVM has SHA-256", e);
+        }
     }
 
     /** Runs {@code command} in {@code work}, its output to {@code output} (its errors too unless asked apart). */

@@ -10,8 +10,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The JSON Schema the kit's AG-UI checker validates events with is {@code @ag-ui/core} 1.0.0's own: this installs the
- * oracle's pinned packages ({@code npm ci}), runs {@code oracles/agui/scripts/export-schemas.mjs} and fails if its
- * output differs from the committed resource by one byte (docs/runtime.md#schemas). Runs with the oracle check
+ * oracle's pinned packages ({@code npm ci}, once for both checks), runs {@code oracles/agui/scripts/export-schemas.mjs}
+ * and fails if its output differs from the committed resource by one byte (docs/runtime.md#schemas). Runs with the oracle check
  * (failsafe, {@code mvn verify}); needs node and npm like it ({@link AguiOracleNode#tool}).
  */
 class AguiSchemaExportIT {
@@ -24,9 +24,10 @@ class AguiSchemaExportIT {
         Path node = AguiOracleNode.tool("node");
         Path npm = AguiOracleNode.tool("npm");
         Files.createDirectories(WORK);
-        AguiOracleNode.install(npm, WORK, List.of("package.json", "package-lock.json", AguiSchemaExport.SCRIPT));
+        Path packages = AguiOracleNode.install(npm, List.of(AguiSchemaExport.SCRIPT));
         Path generated = WORK.resolve("events.schema.json").toAbsolutePath();
-        AguiOracleNode.run(List.of(node.toString(), AguiSchemaExport.SCRIPT, generated.toString()), WORK,
+        AguiOracleNode.run(List.of(node.toString(), packages.resolve(AguiSchemaExport.SCRIPT).toAbsolutePath()
+                .toString(), generated.toString()), WORK,
                 WORK.resolve("export.log"), false);
 
         assertThat(AguiSchemaExport.difference(Files.readString(AguiSchemaExport.COMMITTED),

@@ -229,13 +229,14 @@ class AguiEndpointContractTest {
         assertThat(AguiEndpointContract.check(url("/missing"), Settings.defaults()))
                 .isInstanceOfSatisfying(Unreadable.class, u -> assertThat(u.problem())
                         .isEqualTo("GET answered HTTP 404 (an AG-UI endpoint answers 200 with an SSE stream)"));
-        int closed;
-        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            closed = socket.getLocalPort();
+        // bound and never listening: refused while held, and no other process can take the port meanwhile
+        try (java.net.Socket held = new java.net.Socket()) {
+            held.bind(new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0));
+            int closed = held.getLocalPort();
+            assertThat(AguiEndpointContract.check("http://127.0.0.1:" + closed + "/x", Settings.defaults()))
+                    .isInstanceOfSatisfying(Unreadable.class, u -> assertThat(u.problem())
+                            .startsWith("cannot connect to 127.0.0.1:" + closed));
         }
-        assertThat(AguiEndpointContract.check("http://127.0.0.1:" + closed + "/x", Settings.defaults()))
-                .isInstanceOfSatisfying(Unreadable.class, u -> assertThat(u.problem())
-                        .startsWith("cannot connect to 127.0.0.1:" + closed));
         assertThat(AguiEndpointContract.check("localhost:8080/runs", Settings.defaults()))
                 .isInstanceOfSatisfying(Unreadable.class, u -> assertThat(u.problem())
                         .isEqualTo("not an http or https URL"));

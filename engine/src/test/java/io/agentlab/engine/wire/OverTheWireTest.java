@@ -5,6 +5,7 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectFile;
 
 import io.agentlab.engine.ConformanceTestEngine;
 import io.agentlab.engine.Constants;
+import io.agentlab.engine.internal.wire.LoopbackPorts;
 import io.agentlab.engine.internal.wire.RuntimeProcess;
 import io.agentlab.runtime.service.RuntimeService;
 import java.nio.file.Path;
@@ -29,8 +30,18 @@ class OverTheWireTest {
 
     /** The reference service started as a process, as an operator's command line would start it. */
     static String serviceCommand() {
-        return "\"" + Path.of(System.getProperty("java.home"), "bin", "java") + "\" -cp \""
-                + System.getProperty("java.class.path") + "\" " + RuntimeService.class.getName();
+        return javaCommand(RuntimeService.class);
+    }
+
+    /**
+     * A command line that runs {@code main} on this test's class path, with the options of a short-lived command line
+     * JVM (bin/agentlab's): C2 and G1's threads cost the build's cores more than they save in a process that lives
+     * seconds (docs/performance.md#build-time).
+     */
+    static String javaCommand(Class<?> main) {
+        return "\"" + Path.of(System.getProperty("java.home"), "bin", "java") + "\" -XX:TieredStopAtLevel=1 "
+                + "-XX:+UseSerialGC -Xshare:auto -cp \"" + System.getProperty("java.class.path") + "\" "
+                + main.getName();
     }
 
     private EngineExecutionResults run(String suite, boolean wire) {
@@ -71,21 +82,15 @@ class OverTheWireTest {
                 .contains("agentlab runtime service (agentlab-wire/1) listening on http://127.0.0.1:");
     }
 
-    /** A free loopback port (closed again: the process or server given it binds it next). */
-    private static int freePort() throws java.io.IOException {
-        try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1,
-                java.net.InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
-    }
-
     @Test
     @DisplayName("attach (docs/wire.md#attach): a service started beforehand with the fixed provider and ports URLs "
             + "gets the in-process verdicts (red: the fixed provider port ignored)")
     void attachWithFixedPorts() throws Exception {
-        int provider = freePort();
-        int ports = freePort();
-        int runtime = freePort();
+        // chosen as the kit chooses a started runtime's port: below the ephemeral range, which the other test JVMs'
+        // servers and connections draw from (docs/wire.md#start-up)
+        int provider = LoopbackPorts.unassigned();
+        int ports = LoopbackPorts.unassigned();
+        int runtime = LoopbackPorts.unassigned();
         ProcessBuilder builder = new ProcessBuilder(RuntimeProcess.split(serviceCommand()))
                 .redirectErrorStream(true).redirectOutput(temp.resolve("attached.log").toFile());
         builder.environment().put("AGENTLAB_PROVIDER_BASE_URL", "http://127.0.0.1:" + provider + "/v1");

@@ -3,8 +3,6 @@ package io.agentlab.engine.internal.wire;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import java.io.IOException;
-import java.net.ServerSocket;
-import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -166,8 +164,8 @@ public final class RuntimeProcess implements AutoCloseable {
     private void start() {
         starts++;
         int port;
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            port = socket.getLocalPort();
+        try {
+            port = LoopbackPorts.unassigned();
         } catch (IOException e) {
             unavailable = Optional.of("no free loopback port for the runtime: " + e.getMessage());
             return;

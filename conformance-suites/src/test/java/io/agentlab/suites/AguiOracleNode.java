@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Assumptions;
  * Node and npm for the checks that run the official AG-UI packages of {@code oracles/agui}
  * (docs/runtime.md#agui-oracle):
  * finding the tools, installing the pinned packages once, running a command. Shared by
- * {@link AguiOracleAgreementIT} and {@link AguiSchemaExportIT}.
+ * {@link AguiOracleAgreementIT} and {@link AguiSchemaExportTest}.
  *
  * <p>{@code -Dagentlab-build.agui-oracle=required} (CI) fails without node and npm; the default {@code auto} skips, saying so
  * loudly; {@code off} skips on purpose.

@@ -9,7 +9,7 @@ import java.util.Optional;
 
 /**
  * The committed JSON Schema of {@code @ag-ui/core} 1.0.0's events, the definitions the kit's AG-UI checker validates
- * with, and how to tell it from a fresh export (docs/runtime.md#schemas). {@link AguiSchemaExportIT} regenerates it
+ * with, and how to tell it from a fresh export (docs/runtime.md#schemas). {@link AguiSchemaExportTest#committedSchemaIsTheExport} regenerates it
  * from the npm package; {@link AguiSchemaExportTest} checks, without Node, that its header names the versions the
  * oracle's lockfile pins.
  */

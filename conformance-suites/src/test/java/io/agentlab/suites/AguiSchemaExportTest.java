@@ -4,12 +4,41 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentlab.runtime.llm.Json;
 import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
-/** The committed AG-UI event schema without Node: its header and the comparison the export check uses. */
+/**
+ * The JSON Schema the kit's AG-UI checker validates events with is {@code @ag-ui/core} 1.0.0's own
+ * (docs/runtime.md#schemas): {@link #committedSchemaIsTheExport} installs the oracle's pinned packages ({@code npm ci},
+ * once for it and the oracle check), runs {@code oracles/agui/scripts/export-schemas.mjs} and fails if its output
+ * differs from the committed resource by one byte; it needs node and npm like the oracle check
+ * ({@link AguiOracleNode#tool}) and runs beside the suites' tests, needing none of their output. The others check,
+ * without Node, the committed file's header and the comparison itself.
+ */
 class AguiSchemaExportTest {
+
+    private static final Path WORK = Path.of("target/agui-schema-export");
+
+    @Test
+    @DisplayName("the committed AG-UI event schema is what export-schemas.mjs makes of @ag-ui/core 1.0.0")
+    void committedSchemaIsTheExport() throws Exception {
+        Path node = AguiOracleNode.tool("node");
+        Path npm = AguiOracleNode.tool("npm");
+        Files.createDirectories(WORK);
+        Path packages = AguiOracleNode.install(npm, List.of(AguiSchemaExport.SCRIPT));
+        Path generated = WORK.resolve("events.schema.json").toAbsolutePath();
+        AguiOracleNode.run(List.of(node.toString(), packages.resolve(AguiSchemaExport.SCRIPT).toAbsolutePath()
+                .toString(), generated.toString()), WORK, WORK.resolve("export.log"), false);
+
+        assertThat(AguiSchemaExport.difference(Files.readString(AguiSchemaExport.COMMITTED),
+                Files.readString(generated)))
+                .as(AguiSchemaExport.COMMITTED + " is not the export of the pinned @ag-ui/core (regenerate: cd "
+                        + "oracles/agui && npm ci && npm run export-schemas; fresh export in " + generated + ")")
+                .isEmpty();
+    }
 
     @Test
     @DisplayName("the committed schema says it is generated, from the versions the oracle's lockfile pins")

@@ -12,8 +12,11 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
@@ -52,6 +55,10 @@ final class SuiteResolver implements SelectorResolver {
     private final UniqueId engineId;
     private final Naming naming;
     private final Supplier<Optional<List<Gate>>> gates;
+    /** The descriptors this discovery made, by unique id. */
+    private final Map<UniqueId, TestDescriptor> made = new HashMap<>();
+    /** Each suite's cases by id; by identity, as a suite record's hash would walk all of it. */
+    private final Map<Suite, Map<String, Suite.Case>> casesById = new IdentityHashMap<>();
 
     /**
      * @param gates the run's gates, or empty when gates are off; asked only when a unique id names a gate
@@ -198,9 +205,8 @@ final class SuiteResolver implements SelectorResolver {
         }
         UniqueId suiteUid = engineId.append(SuiteDescriptor.SEGMENT, suiteId);
         UniqueId.Segment caseSegment = segments.get(2);
-        Optional<Suite.Case> testCase = suite.get().cases().stream()
-                .filter(c -> CaseDescriptor.SEGMENT.equals(caseSegment.getType()) && c.id().equals(caseSegment.getValue()))
-                .findFirst();
+        Optional<Suite.Case> testCase = CaseDescriptor.SEGMENT.equals(caseSegment.getType())
+                ? caseOf(suite.get(), caseSegment.getValue()) : Optional.empty();
         if (testCase.isEmpty()) {
             return unknown(selector, "suite '" + suiteId + "' has no case with id '" + caseSegment.getValue() + "'");
         }
@@ -345,11 +351,29 @@ final class SuiteResolver implements SelectorResolver {
         return selectors;
     }
 
+    /**
+     * The parent's child with {@code uid} made earlier in this discovery, or a new one. Looked up by id, not by
+     * scanning the parent's children: a suite of n cases resolves n case selectors, and a scan made that n² id
+     * comparisons (docs/performance.md#flat-memory).
+     */
     @SuppressWarnings("unchecked")
-    private static <T extends TestDescriptor> Function<TestDescriptor, Optional<T>> existingOr(
+    private <T extends TestDescriptor> Function<TestDescriptor, Optional<T>> existingOr(
             UniqueId uid, Function<UniqueId, T> create) {
-        return parent -> Optional.of(parent.getChildren().stream().filter(child -> child.getUniqueId().equals(uid))
-                .map(child -> (T) child).findFirst().orElseGet(() -> create.apply(uid)));
+        return parent -> {
+            TestDescriptor known = made.get(uid);
+            if (known != null && known.getParent().filter(parent::equals).isPresent()) {
+                return Optional.of((T) known);
+            }
+            T child = create.apply(uid);
+            made.put(uid, child);
+            return Optional.of(child);
+        };
+    }
+
+    /** The case of {@code suite} with {@code id}, from an index built on the suite's first lookup. */
+    private Optional<Suite.Case> caseOf(Suite suite, String id) {
+        return Optional.ofNullable(casesById.computeIfAbsent(suite, s -> s.cases().stream()
+                .collect(Collectors.toMap(Suite.Case::id, c -> c, (first, later) -> first))).get(id));
     }
 
     /**

@@ -165,7 +165,8 @@ public final class ConformanceRunner {
         Map<String, String> configuration = new LinkedHashMap<>(spec.configuration());
         Path report = spec.reportDirectory();
         configuration.put(Constants.REPORT_DIRECTORY, report.toString());
-        configuration.put("junit.platform.reporting.open.xml.enabled", "true");
+        // on unless the run turns it off (docs/cli.md#what-a-run-writes)
+        configuration.putIfAbsent(OPEN_TEST_REPORT, "true");
         configuration.put(JUNIT_OUTPUT, report.resolve(JUNIT_FOLDER).toString());
         if (spec.shard().isPresent() && Boolean.parseBoolean(spec.configuration().getOrDefault(Constants.GATES_ENABLED, "false"))) {
             configuration.put(Constants.GATES_ENABLED, "false");
@@ -264,6 +265,8 @@ public final class ConformanceRunner {
 
     /** The configuration parameter that says where JUnit's reporting listeners write. */
     private static final String JUNIT_OUTPUT = "junit.platform.reporting.output.dir";
+    /** JUnit's switch for the Open Test Reporting event log. */
+    private static final String OPEN_TEST_REPORT = "junit.platform.reporting.open.xml.enabled";
 
     /**
      * The cases a run of files takes in one Launcher execution: a larger selection runs in parts of about this many

@@ -83,6 +83,17 @@ class ConformanceRunnerTest {
     }
 
     @Test
+    @DisplayName("junit.platform.reporting.open.xml.enabled=false leaves the Open Test Reporting log out, and only it "
+            + "(red: the runner's own 'true' overriding the run's)")
+    void openTestReportCanBeTurnedOff() {
+        run(spec(suites("mixed")).configuration("junit.platform.reporting.open.xml.enabled", "false"));
+        Path junit = temp.resolve("report").resolve(ConformanceRunner.JUNIT_FOLDER);
+        assertThat(junit.resolve("open-test-report.xml")).doesNotExist();
+        assertThat(junit.resolve("TEST-agentlab-conformance.xml")).exists();
+        assertThat(temp.resolve("report/results.json")).exists();
+    }
+
+    @Test
     @DisplayName("--tag and --exclude-tag select whole cases by their suite's and case's tags")
     void tags() {
         assertThat(cases(run(spec(RunSpec.SHIPPED_SUITES).includeTags(List.of("smoke"))))).containsExactly(

@@ -64,10 +64,11 @@ final class AguiOracleNode {
 
     /**
      * Installs the oracle project's pinned packages (npm ci) into {@link #PACKAGES}, once for both checks: again only
-     * when its package or lock file changed, under a file lock, so two test JVMs never install at once. Then copies
-     * {@code scripts} of the oracle project there, where Node finds the packages from them; returns the folder.
+     * when its package or lock file changed. Under a file lock, so two test JVMs never install at once, and
+     * synchronized, since a second lock in the same JVM would throw instead of waiting. Then copies {@code scripts} of
+     * the oracle project there, where Node finds the packages from them; returns the folder.
      */
-    static Path install(Path npm, List<String> scripts) throws IOException, InterruptedException {
+    static synchronized Path install(Path npm, List<String> scripts) throws IOException, InterruptedException {
         Files.createDirectories(PACKAGES);
         try (FileChannel lock = FileChannel.open(PACKAGES.resolveSibling(PACKAGES.getFileName() + ".lock"),
                 StandardOpenOption.CREATE, StandardOpenOption.WRITE);

@@ -88,9 +88,14 @@ class OverTheWireTest {
     void attachWithFixedPorts() throws Exception {
         // chosen as the kit chooses a started runtime's port: below the ephemeral range, which the other test JVMs'
         // servers and connections draw from (docs/wire.md#start-up)
-        int provider = LoopbackPorts.unassigned();
-        int ports = LoopbackPorts.unassigned();
-        int runtime = LoopbackPorts.unassigned();
+        java.util.Set<Integer> three = new java.util.LinkedHashSet<>();
+        while (three.size() < 3) {
+            three.add(LoopbackPorts.unassigned()); // three draws may repeat one: then another
+        }
+        java.util.Iterator<Integer> drawn = three.iterator();
+        int provider = drawn.next();
+        int ports = drawn.next();
+        int runtime = drawn.next();
         ProcessBuilder builder = new ProcessBuilder(RuntimeProcess.split(serviceCommand()))
                 .redirectErrorStream(true).redirectOutput(temp.resolve("attached.log").toFile());
         builder.environment().put("AGENTLAB_PROVIDER_BASE_URL", "http://127.0.0.1:" + provider + "/v1");

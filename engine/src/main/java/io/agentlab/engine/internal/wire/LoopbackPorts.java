@@ -28,7 +28,7 @@ public final class LoopbackPorts {
     /** The ephemeral range's start where the system does not say: Linux's default (macOS's and Windows' is 49152). */
     static final int EPHEMERAL_DEFAULT = 32_768;
     /** How many random candidates are tried before the system is asked. */
-    private static final int ATTEMPTS = 64;
+    static final int ATTEMPTS = 64;
     private static final Path LINUX_RANGE = Path.of("/proc/sys/net/ipv4/ip_local_port_range");
 
     private LoopbackPorts() {

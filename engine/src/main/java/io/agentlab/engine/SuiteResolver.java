@@ -354,7 +354,7 @@ final class SuiteResolver implements SelectorResolver {
     /**
      * The parent's child with {@code uid} made earlier in this discovery, or a new one. Looked up by id, not by
      * scanning the parent's children: a suite of n cases resolves n case selectors, and a scan made that n² id
-     * comparisons (docs/performance.md#flat-memory).
+     * comparisons (docs/performance.md#discovery-and-reports).
      */
     @SuppressWarnings("unchecked")
     private <T extends TestDescriptor> Function<TestDescriptor, Optional<T>> existingOr(

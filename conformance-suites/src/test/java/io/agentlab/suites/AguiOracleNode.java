@@ -6,15 +6,11 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.charset.StandardCharsets;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -73,17 +69,14 @@ final class AguiOracleNode {
         try (FileChannel lock = FileChannel.open(PACKAGES.resolveSibling(PACKAGES.getFileName() + ".lock"),
                 StandardOpenOption.CREATE, StandardOpenOption.WRITE);
              FileLock held = lock.lock()) {
-            String pinned = Files.readString(ORACLE.resolve("package.json"))
-                    + Files.readString(ORACLE.resolve("package-lock.json"));
+            // the copies npm installed from are the record of what is installed; the stamp says it finished
             Path stamp = PACKAGES.resolve(".installed");
-            String installed = Files.exists(stamp) ? Files.readString(stamp) : "";
-            String wanted = HexFormat.of().formatHex(sha256(pinned.getBytes(StandardCharsets.UTF_8)));
-            if (!installed.equals(wanted) || !Files.isDirectory(PACKAGES.resolve("node_modules"))) {
+            if (!Files.exists(stamp) || !same("package.json") || !same("package-lock.json")) {
                 Files.deleteIfExists(stamp);
                 copy(List.of("package.json", "package-lock.json"));
                 run(List.of(npm.toString(), "ci", "--no-audit", "--no-fund", "--ignore-scripts"), PACKAGES,
                         PACKAGES.resolve("npm-ci.log"), false);
-                Files.writeString(stamp, wanted);
+                Files.createFile(stamp);
             }
             copy(scripts);
         }
@@ -98,12 +91,10 @@ final class AguiOracleNode {
         }
     }
 
-    private static byte[] sha256(byte[] bytes) {
-        try {
-            return MessageDigest.getInstance("SHA-256").digest(bytes);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JVM has SHA-256", e);
-        }
+    /** Whether the oracle project's {@code file} is the copy installed from. */
+    private static boolean same(String file) throws IOException {
+        Path copy = PACKAGES.resolve(file);
+        return Files.exists(copy) && Files.mismatch(ORACLE.resolve(file), copy) == -1;
     }
 
     /** Runs {@code command} in {@code work}, its output to {@code output} (its errors too unless asked apart). */

@@ -11,8 +11,11 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -78,5 +81,57 @@ class StandInServerTest {
         } catch (IOException e) {
             throw new AssertionError(e);
         }
+    }
+
+    @Test
+    @DisplayName("a call that arrives after the caller dropped another starts only once the dropped call returned, even "
+            + "when the watcher has not seen the drop (red: the arrival does not settle dropped calls)")
+    void dropIsSettledBeforeTheNextCallStarts() throws Exception {
+        List<String> order = new CopyOnWriteArrayList<>();
+        CompletableFuture<Void> held = new CompletableFuture<>();
+        // without the watcher only the arrival path can notice the drop: the race it closes is made certain
+        try (StandInServer server = StandInServer.start(0, (path, body, gone) -> {
+            if (path.endsWith("/stuck")) {
+                held.complete(null);
+                try {
+                    gone.get(10, TimeUnit.SECONDS); // a hung port: only the caller's going ends it
+                    order.add("stuck returned");
+                } catch (TimeoutException e) {
+                    order.add("stuck never noticed its drop");
+                }
+            } else {
+                order.add("next started");
+            }
+            return new StandInServer.Reply(200, "{}".getBytes(StandardCharsets.UTF_8));
+        }, false)) {
+            try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), server.port())) {
+                post(socket, "/ports/probe/stuck");
+                held.get(10, TimeUnit.SECONDS);
+            } // the runtime's event timeout closes the call, then it sends the next one
+            try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), server.port())) {
+                post(socket, "/ports/probe/finish");
+                assertThat(new String(socket.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1))
+                        .startsWith("HTTP/1.1 200 OK\r\n");
+            }
+            assertThat(order).containsExactly("stuck returned", "next started");
+        }
+    }
+
+    @Test
+    @DisplayName("an empty answer is written whole and the connection ends after it")
+    void emptyAnswer() throws Exception {
+        try (StandInServer server = StandInServer.start(0, (path, body, gone) -> new StandInServer.Reply(204,
+                new byte[0])); Socket socket = new Socket(InetAddress.getLoopbackAddress(), server.port())) {
+            post(socket, "/ports/search");
+            assertThat(new String(socket.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1))
+                    .isEqualTo("HTTP/1.1 204 Error\r\nContent-Type: application/json\r\nContent-Length: 0\r\n"
+                            + "Connection: close\r\n\r\n");
+        }
+    }
+
+    private static void post(Socket socket, String path) throws IOException {
+        socket.getOutputStream().write(("POST " + path + " HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}")
+                .getBytes(StandardCharsets.ISO_8859_1));
+        socket.getOutputStream().flush();
     }
 }

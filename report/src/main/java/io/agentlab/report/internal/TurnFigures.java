@@ -26,6 +26,11 @@ final class TurnFigures {
 
     /** A marker label's width per character at the report's 10 px, a little over the average glyph's. */
     private static final double MARKER_CHAR_PX = 6.2;
+    /**
+     * A status label's width per character at the report's 12 px: the widest word, "succeeded", draws 64.4 px in
+     * DejaVu Sans (7.2 px a character), so 7 px cut it at the figure's edge once; 7.5 leaves room for a wider font.
+     */
+    private static final double STATUS_CHAR_PX = 7.5;
     /** A marker label's line height, when close markers stack their labels. */
     private static final int MARKER_LINE_PX = 11;
     /** The most lines close markers' labels are stacked on. */
@@ -95,7 +100,7 @@ final class TurnFigures {
                 }
                 // the status right of the event, or left of its dispatch when the axis ends too soon
                 double after = left + event.finishedMs() * scale + 10;
-                svg.append(after + 7 * event.status().length() <= width ? text(after, row + 12, "bar-label",
+                svg.append(after + STATUS_CHAR_PX * event.status().length() <= width ? text(after, row + 12, "bar-label",
                         event.status()) : text(startX - 6, row + 12, "bar-label end", event.status()));
                 row += 18;
             }

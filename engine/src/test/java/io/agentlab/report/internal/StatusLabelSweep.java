@@ -1,0 +1,53 @@
+package io.agentlab.report.internal;
+
+import io.agentlab.kernel.api.InvocationMode;
+import io.agentlab.report.RunMetadata;
+import io.agentlab.report.TestOutcome;
+import io.agentlab.report.metrics.TurnRecord;
+import io.agentlab.report.metrics.TurnTimeline;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A synthesized report whose timelines put every status word at every half pixel near the right edge of its figure,
+ * where a run's own timings put one only by chance: the browser test checks that each label is drawn whole
+ * (ReportBrowserTest#statusLabelsStayInsideWhereverTheEventEnds, docs/engine.md#html-report).
+ */
+public final class StatusLabelSweep {
+
+    /** Every status word a timeline draws, the widest ones included. */
+    static final List<String> STATUSES = List.of("succeeded", "needs_clarification", "deduplicated", "replayed",
+            "failed", "timed_out", "cancelled", "rejected");
+
+    private StatusLabelSweep() {
+    }
+
+    /** The report's page: one turn per status word, one event per half pixel its label may start at. */
+    public static String html() {
+        List<TurnTimeline> timelines = new ArrayList<>();
+        List<TestOutcome> tests = new ArrayList<>();
+        // the axis runs 0–1,000 ms over 686 px from x=250 (TurnFigures); a status label starts 10 px after its event
+        double scale = 686 / 1000.0;
+        for (String status : STATUSES) {
+            List<TurnTimeline.Event> events = new ArrayList<>();
+            for (double start = 800; start <= 946; start += 0.5) {
+                double finished = (start - 260) / scale;
+                events.add(new TurnTimeline.Event("e" + events.size(), "probe.edge", status, false, finished - 1,
+                        Optional.of(finished - 0.5), Optional.of(finished - 0.2), finished));
+            }
+            timelines.add(new TurnTimeline("edges", status, 0, "where does the label go", InvocationMode.DUAL_AGENT,
+                    TurnRecord.Timing.MODELLED, 1_000, Optional.of(5.0), 10, Optional.empty(), Optional.empty(),
+                    Optional.empty(), List.of(), events, false, Optional.empty()));
+            tests.add(new TestOutcome("[engine:agentlab-conformance]/[suite:edges]/[case:" + status
+                    + "]/[mode:dual_agent]", "mode", Optional.of("edges"), Optional.of(status), "dual_agent",
+                    status + " [dual_agent]", List.of(), TestOutcome.Status.PASSED, 1, Optional.empty()));
+        }
+        RunMetadata meta = new RunMetadata(Instant.EPOCH, Instant.EPOCH.plusSeconds(1), "0.1-test", Optional.empty(),
+                "synthesized", 0.0, List.of("dual_agent"), List.of("gpt-4o-mini"), "k", "m", "whole suites");
+        return HtmlReport.render(new RunReport(meta, tests, List.of(), timelines, List.of(), List.of(), Map.of(),
+                List.of()));
+    }
+}

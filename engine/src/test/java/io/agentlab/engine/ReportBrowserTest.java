@@ -224,7 +224,7 @@ class ReportBrowserTest {
 
         assertThat(labelProblems()).as("labels cut or overlapping").isEmpty();
         assertThat(numbers("return [document.querySelectorAll('svg.timeline-svg text.bar-label').length]").get(0))
-                .as("the sweep's status labels were drawn and checked").isGreaterThan(2_000);
+                .as("the sweep's status labels were drawn and checked").isGreaterThan(4_000);
     }
 
     /** Each label of each figure on the page that leaves its figure or overlaps another, said in a line. */

@@ -25,7 +25,7 @@ public final class StatusLabelSweep {
     private StatusLabelSweep() {
     }
 
-    /** The report's page: one turn per status word, one event per half pixel its label may start at. */
+    /** The report's page: one turn per status word, two events per half pixel its label may start at. */
     public static String html() {
         List<TurnTimeline> timelines = new ArrayList<>();
         List<TestOutcome> tests = new ArrayList<>();
@@ -35,8 +35,12 @@ public final class StatusLabelSweep {
             List<TurnTimeline.Event> events = new ArrayList<>();
             for (double start = 800; start <= 946; start += 0.5) {
                 double finished = (start - 260) / scale;
-                events.add(new TurnTimeline.Event("e" + events.size(), "probe.edge", status, false, finished - 1,
-                        Optional.of(finished - 0.5), Optional.of(finished - 0.2), finished));
+                // dispatched just before its end, and dispatched at the turn's start (a handler that ran long), each
+                // with a row label long enough to be shortened
+                for (double dispatched : new double[] {finished - 1, 0}) {
+                    events.add(new TurnTimeline.Event("e" + events.size(), "probe.edge_of_the_figure", status, false,
+                            dispatched, Optional.of(dispatched + 0.5), Optional.of(finished - 0.2), finished));
+                }
             }
             timelines.add(new TurnTimeline("edges", status, 0, "where does the label go", InvocationMode.DUAL_AGENT,
                     TurnRecord.Timing.MODELLED, 1_000, Optional.of(5.0), 10, Optional.empty(), Optional.empty(),

@@ -98,10 +98,13 @@ final class TurnFigures {
                             .append(row + 2).append(" l6 6 l-6 6 l-6 -6 z\" fill=\"").append(colour)
                             .append("\"><title>").append(esc(detail)).append("</title></path>");
                 }
-                // the status right of the event, or left of its dispatch when the axis ends too soon
+                // the status right of the event; when the axis ends too soon, left of its dispatch; when that would
+                // run into the row labels (a handler dispatched early that ran to the end), over the bar's end, haloed
                 double after = left + event.finishedMs() * scale + 10;
-                svg.append(after + STATUS_CHAR_PX * event.status().length() <= width ? text(after, row + 12, "bar-label",
-                        event.status()) : text(startX - 6, row + 12, "bar-label end", event.status()));
+                double statusWidth = STATUS_CHAR_PX * event.status().length();
+                svg.append(after + statusWidth <= width ? text(after, row + 12, "bar-label", event.status())
+                        : startX - 6 - statusWidth >= left ? text(startX - 6, row + 12, "bar-label end",
+                        event.status()) : text(width - 2, row + 12, "bar-label end halo", event.status()));
                 row += 18;
             }
             int top = y + 20;

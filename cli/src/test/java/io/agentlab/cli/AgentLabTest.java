@@ -114,11 +114,8 @@ class AgentLabTest {
         Files.writeString(mappings.resolve("team-stub.json"), "{ \"request\": this team's stub, malformed");
         Path report = temp.resolve("report");
         Path out = temp.resolve("out.txt");
-        List<String> command = new java.util.ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin",
-                "java").toString()));
-        command.addAll(io.agentlab.runner.JvmOptions.SHORT_RUN); // the launcher's: a JVM that lives seconds
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), AgentLab.class.getName(), "run",
-                "--suites", suites("passing"), "--speed", "0", "--no-gates", "--report", report.toString(),
+        List<String> command = Run.javaCommand(List.of(), AgentLab.class);
+        command.addAll(List.of("run", "--suites", suites("passing"), "--speed", "0", "--no-gates", "--report", report.toString(),
                 "--config", "agentlab.report.control=false"));
         Process process = new ProcessBuilder(command).directory(project.toFile()).redirectErrorStream(true)
                 .redirectOutput(out.toFile()).start();

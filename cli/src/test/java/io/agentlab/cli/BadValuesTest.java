@@ -273,11 +273,7 @@ class BadValuesTest {
         // System.setErr in this JVM would not see its warnings
         Path err = temp.resolve("err.txt");
         Path out = temp.resolve("out.txt");
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString()));
-        command.addAll(io.agentlab.runner.JvmOptions.SHORT_RUN); // the launcher's: a JVM that lives seconds
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), HelpPages.class.getName()));
-        Process process = new ProcessBuilder(command).redirectError(err.toFile()).redirectOutput(out.toFile())
+        Process process = new ProcessBuilder(Run.javaCommand(List.of(), HelpPages.class)).redirectError(err.toFile()).redirectOutput(out.toFile())
                 .start();
         assertThat(process.waitFor(2, TimeUnit.MINUTES)).as("the help pages render").isTrue();
         assertThat(process.exitValue()).as(Files.readString(err)).isZero();

@@ -4,14 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import io.agentlab.runner.JvmOptions;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -50,11 +48,8 @@ class HostileProviderTest {
         try {
             Path report = work.resolve("report");
             // the launcher's options (C1 only, the serial collector), the heap capped
-            List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                    .toString()));
-            command.addAll(JvmOptions.SHORT_RUN);
-            command.addAll(List.of("-Xmx256m", "-cp", System.getProperty("java.class.path"),
-                    AgentLab.class.getName(), "run", "--provider", "live", "--live-base-url",
+            List<String> command = Run.javaCommand(List.of("-Xmx256m"), AgentLab.class);
+            command.addAll(List.of("run", "--provider", "live", "--live-base-url",
                     "http://127.0.0.1:" + server.getAddress().getPort() + "/v1", "--modes", "dual_agent",
                     "--suites", Run.suites("hostile"), "--report", report.toString(), "--no-gates",
                     "--progress", "plain"));

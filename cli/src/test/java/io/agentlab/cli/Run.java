@@ -2,7 +2,10 @@ package io.agentlab.cli;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import io.agentlab.runner.JvmOptions;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import picocli.CommandLine;
 
 /**
@@ -23,6 +26,19 @@ record Run(int code, String out, String err) {
         cli.setErr(new PrintWriter(err, true));
         int code = cli.execute(args);
         return new Run(code, out.toString(), err.toString());
+    }
+
+    /**
+     * The command that starts {@code mainClass} in a JVM of its own, as the launcher starts one (a JVM that lives
+     * seconds: {@link JvmOptions#SHORT_RUN}) on this JVM's class path; a mutable list, for its arguments.
+     */
+    static List<String> javaCommand(List<String> jvmOptions, Class<?> mainClass) {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString()));
+        command.addAll(JvmOptions.SHORT_RUN);
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass.getName()));
+        return command;
     }
 
     /** The absolute path of a test suite folder. */

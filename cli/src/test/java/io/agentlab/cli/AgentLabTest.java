@@ -115,8 +115,8 @@ class AgentLabTest {
         Path report = temp.resolve("report");
         Path out = temp.resolve("out.txt");
         List<String> command = Run.javaCommand(List.of(), AgentLab.class);
-        command.addAll(List.of("run", "--suites", suites("passing"), "--speed", "0", "--no-gates", "--report", report.toString(),
-                "--config", "agentlab.report.control=false"));
+        command.addAll(List.of("run", "--suites", suites("passing"), "--speed", "0", "--no-gates", "--report",
+                report.toString(), "--config", "agentlab.report.control=false"));
         Process process = new ProcessBuilder(command).directory(project.toFile()).redirectErrorStream(true)
                 .redirectOutput(out.toFile()).start();
         try {

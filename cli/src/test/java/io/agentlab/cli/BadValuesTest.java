@@ -273,8 +273,8 @@ class BadValuesTest {
         // System.setErr in this JVM would not see its warnings
         Path err = temp.resolve("err.txt");
         Path out = temp.resolve("out.txt");
-        Process process = new ProcessBuilder(Run.javaCommand(List.of(), HelpPages.class)).redirectError(err.toFile()).redirectOutput(out.toFile())
-                .start();
+        Process process = new ProcessBuilder(Run.javaCommand(List.of(), HelpPages.class)).redirectError(err.toFile())
+                .redirectOutput(out.toFile()).start();
         assertThat(process.waitFor(2, TimeUnit.MINUTES)).as("the help pages render").isTrue();
         assertThat(process.exitValue()).as(Files.readString(err)).isZero();
         assertThat(Files.readString(out)).as("every command rendered").contains("agentlab run", "agentlab record",

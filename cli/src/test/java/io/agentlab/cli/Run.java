@@ -1,8 +1,8 @@
 package io.agentlab.cli;
 
+import io.agentlab.runner.JvmOptions;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import io.agentlab.runner.JvmOptions;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

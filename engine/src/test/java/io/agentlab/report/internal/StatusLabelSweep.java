@@ -29,12 +29,15 @@ public final class StatusLabelSweep {
     public static String html() {
         List<TurnTimeline> timelines = new ArrayList<>();
         List<TestOutcome> tests = new ArrayList<>();
-        // the axis runs 0–1,000 ms over 686 px from x=250 (TurnFigures); a status label starts 10 px after its event
-        double scale = 686 / 1000.0;
+        // the axis runs 0–1,000 ms (the turn's wall time); a label may start from 160 px before the figure's edge
+        // to where an event ending at the axis's end puts it
+        double scale = (TurnFigures.AXIS_RIGHT - TurnFigures.AXIS_LEFT) / 1_000.0;
+        double first = TurnFigures.AXIS_LEFT + TurnFigures.STATUS_GAP;
         for (String status : STATUSES) {
             List<TurnTimeline.Event> events = new ArrayList<>();
-            for (double start = 800; start <= 946; start += 0.5) {
-                double finished = (start - 260) / scale;
+            for (double start = TurnFigures.WIDTH - 160; start <= TurnFigures.AXIS_RIGHT + TurnFigures.STATUS_GAP;
+                    start += 0.5) {
+                double finished = (start - first) / scale;
                 // dispatched just before its end, and dispatched at the turn's start (a handler that ran long), each
                 // with a row label long enough to be shortened
                 for (double dispatched : new double[] {finished - 1, 0}) {

@@ -31,6 +31,12 @@ final class TurnFigures {
      * DejaVu Sans (7.2 px a character), so 7 px cut it at the figure's edge once; 7.5 leaves room for a wider font.
      */
     private static final double STATUS_CHAR_PX = 7.5;
+    /** A turn figure's width, where its axis starts (right of the row labels) and where it ends. */
+    static final int WIDTH = 960;
+    static final int AXIS_LEFT = 250;
+    static final int AXIS_RIGHT = WIDTH - 24;
+    /** How far right of its event's end a status label starts. */
+    static final int STATUS_GAP = 10;
     /** A marker label's line height, when close markers stack their labels. */
     private static final int MARKER_LINE_PX = 11;
     /** The most lines close markers' labels are stacked on. */
@@ -45,9 +51,9 @@ final class TurnFigures {
         String id = HtmlReport.timelineId(any.suiteId(), any.caseId()) + "-t" + (turn + 1);
         double end = modes.values().stream().mapToDouble(TurnTimeline::endMs).max().orElse(1);
         SvgCharts.Axis axis = SvgCharts.Axis.of(end);
-        int width = 960;
-        int left = 250;
-        int right = width - 24;
+        int width = WIDTH;
+        int left = AXIS_LEFT;
+        int right = AXIS_RIGHT;
         double scale = (right - left) / axis.max();
         StringBuilder svg = new StringBuilder();
         StringBuilder desc = new StringBuilder();
@@ -100,7 +106,7 @@ final class TurnFigures {
                 }
                 // the status right of the event; when the axis ends too soon, left of its dispatch; when that would
                 // run into the row labels (a handler dispatched early that ran to the end), over the bar's end, haloed
-                double after = left + event.finishedMs() * scale + 10;
+                double after = left + event.finishedMs() * scale + STATUS_GAP;
                 double statusWidth = STATUS_CHAR_PX * event.status().length();
                 svg.append(after + statusWidth <= width ? text(after, row + 12, "bar-label", event.status())
                         : startX - 6 - statusWidth >= left ? text(startX - 6, row + 12, "bar-label end",

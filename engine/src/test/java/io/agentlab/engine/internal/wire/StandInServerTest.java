@@ -84,8 +84,8 @@ class StandInServerTest {
     }
 
     @Test
-    @DisplayName("a call that arrives after the caller dropped another starts only once the dropped call returned, even "
-            + "when the watcher has not seen the drop (red: the arrival does not settle dropped calls)")
+    @DisplayName("a call that arrives after the caller dropped another starts only once the dropped call returned, "
+            + "even when the watcher has not seen the drop (red: the arrival does not settle dropped calls)")
     void dropIsSettledBeforeTheNextCallStarts() throws Exception {
         List<String> order = new CopyOnWriteArrayList<>();
         CompletableFuture<Void> held = new CompletableFuture<>();

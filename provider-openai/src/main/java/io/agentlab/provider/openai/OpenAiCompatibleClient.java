@@ -25,6 +25,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
+import java.util.regex.Pattern;
 import okhttp3.Call;
 import okhttp3.Callback;
 import okhttp3.ConnectionSpec;
@@ -61,6 +62,8 @@ import org.apiguardian.api.API;
 public final class OpenAiCompatibleClient implements ChatProvider {
 
     private static final MediaType JSON = MediaType.get("application/json");
+    /** A response type that is an answer, not a stream: compiled once, as every response is checked. */
+    private static final Pattern JSON_SUBTYPE = Pattern.compile("json|.*\\+json");
     /**
      * Names the call's role ({@code chat}, {@code event_agent}, {@code follow_up}) so recordings and replays can tell
      * the calls of a turn apart; providers ignore unknown headers.
@@ -309,7 +312,7 @@ public final class OpenAiCompatibleClient implements ChatProvider {
                         return;
                     }
                     MediaType type = response.body().contentType();
-                    if (type != null && type.subtype().toLowerCase(Locale.ROOT).matches("json|.*\\+json")) {
+                    if (type != null && JSON_SUBTYPE.matcher(type.subtype().toLowerCase(Locale.ROOT)).matches()) {
                         // liberal in what we read: any type may carry SSE but JSON, which is an answer, not a stream
                         hand(answered, signals, notStreaming(type, response));
                         return;

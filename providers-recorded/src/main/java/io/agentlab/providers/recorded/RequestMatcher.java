@@ -6,6 +6,7 @@ import io.agentlab.runtime.llm.Json;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 import org.apiguardian.api.API;
 import tools.jackson.databind.JsonNode;
 
@@ -20,6 +21,9 @@ import tools.jackson.databind.JsonNode;
  */
 @API(status = INTERNAL, since = "0.1")
 public record RequestMatcher(String mode, String role, String lastUserMessage) {
+
+    /** Runs of white space, folded to one space when messages are compared: compiled once, as every request is. */
+    private static final Pattern WHITE_SPACE = Pattern.compile("\\s+");
 
     /** The mode of a recording that answers requests of either mode (a provider fault does not look at tools). */
     public static final String ANY_MODE = "any";
@@ -76,6 +80,6 @@ public record RequestMatcher(String mode, String role, String lastUserMessage) {
     }
 
     private static String fold(String text) {
-        return text.strip().replaceAll("\\s+", " ").toLowerCase(Locale.ROOT);
+        return WHITE_SPACE.matcher(text.strip()).replaceAll(" ").toLowerCase(Locale.ROOT);
     }
 }

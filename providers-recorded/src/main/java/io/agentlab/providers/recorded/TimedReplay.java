@@ -38,6 +38,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 import org.apiguardian.api.API;
 
 /**
@@ -55,6 +56,9 @@ import org.apiguardian.api.API;
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class TimedReplay implements AutoCloseable {
+
+    /** A scope's or route's name: compiled once, since every case opens a scope. */
+    private static final Pattern URL_SAFE = Pattern.compile("[A-Za-z0-9._~-]+");
 
     /** Placeholder replaced by the received request's prompt tokens. */
     public static final String PROMPT_TOKENS = "\"@prompt_tokens@\"";
@@ -190,7 +194,7 @@ public final class TimedReplay implements AutoCloseable {
      * @throws IllegalArgumentException if the name is taken or not URL-safe
      */
     public String scope(String name, List<Recording> recordings) {
-        if (!name.matches("[A-Za-z0-9._~-]+")) {
+        if (!URL_SAFE.matcher(name).matches()) {
             throw new IllegalArgumentException("scope name must be URL-safe ([A-Za-z0-9._~-]), was '" + name + "'");
         }
         // the URL carries an unguessable token, not the name: another process on this machine cannot read a case's
@@ -247,7 +251,7 @@ public final class TimedReplay implements AutoCloseable {
      * @return the {@code /v1} base URL of the route (it carries an unguessable token, as a scope's does)
      */
     public String route(String name, Router router) {
-        if (!name.matches("[A-Za-z0-9._~-]+")) {
+        if (!URL_SAFE.matcher(name).matches()) {
             throw new IllegalArgumentException("route name must be URL-safe ([A-Za-z0-9._~-]), was '" + name + "'");
         }
         String key = name + "." + token();

@@ -97,8 +97,10 @@ public final class AguiSseCodec {
                     colon = end;
                 }
                 String field = body.substring(start, colon);
-                int from = colon < end && colon + 1 < end && body.charAt(colon + 1) == ' ' ? colon + 2
-                        : Math.min(colon + 1, end);
+                int from = Math.min(colon + 1, end);
+                if (from < end && body.charAt(from) == ' ') {
+                    from++;
+                }
                 switch (field) {
                     case "id" -> id = body.substring(from, end);
                     case "event" -> event = body.substring(from, end);

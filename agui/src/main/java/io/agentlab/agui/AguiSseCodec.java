@@ -68,11 +68,12 @@ public final class AguiSseCodec {
 
     /**
      * Decodes an SSE body into frames, skipping comments. Lines end at a line feed, a carriage return before it
-     * belonging to the line end; a field's value loses one leading space.
+     * belonging to the line end (a lone carriage return, which the SSE specification also ends a line with, stays in
+     * the line); a field's value loses one leading space.
      */
     public static List<Frame> decode(String body) {
         // One pass by index, no regular expression: the engine decodes every turn's stream to audit it, and a
-        // pattern compiled per line was the largest allocation of that audit (docs/performance.md#allocation).
+        // pattern compiled per line was a run's largest source of compiled patterns (docs/performance.md#allocation).
         List<Frame> frames = new ArrayList<>();
         String id = null;
         String event = null;
@@ -92,9 +93,9 @@ public final class AguiSseCodec {
                 event = null;
                 data = null;
             } else if (body.charAt(start) != ':') {
-                int colon = body.indexOf(':', start);
-                if (colon < 0 || colon > end) {
-                    colon = end;
+                int colon = start;
+                while (colon < end && body.charAt(colon) != ':') {
+                    colon++; // within the line: a search past its end would make a long body quadratic
                 }
                 String field = body.substring(start, colon);
                 int from = Math.min(colon + 1, end);

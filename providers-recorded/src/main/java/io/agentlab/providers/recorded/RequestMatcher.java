@@ -22,11 +22,10 @@ import tools.jackson.databind.JsonNode;
 @API(status = INTERNAL, since = "0.1")
 public record RequestMatcher(String mode, String role, String lastUserMessage) {
 
-    /** Runs of white space, folded to one space when messages are compared: compiled once, as every request is. */
-    private static final Pattern WHITE_SPACE = Pattern.compile("\\s+");
-
     /** The mode of a recording that answers requests of either mode (a provider fault does not look at tools). */
     public static final String ANY_MODE = "any";
+    /** Runs of white space, folded to one space when messages are compared: compiled once, as every request is. */
+    private static final Pattern WHITE_SPACE = Pattern.compile("\\s+");
 
     /** Whether this answers requests of {@code requestMode}. */
     public boolean answers(String requestMode) {

@@ -57,9 +57,6 @@ import org.apiguardian.api.API;
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class TimedReplay implements AutoCloseable {
 
-    /** A scope's or route's name: compiled once, since every case opens a scope. */
-    private static final Pattern URL_SAFE = Pattern.compile("[A-Za-z0-9._~-]+");
-
     /** Placeholder replaced by the received request's prompt tokens. */
     public static final String PROMPT_TOKENS = "\"@prompt_tokens@\"";
     /** Placeholder replaced by prompt tokens + the recorded completion tokens. */
@@ -67,6 +64,8 @@ public final class TimedReplay implements AutoCloseable {
 
     private static final String SCOPES = "/scopes/";
     private static final String ROUTES = "/routes/";
+    /** A scope's or route's name: compiled once, since every case opens a scope. */
+    private static final Pattern URL_SAFE = Pattern.compile("[A-Za-z0-9._~-]+");
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final String LOOPBACK = "127.0.0.1";
     /** The longest a stalled response holds its connection when nobody closes its scope. */

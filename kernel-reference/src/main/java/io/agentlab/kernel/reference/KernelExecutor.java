@@ -1,26 +1,36 @@
 package io.agentlab.kernel.reference;
 
+import java.time.Duration;
+import java.util.HashSet;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * The kernel's task executor: a cached pool of daemon threads in which a thread that has just finished a task keeps
- * looking for the next one for {@link #SPIN_NANOS} before it parks (docs/performance.md#kernel-overhead).
+ * A kernel's task executor: its view of the daemon threads every kernel of the process shares, in which a thread that
+ * has just finished a task keeps looking for this kernel's next one for {@link #SPIN_NANOS} before it goes back to
+ * the shared pool (docs/performance.md#kernel-overhead).
  *
- * <p>Why: a kernel task is often microseconds of work (resolve a single event, run an in-memory handler, aggregate),
- * and on a virtual machine waking a parked thread costs tens of microseconds, more than the work. A batch submitted
- * right after the previous one (a turn's follow-up, a test suite's next case, a handler start while resolution runs)
- * then finds a thread already running. At most {@link #MAX_SPINNERS} threads spin at a time, each for a bounded
- * window, so an idle kernel costs nothing and a busy machine loses at most that window per task. Tasks see the same
- * contract as on a plain pool: each accepted task runs once, on a pooled thread, with the interrupt flag clear when it
- * starts (set, if the executor is being shut down); after {@link #shutdownNow()} none is accepted.
+ * <p>Why shared: a kernel lives for one session (one case in a run), and a thread of its own costs a thread start per
+ * kernel, more than a short case's kernel work (docs/performance.md#shared-kernel-threads). Why the spin: a kernel
+ * task is often microseconds of work (resolve a single event, run an in-memory handler, aggregate), and on a virtual
+ * machine waking a parked thread costs tens of microseconds, more than the work. A batch submitted right after the
+ * previous one (a turn's follow-up, a handler start while resolution runs) then finds a thread already running. At
+ * most {@link #MAX_SPINNERS} threads of one kernel spin at a time, each for a bounded window, so an idle kernel costs
+ * nothing and a busy machine loses at most that window per task.
+ *
+ * <p>Tasks see the same contract as on a pool of their own: each accepted task runs once, on a pooled thread, with the
+ * interrupt flag clear when it starts (set, if this executor is being shut down) and the kernel creator's context
+ * class loader; {@link #shutdownNow()} refuses new tasks and interrupts this kernel's running ones, never another
+ * kernel's. A thread leaves with its interrupt flag cleared, so an interrupt meant for one kernel's task never reaches
+ * the next kernel's (docs/kernel.md#threads).
  */
 final class KernelExecutor {
 
@@ -28,24 +38,40 @@ final class KernelExecutor {
     static final long SPIN_NANOS = TimeUnit.MICROSECONDS.toNanos(100);
     /** Threads spinning at once; more would only compete with the tasks they wait for on a small machine. */
     static final int MAX_SPINNERS = 1;
+    /** How long a shared thread waits for work before it exits. */
+    static final long KEEP_ALIVE_SECONDS = 60;
 
     /** A spinner's slot once it stopped looking: nothing may be handed to it any more. */
     private static final Runnable GONE = () -> { };
+    private static final AtomicInteger THREADS = new AtomicInteger();
+    /** The threads of every kernel in the process: none while idle, as many as the kernels' tasks need at once. */
+    private static final ThreadPoolExecutor SHARED = new ThreadPoolExecutor(0, Integer.MAX_VALUE, KEEP_ALIVE_SECONDS,
+            TimeUnit.SECONDS, new SynchronousQueue<>(), runnable -> {
+                Thread thread = new Thread(runnable, "agentlab-kernel-" + THREADS.incrementAndGet());
+                thread.setDaemon(true);
+                return thread;
+            });
 
-    private final ExecutorService pool;
     private final long spinNanos;
+    private final ClassLoader contextLoader = Thread.currentThread().getContextClassLoader();
     private final AtomicReference<AtomicReference<Runnable>> spinner = new AtomicReference<>();
     private final AtomicInteger spinners = new AtomicInteger();
+    /** The threads running this executor's tasks; guards the interrupts {@link #shutdownNow()} sends to them. */
+    private final Set<Thread> running = new HashSet<>();
     private volatile boolean closed;
 
-    KernelExecutor(ThreadFactory threads) {
-        this(threads, SPIN_NANOS);
+    KernelExecutor() {
+        this(SPIN_NANOS);
     }
 
     /** With another spin window (tests use a long one, so a hand-off to a spinning thread is certain). */
-    KernelExecutor(ThreadFactory threads, long spinNanos) {
-        this.pool = Executors.newCachedThreadPool(threads);
+    KernelExecutor(long spinNanos) {
         this.spinNanos = spinNanos;
+    }
+
+    /** How many shared kernel threads the process has started so far (for tests). */
+    static int threadsStarted() {
+        return THREADS.get();
     }
 
     /** Whether a thread is looking for a task right now (for tests). */
@@ -67,21 +93,61 @@ final class KernelExecutor {
         if (slot != null && slot.compareAndSet(null, task)) {
             return true;
         }
-        pool.execute(() -> runFrom(task));
+        SHARED.execute(() -> runFrom(task));
         return false;
     }
 
-    /** Stops accepting tasks and interrupts the running ones (as {@link ExecutorService#shutdownNow()}). */
+    /** Stops accepting tasks and interrupts this executor's running ones (as {@link ExecutorService#shutdownNow()}). */
     void shutdownNow() {
-        closed = true;
-        pool.shutdownNow();
+        synchronized (running) {
+            closed = true;
+            running.forEach(Thread::interrupt);
+        }
+    }
+
+    /**
+     * Waits until no thread runs one of this executor's tasks (for tests).
+     *
+     * @return whether that happened within the timeout
+     */
+    boolean awaitIdle(Duration timeout) throws InterruptedException {
+        long end = System.nanoTime() + timeout.toNanos();
+        synchronized (running) {
+            for (long left = timeout.toNanos(); !running.isEmpty(); left = end - System.nanoTime()) {
+                if (left <= 0) {
+                    return false;
+                }
+                TimeUnit.NANOSECONDS.timedWait(running, left);
+            }
+            return true;
+        }
     }
 
     private void runFrom(Runnable first) {
-        Runnable task = first;
-        while (task != null) {
-            task.run();
-            task = next();
+        Thread current = Thread.currentThread();
+        ClassLoader shared = current.getContextClassLoader();
+        synchronized (running) {
+            running.add(current);
+            // the flag as a pool of this kernel's own would leave it (ThreadPoolExecutor's rule)
+            Thread.interrupted();
+            if (closed) {
+                current.interrupt();
+            }
+        }
+        current.setContextClassLoader(contextLoader);
+        try {
+            Runnable task = first;
+            while (task != null) {
+                task.run();
+                task = next();
+            }
+        } finally {
+            current.setContextClassLoader(shared);
+            synchronized (running) {
+                running.remove(current);
+                running.notifyAll();
+            }
+            Thread.interrupted(); // no interrupt sent for this kernel's task may reach the next kernel's
         }
     }
 

@@ -17,7 +17,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.RejectedExecutionException;
 import org.apiguardian.api.API;
 
 /**
@@ -36,7 +36,6 @@ import org.apiguardian.api.API;
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class ReferenceKernel implements EventKernel {
 
-    private static final AtomicInteger THREADS = new AtomicInteger();
 
     private final EventRegistry registry;
     private final EventPreparer preparer;
@@ -46,7 +45,6 @@ public final class ReferenceKernel implements EventKernel {
     private final Duration fallbackTimeout;
     private final int fallbackHistoryMessages;
     private final KernelScheduler scheduler;
-    private final boolean ownsScheduler;
     private final ReplayGuard replayGuard;
     private final KernelExecutor executor;
     private final Set<BatchRun> live = ConcurrentHashMap.newKeySet();
@@ -60,14 +58,9 @@ public final class ReferenceKernel implements EventKernel {
         this.fallback = builder.fallback;
         this.fallbackTimeout = builder.fallbackTimeout;
         this.fallbackHistoryMessages = builder.fallbackHistoryMessages;
-        this.ownsScheduler = builder.scheduler == null;
-        this.scheduler = ownsScheduler ? new SystemKernelScheduler() : builder.scheduler;
+        this.executor = new KernelExecutor();
+        this.scheduler = builder.scheduler == null ? new SharedTimer(executor) : builder.scheduler;
         this.replayGuard = new ReplayGuard(builder.replayCapacity);
-        this.executor = new KernelExecutor(runnable -> {
-            Thread thread = new Thread(runnable, "agentlab-kernel-" + THREADS.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        });
     }
 
     /** Starts a kernel configuration. */
@@ -112,15 +105,15 @@ public final class ReferenceKernel implements EventKernel {
         return run.start();
     }
 
-    /** Cancels running batches and stops the kernel's threads. */
+    /**
+     * Cancels running batches and interrupts the kernel's running tasks; the threads, which every kernel of the process
+     * shares, go back to the pool (docs/kernel.md#threads).
+     */
     @Override
     public void close() {
         closed = true;
         new ArrayList<>(live).forEach(BatchRun::cancel);
         executor.shutdownNow();
-        if (ownsScheduler && scheduler instanceof SystemKernelScheduler system) {
-            system.close();
-        }
     }
 
     // package-private collaborators for BatchRun
@@ -158,6 +151,34 @@ public final class ReferenceKernel implements EventKernel {
 
     void forget(BatchRun run) {
         live.remove(run);
+    }
+
+    /**
+     * The default clock and timer: the process's one timer thread (started by the first kernel that needs it), whose
+     * tasks run on this kernel's threads rather than on the timer's. A timer task completes futures, and a caller's
+     * continuation on one may run inline: on the shared thread it would hold up every other kernel's timers
+     * (docs/kernel.md#threads). A task due after the kernel closed is dropped.
+     */
+    private record SharedTimer(KernelExecutor executor) implements KernelScheduler {
+
+        private static final SystemKernelScheduler TIMER = new SystemKernelScheduler();
+
+        @Override
+        public long nanoTime() {
+            return TIMER.nanoTime();
+        }
+
+        @Override
+        public Cancellable schedule(Duration delay, Runnable task) {
+            Objects.requireNonNull(task, "task");
+            return TIMER.schedule(delay, () -> {
+                try {
+                    executor.execute(task);
+                } catch (RejectedExecutionException closed) {
+                    // the kernel closed before the task was due: nothing of it is waiting any more
+                }
+            });
+        }
     }
 
     /** Kernel configuration with the documented defaults. */
@@ -231,7 +252,11 @@ public final class ReferenceKernel implements EventKernel {
             return this;
         }
 
-        /** The clock and timer; default wall clock. Tests pass a {@code ManualKernelScheduler} (test fixtures). */
+        /**
+         * The clock and timer; default the wall clock, on the timer thread every kernel of the process shares, with
+         * the kernel's timer tasks run on its own task threads. Tests pass a {@code ManualKernelScheduler} (test
+         * fixtures), whose tasks run where it runs them.
+         */
         public Builder scheduler(KernelScheduler scheduler) {
             this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
             return this;

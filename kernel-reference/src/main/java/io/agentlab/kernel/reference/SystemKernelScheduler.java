@@ -11,7 +11,8 @@ import java.util.concurrent.locks.ReentrantLock;
 import org.apiguardian.api.API;
 
 /**
- * Wall-clock scheduling on one daemon timer thread. The kernel's default.
+ * Wall-clock scheduling on one daemon timer thread. The kernels' default is one instance shared by every kernel of
+ * the process that is given no scheduler (docs/kernel.md#threads).
  *
  * <p>Almost every timer the kernel arms is cancelled long before it is due (an event's timeout, a batch's deadline),
  * so arming and cancelling must be cheap. A general scheduled executor wakes its timer thread whenever a new task

@@ -25,6 +25,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -143,6 +144,36 @@ class BatchExecutorTest {
         assertThat(result.results().get(1).outcome()).isInstanceOf(Succeeded.class);
         execution.quiescence().get(10, TimeUnit.SECONDS);
         assertThat(gates.log).contains("interrupted:e1");
+    }
+
+    @Test
+    @DisplayName("on the wall clock, a caller's blocking continuation on one kernel's timed-out result holds up no other "
+            + "kernel's timeout (the timer thread is shared)")
+    void kernelsTimeOutIndependently() throws Exception {
+        Gates otherGates = new Gates();
+        kernel = ReferenceKernel.builder()
+                .register(silent("t.hang", gates.echo()).timeout(Duration.ofMillis(50)).build()).build();
+        CountDownLatch continuing = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        try (ReferenceKernel other = ReferenceKernel.builder()
+                .register(silent("t.hang", otherGates.echo()).timeout(Duration.ofMillis(50)).build()).build()) {
+            kernel.submit(batch("t1").event("t.hang").build()).result().thenRun(() -> {
+                continuing.countDown();
+                try {
+                    release.await(30, TimeUnit.SECONDS); // a caller's continuation that blocks its thread
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            assertThat(continuing.await(10, TimeUnit.SECONDS)).as("the first kernel's event timed out").isTrue();
+
+            BatchExecution execution = other.submit(batch("t2").event("t.hang").build());
+            BatchResult result = await(execution);
+            assertThat(result.results().get(0).outcome())
+                    .isEqualTo(new TimedOut(Duration.ofMillis(50), TimeoutScope.EVENT, true));
+        } finally {
+            release.countDown();
+        }
     }
 
     @Test

@@ -8,17 +8,15 @@ import io.agentlab.kernel.api.BatchResult;
 import io.agentlab.kernel.api.EventDefinition;
 import io.agentlab.kernel.api.KernelLimits;
 import io.agentlab.kernel.reference.BatchPropertiesTest.BatchSpec;
+import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.quicktheories.QuickTheory;
@@ -27,7 +25,7 @@ import org.quicktheories.core.Gen;
 /**
  * Soak: generated batches — failures, hangs, exact duplicates, conflict keys, terminal events — submitted in waves of
  * {@value #WAVE} that overlap on shared kernels, the way a busy service's turns do. No batch may deadlock, no side
- * effect may run twice, and closing the kernels must leave no kernel thread behind. {@code -Dagentlab-build.soak.batches=N}
+ * effect may run twice, and closing the kernels must leave no task of theirs running on the shared kernel threads. {@code -Dagentlab-build.soak.batches=N}
  * (default 10,000); QuickTheories prints the seed of a failure, {@code -Dagentlab-build.properties.seed=N} replays it.
  */
 class ExecutorSoakTest {
@@ -37,9 +35,8 @@ class ExecutorSoakTest {
     private static final AtomicLong TURNS = new AtomicLong();
 
     @Test
-    @DisplayName("10,000 generated batches in overlapping waves: no deadlock, no duplicate side effect, no leaked thread")
+    @DisplayName("10,000 generated batches in overlapping waves: no deadlock, no duplicate side effect, no task left after close")
     void soak() throws InterruptedException {
-        Set<Thread> threadsBefore = kernelThreads();
         Probes probes = new Probes();
         Map<Integer, ReferenceKernel> kernels = new ConcurrentHashMap<>();
         AtomicInteger batches = new AtomicInteger();
@@ -92,27 +89,16 @@ class ExecutorSoakTest {
         } finally {
             kernels.values().forEach(ReferenceKernel::close);
         }
-        Set<Thread> left = leftAfterClose(threadsBefore);
-        System.out.printf("ExecutorSoakTest: %d batches, %d events on %d kernels; kernel threads they started still "
-                + "alive after close: %d%n", batches.get(), events.get(), kernels.size(), left.size());
-        assertThat(batches.get()).isGreaterThanOrEqualTo(BATCHES / WAVE * WAVE);
-        assertThat(left).as("kernel threads left after close").isEmpty();
-    }
-
-    private static Set<Thread> kernelThreads() {
-        return Thread.getAllStackTraces().keySet().stream()
-                .filter(thread -> thread.isAlive() && thread.getName().startsWith("agentlab-kernel"))
-                .collect(Collectors.toSet());
-    }
-
-    /** Closing shuts the pools down; their threads exit asynchronously, so join them rather than sleep. */
-    private static Set<Thread> leftAfterClose(Set<Thread> before) throws InterruptedException {
-        Set<Thread> started = new HashSet<>(kernelThreads());
-        started.removeAll(before);
-        for (Thread thread : started) {
-            thread.join(TimeUnit.SECONDS.toMillis(10));
+        List<Integer> busy = new ArrayList<>();
+        for (Map.Entry<Integer, ReferenceKernel> kernel : kernels.entrySet()) {
+            if (!kernel.getValue().executor().awaitIdle(Duration.ofSeconds(10))) {
+                busy.add(kernel.getKey());
+            }
         }
-        started.removeIf(thread -> !thread.isAlive());
-        return started;
+        System.out.printf("ExecutorSoakTest: %d batches, %d events on %d kernels; closed kernels whose tasks still run "
+                + "after 10 s: %d%n", batches.get(), events.get(), kernels.size(), busy.size());
+        assertThat(batches.get()).isGreaterThanOrEqualTo(BATCHES / WAVE * WAVE);
+        assertThat(busy).as("kernels (by limit) with a task still running after close: the threads are shared, "
+                + "so closing must interrupt the kernel's own tasks (docs/kernel.md#threads)").isEmpty();
     }
 }

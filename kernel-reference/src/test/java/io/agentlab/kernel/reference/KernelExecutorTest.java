@@ -15,16 +15,15 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** The kernel's executor hands tasks to a spinning thread with the same contract as a plain pool. */
+/**
+ * A kernel's executor hands tasks to a spinning thread with the same contract as a pool of the kernel's own, over
+ * threads every kernel shares (docs/kernel.md#threads).
+ */
 @Timeout(60)
 class KernelExecutorTest {
 
     private static KernelExecutor executor(long spinNanos) {
-        return new KernelExecutor(runnable -> {
-            Thread thread = new Thread(runnable, "kernel-executor-test");
-            thread.setDaemon(true);
-            return thread;
-        }, spinNanos);
+        return new KernelExecutor(spinNanos);
     }
 
     @Test
@@ -103,5 +102,82 @@ class KernelExecutorTest {
             Thread.onSpinWait();
         }
         assertThat(executor.spinning()).as("no thread still spinning after shutdown").isFalse();
+    }
+
+    @Test
+    @DisplayName("shutdownNow interrupts its own kernel's running task and never another kernel's on the shared threads")
+    void shutdownInterruptsOnlyItsOwnTasks() throws Exception {
+        KernelExecutor closing = executor(0);
+        KernelExecutor other = executor(0);
+        CountDownLatch bothRunning = new CountDownLatch(2);
+        CountDownLatch release = new CountDownLatch(1);
+        CompletableFuture<String> closingTask = new CompletableFuture<>();
+        CompletableFuture<String> otherTask = new CompletableFuture<>();
+        closing.execute(() -> closingTask.complete(waitFor(bothRunning, release)));
+        other.execute(() -> otherTask.complete(waitFor(bothRunning, release)));
+        assertThat(bothRunning.await(30, TimeUnit.SECONDS)).as("both tasks started").isTrue();
+
+        closing.shutdownNow();
+        assertThat(closingTask.get(30, TimeUnit.SECONDS)).as("the closed kernel's task").isEqualTo("interrupted");
+        assertThat(otherTask).as("the other kernel's task, still waiting").isNotDone();
+        release.countDown();
+        assertThat(otherTask.get(30, TimeUnit.SECONDS)).as("the other kernel's task").isEqualTo("released");
+        assertThat(closing.awaitIdle(Duration.ofSeconds(30))).as("the closed kernel has no task running").isTrue();
+        other.shutdownNow();
+    }
+
+    private static String waitFor(CountDownLatch running, CountDownLatch release) {
+        running.countDown();
+        try {
+            return release.await(30, TimeUnit.SECONDS) ? "released" : "timed out";
+        } catch (InterruptedException e) {
+            return "interrupted";
+        }
+    }
+
+    @Test
+    @DisplayName("each kernel's tasks see its creator's context class loader, whichever shared thread runs them")
+    void tasksSeeTheirKernelsContextLoader() throws Exception {
+        Thread current = Thread.currentThread();
+        ClassLoader original = current.getContextClassLoader();
+        ClassLoader first = new ClassLoader(original) { };
+        ClassLoader second = new ClassLoader(original) { };
+        KernelExecutor firstKernel;
+        KernelExecutor secondKernel;
+        try {
+            current.setContextClassLoader(first);
+            firstKernel = executor(0);
+            current.setContextClassLoader(second);
+            secondKernel = executor(0);
+        } finally {
+            current.setContextClassLoader(original);
+        }
+        for (int round = 0; round < 20; round++) {
+            for (KernelExecutor kernel : List.of(firstKernel, secondKernel)) {
+                CompletableFuture<ClassLoader> seen = new CompletableFuture<>();
+                kernel.execute(() -> seen.complete(Thread.currentThread().getContextClassLoader()));
+                assertThat(seen.get(30, TimeUnit.SECONDS)).as("round %d", round)
+                        .isSameAs(kernel == firstKernel ? first : second);
+                assertThat(kernel.awaitIdle(Duration.ofSeconds(30))).isTrue();
+            }
+        }
+        firstKernel.shutdownNow();
+        secondKernel.shutdownNow();
+    }
+
+    @Test
+    @DisplayName("kernels made one after another reuse the shared threads instead of starting their own")
+    void kernelsShareThreads() throws Exception {
+        int before = KernelExecutor.threadsStarted();
+        for (int i = 0; i < 50; i++) {
+            KernelExecutor kernel = executor(0);
+            CountDownLatch ran = new CountDownLatch(1);
+            kernel.execute(ran::countDown);
+            assertThat(ran.await(30, TimeUnit.SECONDS)).isTrue();
+            kernel.shutdownNow();
+            assertThat(kernel.awaitIdle(Duration.ofSeconds(30))).isTrue();
+        }
+        // a thread going back to the pool may not be waiting yet when the next kernel asks: a few more may start
+        assertThat(KernelExecutor.threadsStarted() - before).as("threads started for 50 kernels").isLessThan(10);
     }
 }

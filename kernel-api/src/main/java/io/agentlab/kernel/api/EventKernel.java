@@ -45,7 +45,10 @@ public interface EventKernel extends AutoCloseable {
         }
     }
 
-    /** Stops the kernel's threads; running batches are cancelled. */
+    /**
+     * Cancels running batches and stops the kernel's own tasks; no batch is accepted after it. Threads the kernel
+     * shares with other kernels (the reference kernel's are shared by the process) go back to their pool.
+     */
     @Override
     void close();
 }

@@ -37,6 +37,7 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -110,6 +111,11 @@ final class BatchRun implements BatchExecution {
             return refuseWhole();
         }
         deadlineTimer = kernel.scheduler().schedule(kernel.limits().batchDeadline(), this::onDeadline);
+        synchronized (lock) {
+            if (cancelled) {
+                deadlineTimer.cancel(); // the kernel closed before the timer was armed: it must not outlive the batch
+            }
+        }
         CompletableFuture<Void> nonTerminalSettled = CompletableFuture.allOf(runs.stream()
                 .filter(run -> !run.terminal).map(run -> run.settled).toArray(CompletableFuture[]::new));
         Map<String, EventRun> previousOfName = new HashMap<>();
@@ -138,7 +144,12 @@ final class BatchRun implements BatchExecution {
                         finish();
                     }
                 });
-        result.hot = kernel.executor().execute(this::resolveInOrder);
+        try {
+            result.hot = kernel.executor().execute(this::resolveInOrder);
+        } catch (RejectedExecutionException closed) {
+            cancel(); // the kernel closed since submit looked: the caller hears it as submit says
+            throw new IllegalStateException("the kernel is closed", closed);
+        }
         return this;
     }
 

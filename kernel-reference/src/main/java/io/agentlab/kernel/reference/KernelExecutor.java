@@ -36,7 +36,7 @@ final class KernelExecutor {
 
     /** How long a thread that finished a task looks for the next one before it parks. */
     static final long SPIN_NANOS = TimeUnit.MICROSECONDS.toNanos(100);
-    /** Threads spinning at once; more would only compete with the tasks they wait for on a small machine. */
+    /** A kernel's threads spinning at once; more would only compete with the tasks they wait for on a small machine. */
     static final int MAX_SPINNERS = 1;
     /** How long a shared thread waits for work before it exits. */
     static final long KEEP_ALIVE_SECONDS = 60;
@@ -47,8 +47,11 @@ final class KernelExecutor {
     /** The threads of every kernel in the process: none while idle, as many as the kernels' tasks need at once. */
     private static final ThreadPoolExecutor SHARED = new ThreadPoolExecutor(0, Integer.MAX_VALUE, KEEP_ALIVE_SECONDS,
             TimeUnit.SECONDS, new SynchronousQueue<>(), runnable -> {
-                Thread thread = new Thread(runnable, "agentlab-kernel-" + THREADS.incrementAndGet());
+                // no thread-locals or class loader of whichever caller's task made the pool grow: the thread will
+                // serve other kernels, other sessions (docs/kernel.md#threads)
+                Thread thread = new Thread(null, runnable, "agentlab-kernel-" + THREADS.incrementAndGet(), 0, false);
                 thread.setDaemon(true);
+                thread.setContextClassLoader(KernelExecutor.class.getClassLoader());
                 return thread;
             });
 
@@ -72,6 +75,11 @@ final class KernelExecutor {
     /** How many shared kernel threads the process has started so far (for tests). */
     static int threadsStarted() {
         return THREADS.get();
+    }
+
+    /** Whether {@link #shutdownNow()} was called. */
+    boolean closed() {
+        return closed;
     }
 
     /** Whether a thread is looking for a task right now (for tests). */
@@ -128,11 +136,7 @@ final class KernelExecutor {
         ClassLoader shared = current.getContextClassLoader();
         synchronized (running) {
             running.add(current);
-            // the flag as a pool of this kernel's own would leave it (ThreadPoolExecutor's rule)
-            Thread.interrupted();
-            if (closed) {
-                current.interrupt();
-            }
+            startFlag();
         }
         current.setContextClassLoader(contextLoader);
         try {
@@ -174,13 +178,21 @@ final class KernelExecutor {
         } finally {
             spinners.decrementAndGet();
         }
-        // A task handed over is always run, as a pool runs every task it accepted: with a clear interrupt flag,
-        // unless the executor is closing, when it starts interrupted (ThreadPoolExecutor's rule).
+        // A task handed over is always run, as a pool runs every task it accepted.
+        startFlag();
+        return slot.get();
+    }
+
+    /**
+     * Sets the interrupt flag a task starts with: clear, unless the executor is closing, when it starts interrupted
+     * (ThreadPoolExecutor's rule). {@link #shutdownNow()} sets {@code closed} before it interrupts, so an interrupt
+     * cleared here is sent again.
+     */
+    private void startFlag() {
         Thread.interrupted();
         if (closed) {
             Thread.currentThread().interrupt();
         }
-        return slot.get();
     }
 
     /**

@@ -17,7 +17,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.RejectedExecutionException;
 import org.apiguardian.api.API;
 
 /**
@@ -35,7 +34,6 @@ import org.apiguardian.api.API;
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class ReferenceKernel implements EventKernel {
-
 
     private final EventRegistry registry;
     private final EventPreparer preparer;
@@ -157,7 +155,8 @@ public final class ReferenceKernel implements EventKernel {
      * The default clock and timer: the process's one timer thread (started by the first kernel that needs it), whose
      * tasks run on this kernel's threads rather than on the timer's. A timer task completes futures, and a caller's
      * continuation on one may run inline: on the shared thread it would hold up every other kernel's timers
-     * (docs/kernel.md#threads). A task due after the kernel closed is dropped.
+     * (docs/kernel.md#threads). A task due after the kernel closed is dropped; one that no thread can be started for
+     * runs on the timer thread, so its timeout still fires.
      */
     private record SharedTimer(KernelExecutor executor) implements KernelScheduler {
 
@@ -174,8 +173,12 @@ public final class ReferenceKernel implements EventKernel {
             return TIMER.schedule(delay, () -> {
                 try {
                     executor.execute(task);
-                } catch (RejectedExecutionException closed) {
-                    // the kernel closed before the task was due: nothing of it is waiting any more
+                } catch (RuntimeException | Error e) {
+                    // closed: the kernel closed before the task was due, nothing of it is waiting any more; else no
+                    // thread could be started, and the timeout still fires, here
+                    if (!executor.closed()) {
+                        task.run();
+                    }
                 }
             });
         }

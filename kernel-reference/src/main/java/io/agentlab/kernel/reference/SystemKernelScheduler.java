@@ -19,32 +19,42 @@ import org.apiguardian.api.API;
  * becomes the earliest one — for a kernel running one batch at a time that is every batch, twice, and each wake-up
  * is a cross-thread hand-off that costs more than the kernel's own work (docs/performance.md#kernel-overhead). Here
  * the timer thread, while timers are in use, never sleeps longer than {@link #HEARTBEAT}, so a new timer due later
- * than its next wake-up is just queued; only an earlier one (or the first after a long idle) wakes it. Cancelling
- * only removes the entry. Tasks run on the timer thread at their due time, never early.
+ * than its next wake-up is just queued; only an earlier one wakes it. Cancelling marks the entry, in constant time
+ * however many kernels share the queue; marked entries are dropped when they reach its head, or all at once when they
+ * are more than half of it. The thread starts with the first timer and exits after {@link #LINGER} without one, so an
+ * idle scheduler holds no thread. Tasks run on the timer thread at their due time, never early.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class SystemKernelScheduler implements KernelScheduler, AutoCloseable {
 
     /** The longest the timer thread sleeps while timers are in use. */
     static final long HEARTBEAT = TimeUnit.MILLISECONDS.toNanos(20);
-    /** How long the timer thread keeps its heartbeat after the last timer went, before it sleeps until woken. */
+    /** How long the timer thread keeps its heartbeat after the last timer went, before it exits. */
     static final long LINGER = TimeUnit.SECONDS.toNanos(2);
+    /** Cancelled entries a queue keeps before they are purged, if they are also more than half of it. */
+    private static final int PURGE_AT = 64;
 
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition wake = lock.newCondition();
     private final PriorityQueue<Timer> queue = new PriorityQueue<>();
     private final AtomicLong sequence = new AtomicLong();
-    private final Thread thread;
-    /** When the timer thread will next wake on its own ({@code Long.MAX_VALUE}: only when signalled). */
-    private long plannedWake = Long.MAX_VALUE;
+    private final long linger;
+    /** The timer thread, null while none runs. */
+    private Thread thread;
+    /** When the timer thread will next wake on its own. */
+    private long plannedWake;
     private long lastUse = System.nanoTime();
+    private int cancelledInQueue;
     private boolean closed;
 
-    /** Starts the timer thread. */
+    /** A scheduler; its thread starts with the first timer. */
     public SystemKernelScheduler() {
-        thread = new Thread(this::loop, "agentlab-kernel-timer");
-        thread.setDaemon(true);
-        thread.start();
+        this(LINGER);
+    }
+
+    /** With another idle time before the thread exits (tests use none). */
+    SystemKernelScheduler(long lingerNanos) {
+        this.linger = lingerNanos;
     }
 
     @Override
@@ -63,20 +73,36 @@ public final class SystemKernelScheduler implements KernelScheduler, AutoCloseab
             }
             queue.add(timer);
             lastUse = now;
-            if (plannedWake == Long.MAX_VALUE || timer.due - plannedWake < 0) {
+            if (thread == null) {
+                plannedWake = now; // starting: it looks at the queue before it sleeps
+                thread = new Thread(null, this::loop, "agentlab-kernel-timer", 0, false);
+                thread.setDaemon(true);
+                // no caller's thread-locals or class loader on a thread other callers share (docs/kernel.md#threads)
+                thread.setContextClassLoader(SystemKernelScheduler.class.getClassLoader());
+                thread.start();
+            } else if (timer.due - plannedWake < 0) {
                 wake.signal(); // due before the thread would look again
             }
         } finally {
             lock.unlock();
         }
-        return () -> {
-            lock.lock();
-            try {
-                queue.remove(timer); // no wake-up: the thread finds the queue as it is when it looks
-            } finally {
-                lock.unlock();
+        return () -> cancel(timer);
+    }
+
+    /** Marks the timer; no wake-up: the thread finds the queue as it is when it looks. */
+    private void cancel(Timer timer) {
+        lock.lock();
+        try {
+            if (timer.queued && !timer.cancelled) {
+                timer.cancelled = true;
+                if (++cancelledInQueue > PURGE_AT && cancelledInQueue > queue.size() / 2) {
+                    queue.removeIf(Timer::purge);
+                    cancelledInQueue = 0;
+                }
             }
-        };
+        } finally {
+            lock.unlock();
+        }
     }
 
     private void loop() {
@@ -85,35 +111,52 @@ public final class SystemKernelScheduler implements KernelScheduler, AutoCloseab
             while (!closed) {
                 long now = System.nanoTime();
                 Timer head = queue.peek();
+                if (head != null && head.cancelled) {
+                    queue.poll().queued = false;
+                    cancelledInQueue--;
+                    continue;
+                }
                 if (head != null && head.due - now <= 0) {
-                    queue.poll();
+                    queue.poll().queued = false;
                     plannedWake = now; // busy: a timer armed meanwhile needs no signal
                     lock.unlock();
                     try {
                         head.task.run();
-                    } catch (RuntimeException e) {
-                        // a timer task is the kernel's own code; one failing must not stop the others
+                    } catch (RuntimeException | Error e) {
+                        // a timer task is the kernel's own code; one failing must not stop the others, whose
+                        // timeouts and deadlines are all this thread's (docs/kernel.md#threads)
                     } finally {
                         lock.lock();
                     }
                     continue;
                 }
-                boolean inUse = head != null || now - lastUse < LINGER;
-                long until = inUse ? now + HEARTBEAT : Long.MAX_VALUE;
+                if (head == null && now - lastUse >= linger) {
+                    return; // idle: the next timer starts a thread again
+                }
+                long until = now + HEARTBEAT;
                 if (head != null && head.due - until < 0) {
                     until = head.due;
                 }
                 plannedWake = until;
                 try {
-                    if (until == Long.MAX_VALUE) {
-                        wake.await();
-                    } else {
-                        wake.awaitNanos(until - now);
-                    }
+                    wake.awaitNanos(until - now);
                 } catch (InterruptedException e) {
                     return; // close()
                 }
             }
+        } finally {
+            if (thread == Thread.currentThread()) {
+                thread = null;
+            }
+            lock.unlock();
+        }
+    }
+
+    /** Timers in the queue, cancelled ones not yet dropped included (for tests). */
+    int queued() {
+        lock.lock();
+        try {
+            return queue.size();
         } finally {
             lock.unlock();
         }
@@ -122,26 +165,41 @@ public final class SystemKernelScheduler implements KernelScheduler, AutoCloseab
     /** Stops the timer thread; timers not yet due never run. */
     @Override
     public void close() {
+        Thread running;
         lock.lock();
         try {
             closed = true;
             queue.clear();
+            running = thread;
             wake.signal();
         } finally {
             lock.unlock();
         }
-        thread.interrupt();
+        if (running != null) {
+            running.interrupt();
+        }
     }
 
     private static final class Timer implements Comparable<Timer> {
         final long due;
         final long sequence;
         final Runnable task;
+        /** Guarded by the scheduler's lock. */
+        boolean queued = true;
+        boolean cancelled;
 
         Timer(long due, long sequence, Runnable task) {
             this.due = due;
             this.sequence = sequence;
             this.task = task;
+        }
+
+        /** Whether a purge drops this entry (a cancelled one, then no longer queued). */
+        boolean purge() {
+            if (cancelled) {
+                queued = false;
+            }
+            return cancelled;
         }
 
         @Override

@@ -25,10 +25,14 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -147,25 +151,29 @@ class BatchExecutorTest {
     }
 
     @Test
-    @DisplayName("on the wall clock, a caller's blocking continuation on one kernel's timed-out result holds up no other "
-            + "kernel's timeout (the timer thread is shared)")
+    @DisplayName("on the wall clock, a caller's blocking continuation on one kernel's timed-out result holds up no "
+            + "other kernel's timeout (the timer thread is shared)")
     void kernelsTimeOutIndependently() throws Exception {
         Gates otherGates = new Gates();
         kernel = ReferenceKernel.builder()
                 .register(silent("t.hang", gates.echo()).timeout(Duration.ofMillis(50)).build()).build();
-        CountDownLatch continuing = new CountDownLatch(1);
+        Thread test = Thread.currentThread();
         CountDownLatch release = new CountDownLatch(1);
         try (ReferenceKernel other = ReferenceKernel.builder()
                 .register(silent("t.hang", otherGates.echo()).timeout(Duration.ofMillis(50)).build()).build()) {
-            kernel.submit(batch("t1").event("t.hang").build()).result().thenRun(() -> {
-                continuing.countDown();
-                try {
-                    release.await(30, TimeUnit.SECONDS); // a caller's continuation that blocks its thread
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            });
-            assertThat(continuing.await(10, TimeUnit.SECONDS)).as("the first kernel's event timed out").isTrue();
+            boolean blocking = false;
+            for (int attempt = 1; attempt <= 20 && !blocking; attempt++) {
+                CompletableFuture<Thread> continuedOn = new CompletableFuture<>();
+                kernel.submit(batch("t1-" + attempt).event("t.hang").build()).result().thenRun(() -> {
+                    continuedOn.complete(Thread.currentThread());
+                    if (Thread.currentThread() != test) {
+                        awaitQuietly(release); // a caller's continuation that blocks the thread completing the result
+                    }
+                });
+                // on the test thread: the result completed before the continuation was registered; try again
+                blocking = continuedOn.get(10, TimeUnit.SECONDS) != test;
+            }
+            assertThat(blocking).as("a continuation blocking the thread that completed a timed-out result").isTrue();
 
             BatchExecution execution = other.submit(batch("t2").event("t.hang").build());
             BatchResult result = await(execution);
@@ -173,6 +181,41 @@ class BatchExecutorTest {
                     .isEqualTo(new TimedOut(Duration.ofMillis(50), TimeoutScope.EVENT, true));
         } finally {
             release.countDown();
+        }
+    }
+
+    @Test
+    @DisplayName("a kernel closed while a batch starts: submit says the kernel is closed, and no timer outlives the batch")
+    void closedWhileStarting() {
+        AtomicReference<ReferenceKernel> closing = new AtomicReference<>();
+        List<AtomicBoolean> timers = new CopyOnWriteArrayList<>();
+        KernelScheduler closesOnFirstTimer = new KernelScheduler() {
+            @Override
+            public long nanoTime() {
+                return System.nanoTime();
+            }
+
+            @Override
+            public Cancellable schedule(Duration delay, Runnable task) {
+                closing.get().close(); // the close() of another thread, landing between submit's check and the start
+                AtomicBoolean cancelled = new AtomicBoolean();
+                timers.add(cancelled);
+                return () -> cancelled.set(true);
+            }
+        };
+        kernel = ReferenceKernel.builder().scheduler(closesOnFirstTimer).register(silent("t.ok", ok()).build()).build();
+        closing.set(kernel);
+
+        assertThatThrownBy(() -> kernel.submit(batch("t1").event("t.ok").build()))
+                .isInstanceOf(IllegalStateException.class).hasMessage("the kernel is closed");
+        assertThat(timers).as("timers armed").isNotEmpty().allSatisfy(cancelled -> assertThat(cancelled).isTrue());
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

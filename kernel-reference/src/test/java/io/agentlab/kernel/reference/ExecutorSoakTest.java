@@ -8,7 +8,6 @@ import io.agentlab.kernel.api.BatchResult;
 import io.agentlab.kernel.api.EventDefinition;
 import io.agentlab.kernel.api.KernelLimits;
 import io.agentlab.kernel.reference.BatchPropertiesTest.BatchSpec;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -25,8 +24,9 @@ import org.quicktheories.core.Gen;
 /**
  * Soak: generated batches — failures, hangs, exact duplicates, conflict keys, terminal events — submitted in waves of
  * {@value #WAVE} that overlap on shared kernels, the way a busy service's turns do. No batch may deadlock, no side
- * effect may run twice, and closing the kernels must leave no task of theirs running on the shared kernel threads. {@code -Dagentlab-build.soak.batches=N}
- * (default 10,000); QuickTheories prints the seed of a failure, {@code -Dagentlab-build.properties.seed=N} replays it.
+ * effect may run twice. (The kernels share their threads: what closing one does to them is KernelExecutorTest's.)
+ * {@code -Dagentlab-build.soak.batches=N} (default 10,000); QuickTheories prints the seed of a failure,
+ * {@code -Dagentlab-build.properties.seed=N} replays it.
  */
 class ExecutorSoakTest {
 
@@ -35,7 +35,7 @@ class ExecutorSoakTest {
     private static final AtomicLong TURNS = new AtomicLong();
 
     @Test
-    @DisplayName("10,000 generated batches in overlapping waves: no deadlock, no duplicate side effect, no task left after close")
+    @DisplayName("10,000 generated batches in overlapping waves: no deadlock, no duplicate side effect")
     void soak() throws InterruptedException {
         Probes probes = new Probes();
         Map<Integer, ReferenceKernel> kernels = new ConcurrentHashMap<>();
@@ -89,16 +89,8 @@ class ExecutorSoakTest {
         } finally {
             kernels.values().forEach(ReferenceKernel::close);
         }
-        List<Integer> busy = new ArrayList<>();
-        for (Map.Entry<Integer, ReferenceKernel> kernel : kernels.entrySet()) {
-            if (!kernel.getValue().executor().awaitIdle(Duration.ofSeconds(10))) {
-                busy.add(kernel.getKey());
-            }
-        }
-        System.out.printf("ExecutorSoakTest: %d batches, %d events on %d kernels; closed kernels whose tasks still run "
-                + "after 10 s: %d%n", batches.get(), events.get(), kernels.size(), busy.size());
+        System.out.printf("ExecutorSoakTest: %d batches, %d events on %d kernels%n", batches.get(), events.get(),
+                kernels.size());
         assertThat(batches.get()).isGreaterThanOrEqualTo(BATCHES / WAVE * WAVE);
-        assertThat(busy).as("kernels (by limit) with a task still running after close: the threads are shared, "
-                + "so closing must interrupt the kernel's own tasks (docs/kernel.md#threads)").isEmpty();
     }
 }

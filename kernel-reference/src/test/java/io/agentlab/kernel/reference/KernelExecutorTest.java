@@ -2,10 +2,13 @@ package io.agentlab.kernel.reference;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.fail;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.RejectedExecutionException;
@@ -105,7 +108,7 @@ class KernelExecutorTest {
     }
 
     @Test
-    @DisplayName("shutdownNow interrupts its own kernel's running task and never another kernel's on the shared threads")
+    @DisplayName("shutdownNow interrupts its own kernel's running task, never another kernel's on the shared threads")
     void shutdownInterruptsOnlyItsOwnTasks() throws Exception {
         KernelExecutor closing = executor(0);
         KernelExecutor other = executor(0);
@@ -168,16 +171,55 @@ class KernelExecutorTest {
     @Test
     @DisplayName("kernels made one after another reuse the shared threads instead of starting their own")
     void kernelsShareThreads() throws Exception {
-        int before = KernelExecutor.threadsStarted();
+        Set<Thread> threads = new HashSet<>();
         for (int i = 0; i < 50; i++) {
             KernelExecutor kernel = executor(0);
-            CountDownLatch ran = new CountDownLatch(1);
-            kernel.execute(ran::countDown);
-            assertThat(ran.await(30, TimeUnit.SECONDS)).isTrue();
+            CompletableFuture<Thread> ran = new CompletableFuture<>();
+            kernel.execute(() -> ran.complete(Thread.currentThread()));
+            threads.add(ran.get(30, TimeUnit.SECONDS));
             kernel.shutdownNow();
             assertThat(kernel.awaitIdle(Duration.ofSeconds(30))).isTrue();
         }
         // a thread going back to the pool may not be waiting yet when the next kernel asks: a few more may start
-        assertThat(KernelExecutor.threadsStarted() - before).as("threads started for 50 kernels").isLessThan(10);
+        assertThat(threads).as("threads that ran the tasks of 50 kernels").hasSizeLessThan(10)
+                .allSatisfy(thread -> assertThat(thread.getName()).startsWith("agentlab-kernel-"));
+    }
+
+    @Test
+    @DisplayName("a pool thread inherits no thread-local value from the caller whose task made it start")
+    void poolThreadsInheritNothing() throws Exception {
+        InheritableThreadLocal<String> session = new InheritableThreadLocal<>();
+        KernelExecutor kernel = executor(0);
+        CountDownLatch release = new CountDownLatch(1);
+        session.set("session A");
+        try {
+            // every task blocks, so each takes an idle pool thread until one needs a thread this call starts
+            for (int i = 0; i < 1_000; i++) {
+                int before = KernelExecutor.threadsStarted();
+                CompletableFuture<String> value = new CompletableFuture<>();
+                kernel.execute(() -> {
+                    value.complete(String.valueOf(session.get()));
+                    await(release);
+                });
+                if (KernelExecutor.threadsStarted() > before) {
+                    assertThat(value.get(30, TimeUnit.SECONDS)).as("the value a thread started for this call sees")
+                            .isEqualTo("null");
+                    return;
+                }
+            }
+            fail("1,000 tasks found an idle pool thread each; none started one");
+        } finally {
+            session.remove();
+            release.countDown();
+            kernel.shutdownNow();
+        }
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            latch.await(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

@@ -100,10 +100,12 @@ histogram_at_half() {
 archive="${jar%.jar}.jsa"
 if [[ "${AGENTLAB_CDS:-on}" != off && ( ! -f "$archive" || "$jar" -nt "$archive" ) ]]; then
     warm="$(cases 1)"
+    rm -rf "$out_home/warm-up"
     mkdir -p "$out_home"
     AGENTLAB_JAR="$jar" "$repo/bin/agentlab" run --suites "$warm/agentlab" --speed 0 --modes chat_agent_tools \
-        --no-gates --report "$out_home/warm-up" >"$out_home/warm-up.out" 2>&1 \
-        || die "the warm-up run that writes the class-data archive failed: see $out_home/warm-up.out"
+        --no-gates --report "$out_home/warm-up" >"$out_home/warm-up.out" 2>&1 || true
+    [[ -f "$archive" && ! "$jar" -nt "$archive" ]] \
+        || echo "memory: the warm-up run wrote no class-data archive (see $out_home/warm-up.out); measuring without" >&2
 fi
 echo "| cases | wall | CPU (user + sys) | peak RSS | live after a full collection, at most | result | metrics.json | index.html |"
 echo "| --- | --- | --- | --- | --- | --- | --- | --- |"

@@ -111,10 +111,12 @@ final class BatchRun implements BatchExecution {
             return refuseWhole();
         }
         deadlineTimer = kernel.scheduler().schedule(kernel.limits().batchDeadline(), this::onDeadline);
+        boolean cancelledMeanwhile;
         synchronized (lock) {
-            if (cancelled) {
-                deadlineTimer.cancel(); // the kernel closed before the timer was armed: it must not outlive the batch
-            }
+            cancelledMeanwhile = cancelled;
+        }
+        if (cancelledMeanwhile) {
+            deadlineTimer.cancel(); // cancelled before the timer was armed: it must not outlive the batch
         }
         CompletableFuture<Void> nonTerminalSettled = CompletableFuture.allOf(runs.stream()
                 .filter(run -> !run.terminal).map(run -> run.settled).toArray(CompletableFuture[]::new));
@@ -149,6 +151,9 @@ final class BatchRun implements BatchExecution {
         } catch (RejectedExecutionException closed) {
             cancel(); // the kernel closed since submit looked: the caller hears it as submit says
             throw new IllegalStateException("the kernel is closed", closed);
+        } catch (RuntimeException | Error e) {
+            cancel(); // no thread to resolve on: nothing of the batch may stay armed
+            throw e;
         }
         return this;
     }
@@ -447,8 +452,8 @@ final class BatchRun implements BatchExecution {
         // The timeout bounds the handler's own run: it starts when this thread does, not when the event was queued
         // for a thread, so a busy machine cannot time an event out before its handler ever ran. Set before the
         // handler is called, so under a virtual clock the timer exists once the handler is observed running.
-        run.timeout = kernel.scheduler().schedule(run.definition.timeout(), () -> onEventTimeout(run));
         try {
+            run.timeout = kernel.scheduler().schedule(run.definition.timeout(), () -> onEventTimeout(run));
             complete(run, invoke(run));
         } catch (InterruptedException e) {
             if (!run.result.isDone()) {

@@ -100,6 +100,11 @@ public final class ReferenceKernel implements EventKernel {
         }
         BatchRun run = new BatchRun(this, batch);
         live.add(run);
+        if (closed) {
+            // close() sets closed before it copies live: it saw this run, or this sees closed (docs/kernel.md#threads)
+            live.remove(run);
+            throw new IllegalStateException("the kernel is closed");
+        }
         return run.start();
     }
 

@@ -19,17 +19,18 @@ import org.apiguardian.api.API;
  * becomes the earliest one — for a kernel running one batch at a time that is every batch, twice, and each wake-up
  * is a cross-thread hand-off that costs more than the kernel's own work (docs/performance.md#kernel-overhead). Here
  * the timer thread, while timers are in use, never sleeps longer than {@link #HEARTBEAT}, so a new timer due later
- * than its next wake-up is just queued; only an earlier one wakes it. Cancelling marks the entry, in constant time
- * however many kernels share the queue; marked entries are dropped when they reach its head, or all at once when they
- * are more than half of it. The thread starts with the first timer and exits after {@link #LINGER} without one, so an
- * idle scheduler holds no thread. Tasks run on the timer thread at their due time, never early.
+ * than its next wake-up is just queued; only an earlier one wakes it. Cancelling marks the entry, in amortised
+ * constant time however many kernels share the queue; marked entries are dropped when they reach its head, or all at
+ * once when there are more than {@value #PURGE_AT} and they are more than half of it. The thread starts with the first
+ * timer and exits once no timer is queued and none was armed for {@link #LINGER}, so an idle scheduler holds no
+ * thread. Tasks run on the timer thread at their due time, never early.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class SystemKernelScheduler implements KernelScheduler, AutoCloseable {
 
     /** The longest the timer thread sleeps while timers are in use. */
     static final long HEARTBEAT = TimeUnit.MILLISECONDS.toNanos(20);
-    /** How long the timer thread keeps its heartbeat after the last timer went, before it exits. */
+    /** How long after the last timer was armed the timer thread, none queued, keeps its heartbeat before it exits. */
     static final long LINGER = TimeUnit.SECONDS.toNanos(2);
     /** Cancelled entries a queue keeps before they are purged, if they are also more than half of it. */
     private static final int PURGE_AT = 64;
@@ -74,12 +75,18 @@ public final class SystemKernelScheduler implements KernelScheduler, AutoCloseab
             queue.add(timer);
             lastUse = now;
             if (thread == null) {
-                plannedWake = now; // starting: it looks at the queue before it sleeps
-                thread = new Thread(null, this::loop, "agentlab-kernel-timer", 0, false);
-                thread.setDaemon(true);
+                Thread starting = new Thread(null, this::loop, "agentlab-kernel-timer", 0, false);
+                starting.setDaemon(true);
                 // no caller's thread-locals or class loader on a thread other callers share (docs/kernel.md#threads)
-                thread.setContextClassLoader(SystemKernelScheduler.class.getClassLoader());
-                thread.start();
+                starting.setContextClassLoader(SystemKernelScheduler.class.getClassLoader());
+                try {
+                    starting.start();
+                } catch (RuntimeException | Error e) {
+                    queue.remove(timer); // not armed: the caller hears why, and the next timer tries again
+                    throw e;
+                }
+                thread = starting;
+                plannedWake = now; // starting: it looks at the queue before it sleeps
             } else if (timer.due - plannedWake < 0) {
                 wake.signal(); // due before the thread would look again
             }
@@ -122,10 +129,13 @@ public final class SystemKernelScheduler implements KernelScheduler, AutoCloseab
                     lock.unlock();
                     try {
                         head.task.run();
-                    } catch (RuntimeException | Error e) {
+                    } catch (RuntimeException e) {
                         // a timer task is the kernel's own code; one failing must not stop the others, whose
                         // timeouts and deadlines are all this thread's (docs/kernel.md#threads)
+                    } catch (Error e) {
+                        report(e); // nor an Error, which is still worth a trace
                     } finally {
+                        Thread.interrupted(); // a task's stray interrupt is not close(), which sets closed
                         lock.lock();
                     }
                     continue;
@@ -141,7 +151,7 @@ public final class SystemKernelScheduler implements KernelScheduler, AutoCloseab
                 try {
                     wake.awaitNanos(until - now);
                 } catch (InterruptedException e) {
-                    return; // close()
+                    // close() sets closed before it interrupts; any other interrupt must not strand queued timers
                 }
             }
         } finally {
@@ -149,6 +159,15 @@ public final class SystemKernelScheduler implements KernelScheduler, AutoCloseab
                 thread = null;
             }
             lock.unlock();
+        }
+    }
+
+    private static void report(Error error) {
+        Thread current = Thread.currentThread();
+        try {
+            current.getUncaughtExceptionHandler().uncaughtException(current, error);
+        } catch (RuntimeException | Error ignored) {
+            // the report is best effort: the timer must go on
         }
     }
 

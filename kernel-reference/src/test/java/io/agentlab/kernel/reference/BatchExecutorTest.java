@@ -33,6 +33,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -185,8 +186,19 @@ class BatchExecutorTest {
     }
 
     @Test
-    @DisplayName("a kernel closed while a batch starts: submit says the kernel is closed, and no timer outlives the batch")
+    @DisplayName("a kernel closed while a batch starts: submit says the kernel is closed; no timer outlives the batch")
     void closedWhileStarting() {
+        assertClosedWhileStarting(ReferenceKernel::close);
+    }
+
+    @Test
+    @DisplayName("the same when the close missed the batch and only its threads refuse it")
+    void threadsRefuseWhileStarting() {
+        assertClosedWhileStarting(closing -> closing.executor().shutdownNow());
+    }
+
+    /** Runs {@code close} when the batch arms its deadline, as a close() on another thread landing then would. */
+    private void assertClosedWhileStarting(Consumer<ReferenceKernel> close) {
         AtomicReference<ReferenceKernel> closing = new AtomicReference<>();
         List<AtomicBoolean> timers = new CopyOnWriteArrayList<>();
         KernelScheduler closesOnFirstTimer = new KernelScheduler() {
@@ -197,7 +209,7 @@ class BatchExecutorTest {
 
             @Override
             public Cancellable schedule(Duration delay, Runnable task) {
-                closing.get().close(); // the close() of another thread, landing between submit's check and the start
+                close.accept(closing.get());
                 AtomicBoolean cancelled = new AtomicBoolean();
                 timers.add(cancelled);
                 return () -> cancelled.set(true);

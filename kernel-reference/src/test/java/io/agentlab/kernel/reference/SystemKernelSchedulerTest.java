@@ -84,6 +84,15 @@ class SystemKernelSchedulerTest {
     }
 
     @Test
+    @DisplayName("a task that leaves the timer thread interrupted does not stop the timers queued after it")
+    void strayInterrupt() throws InterruptedException {
+        CountDownLatch after = new CountDownLatch(1);
+        scheduler.schedule(Duration.ofMillis(50), after::countDown); // queued first: no later timer restarts a thread
+        scheduler.schedule(Duration.ZERO, () -> Thread.currentThread().interrupt());
+        assertThat(after.await(30, TimeUnit.SECONDS)).isTrue();
+    }
+
+    @Test
     @DisplayName("the thread starts with the first timer, exits once idle, and the next timer starts another")
     void threadExitsWhenIdle() throws InterruptedException {
         SystemKernelScheduler idle = new SystemKernelScheduler(0);

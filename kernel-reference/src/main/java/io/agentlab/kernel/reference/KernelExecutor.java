@@ -46,14 +46,8 @@ final class KernelExecutor {
     private static final AtomicInteger THREADS = new AtomicInteger();
     /** The threads of every kernel in the process: none while idle, as many as the kernels' tasks need at once. */
     private static final ThreadPoolExecutor SHARED = new ThreadPoolExecutor(0, Integer.MAX_VALUE, KEEP_ALIVE_SECONDS,
-            TimeUnit.SECONDS, new SynchronousQueue<>(), runnable -> {
-                // no thread-locals or class loader of whichever caller's task made the pool grow: the thread will
-                // serve other kernels, other sessions (docs/kernel.md#threads)
-                Thread thread = new Thread(null, runnable, "agentlab-kernel-" + THREADS.incrementAndGet(), 0, false);
-                thread.setDaemon(true);
-                thread.setContextClassLoader(KernelExecutor.class.getClassLoader());
-                return thread;
-            });
+            TimeUnit.SECONDS, new SynchronousQueue<>(),
+            runnable -> KernelThreads.newThread("agentlab-kernel-" + THREADS.incrementAndGet(), runnable));
 
     private final long spinNanos;
     private final ClassLoader contextLoader = Thread.currentThread().getContextClassLoader();

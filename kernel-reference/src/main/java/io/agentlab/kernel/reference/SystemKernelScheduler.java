@@ -75,10 +75,7 @@ public final class SystemKernelScheduler implements KernelScheduler, AutoCloseab
             queue.add(timer);
             lastUse = now;
             if (thread == null) {
-                Thread starting = new Thread(null, this::loop, "agentlab-kernel-timer", 0, false);
-                starting.setDaemon(true);
-                // no caller's thread-locals or class loader on a thread other callers share (docs/kernel.md#threads)
-                starting.setContextClassLoader(SystemKernelScheduler.class.getClassLoader());
+                Thread starting = KernelThreads.newThread("agentlab-kernel-timer", this::loop);
                 try {
                     starting.start();
                 } catch (RuntimeException | Error e) {

@@ -22,8 +22,11 @@ import io.agentlab.kernel.api.HandlerResult;
 import io.agentlab.kernel.api.KernelLimits;
 import io.agentlab.kernel.api.RetryPolicy;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -168,7 +171,8 @@ class BatchExecutorTest {
                 kernel.submit(batch("t1-" + attempt).event("t.hang").build()).result().thenRun(() -> {
                     continuedOn.complete(Thread.currentThread());
                     if (Thread.currentThread() != test) {
-                        awaitQuietly(release); // a caller's continuation that blocks the thread completing the result
+                        // a caller's continuation that blocks the thread completing the result
+                        Gates.awaitQuietly(release);
                     }
                 });
                 // on the test thread: the result completed before the continuation was registered; try again
@@ -183,6 +187,35 @@ class BatchExecutorTest {
         } finally {
             release.countDown();
         }
+    }
+
+    @Test
+    @DisplayName("kernels given no scheduler share the process's one timer thread")
+    void kernelsShareTheTimer() throws Exception {
+        Set<Thread> before = timerThreads();
+        List<ReferenceKernel> kernels = new ArrayList<>();
+        try {
+            for (int i = 0; i < 20; i++) {
+                ReferenceKernel each = ReferenceKernel.builder()
+                        .register(silent("t.gate", gates.echo()).timeout(Duration.ofSeconds(60)).build()).build();
+                kernels.add(each);
+                each.submit(batch("t" + i).event("t.gate").build());
+            }
+            gates.awaitStarted(20); // every handler runs: each kernel has its event's timeout armed
+            Set<Thread> started = timerThreads();
+            started.removeAll(before);
+            // one, if the shared timer had exited while idle (docs/kernel.md#threads); a timer per kernel starts 20
+            assertThat(started).as("timer threads started while 20 kernels have timers armed").hasSizeLessThan(2);
+        } finally {
+            gates.open("e1");
+            kernels.forEach(ReferenceKernel::close);
+        }
+    }
+
+    private static Set<Thread> timerThreads() {
+        Set<Thread> timers = new HashSet<>(Thread.getAllStackTraces().keySet());
+        timers.removeIf(thread -> !thread.getName().equals("agentlab-kernel-timer"));
+        return timers;
     }
 
     @Test
@@ -221,14 +254,6 @@ class BatchExecutorTest {
         assertThatThrownBy(() -> kernel.submit(batch("t1").event("t.ok").build()))
                 .isInstanceOf(IllegalStateException.class).hasMessage("the kernel is closed");
         assertThat(timers).as("timers armed").isNotEmpty().allSatisfy(cancelled -> assertThat(cancelled).isTrue());
-    }
-
-    private static void awaitQuietly(CountDownLatch latch) {
-        try {
-            latch.await(30, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 
     @Test

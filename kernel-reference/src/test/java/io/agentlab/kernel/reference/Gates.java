@@ -57,6 +57,18 @@ final class Gates {
         };
     }
 
+    /**
+     * Waits up to 30 s for {@code latch} where an exception cannot be thrown (a task, a continuation), keeping an
+     * interrupt for the caller to see.
+     */
+    static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     /** Waits until the handler of {@code eventId} returned or threw. */
     void awaitEnded(String eventId) throws InterruptedException {
         assertThat(ended(eventId).await(WAIT_SECONDS, TimeUnit.SECONDS)).as("handler %s to end", eventId).isTrue();

@@ -199,7 +199,7 @@ class KernelExecutorTest {
                 CompletableFuture<String> value = new CompletableFuture<>();
                 kernel.execute(() -> {
                     value.complete(String.valueOf(session.get()));
-                    await(release);
+                    Gates.awaitQuietly(release);
                 });
                 if (KernelExecutor.threadsStarted() > before) {
                     assertThat(value.get(30, TimeUnit.SECONDS)).as("the value a thread started for this call sees")
@@ -212,14 +212,6 @@ class KernelExecutorTest {
             session.remove();
             release.countDown();
             kernel.shutdownNow();
-        }
-    }
-
-    private static void await(CountDownLatch latch) {
-        try {
-            latch.await(30, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 }

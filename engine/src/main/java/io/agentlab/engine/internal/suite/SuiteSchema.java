@@ -19,6 +19,8 @@ import java.util.List;
 import org.apiguardian.api.API;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The suite format's JSON Schema ({@code docs/suite.schema.json}, shipped as
@@ -52,9 +54,39 @@ public final class SuiteSchema {
         return SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12).getSchema(text());
     }
 
+    /**
+     * The document as the tree the schema validates: the tree {@code valueToTree} makes of {@link YamlNode#plain()},
+     * built directly. Going through the plain maps and Jackson's serializers was an eighth of discovering a large
+     * suite (docs/performance.md#discovery-tree); numbers, rare in a suite, still take that path, so each keeps
+     * exactly the node type it had.
+     */
+    static JsonNode tree(YamlNode node) {
+        if (node instanceof YamlNode.Mapping mapping) {
+            ObjectNode object = MAPPER.createObjectNode();
+            mapping.entries().forEach((key, entry) -> object.set(key, tree(entry.value())));
+            return object;
+        }
+        if (node instanceof YamlNode.Sequence sequence) {
+            ArrayNode array = MAPPER.createArrayNode();
+            sequence.items().forEach(item -> array.add(tree(item)));
+            return array;
+        }
+        Object value = ((YamlNode.Scalar) node).value();
+        if (value == null) {
+            return MAPPER.getNodeFactory().nullNode();
+        }
+        if (value instanceof String text) {
+            return MAPPER.getNodeFactory().stringNode(text);
+        }
+        if (value instanceof Boolean flag) {
+            return MAPPER.getNodeFactory().booleanNode(flag);
+        }
+        return MAPPER.valueToTree(value);
+    }
+
     /** Validates a document; problems name the file, the position and the key. */
     public static List<SuiteProblem> validate(String file, YamlNode document) {
-        JsonNode instance = MAPPER.valueToTree(document.plain());
+        JsonNode instance = tree(document);
         List<SuiteProblem> problems = new ArrayList<>();
         for (Error error : SCHEMA.validate(instance)) {
             YamlNode node = document;

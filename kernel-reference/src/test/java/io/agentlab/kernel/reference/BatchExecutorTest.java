@@ -201,7 +201,7 @@ class BatchExecutorTest {
                 kernels.add(each);
                 each.submit(batch("t" + i).event("t.gate").build());
             }
-            gates.awaitStarted(20); // every handler runs: each kernel has its event's timeout armed
+            gates.awaitStarted(20); // every handler runs: each kernel has its batch deadline and event timeout armed
             Set<Thread> started = timerThreads();
             started.removeAll(before);
             // one, if the shared timer had exited while idle (docs/kernel.md#threads); a timer per kernel starts 20

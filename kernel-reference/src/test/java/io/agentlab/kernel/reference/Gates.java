@@ -59,7 +59,8 @@ final class Gates {
 
     /**
      * Waits up to 30 s for {@code latch} where an exception cannot be thrown (a task, a continuation), keeping an
-     * interrupt for the caller to see.
+     * interrupt for the caller to see. Longer than the tests' own waits ({@link #WAIT_SECONDS}), so a blocked task
+     * never lets go before the test releases it.
      */
     static void awaitQuietly(CountDownLatch latch) {
         try {

@@ -32,7 +32,8 @@ public final class SuiteSchema {
     /** The schema's classpath resource. */
     public static final String RESOURCE = "io/agentlab/engine/suite.schema.json";
 
-    private static final JsonMapper MAPPER = JsonMapper.builder().build();
+    /** The mapper whose trees the schema validates (package-private: the tree test's oracle is its valueToTree). */
+    static final JsonMapper MAPPER = JsonMapper.builder().build();
     private static final Schema SCHEMA = load();
 
     private SuiteSchema() {

@@ -16,7 +16,7 @@ public sealed interface YamlNode {
     /** Where the node starts. */
     Position at();
 
-    /** The plain Java value (maps, lists, strings, numbers, booleans, null) for schema validation. */
+    /** The plain Java value (maps, lists, strings, numbers, booleans, null): a document's data, without positions. */
     Object plain();
 
     /**

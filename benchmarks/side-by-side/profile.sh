@@ -12,6 +12,9 @@
 set -euo pipefail
 
 name="side-by-side profile"
+# The JVM profiled is the one given the options here: `java -jar` must run in place, not start itself again with the
+# launcher's options (docs/performance.md#java-jar), or every run would measure those and the archive dump would fail.
+export AGENTLAB_RELAUNCH=off
 # shellcheck source=common.sh
 source "$(dirname "$0")/common.sh"
 counts=20,200

@@ -95,16 +95,16 @@ histogram_at_half() {
     done
 }
 
-# bin/agentlab writes the jar's class-data archive at the end of the first run after a build, and that run's peak RSS
-# includes the dump (377 against 228 MiB at 20,000 cases, 2026-12-07): write it on one case first, outside the figures.
-archive="${jar%.jar}.jsa"
-if [[ "${AGENTLAB_CDS:-on}" != off && ( ! -f "$archive" || "$jar" -nt "$archive" ) ]]; then
+# bin/agentlab writes the class-data archive of the JVM it runs on at the end of that JVM's first run after a build
+# (one archive per JVM build, docs/performance.md#archive-per-jvm), and that run's peak RSS includes the dump (377
+# against 228 MiB at 20,000 cases, 2026-12-07): a run on one case first, outside the figures, writes it if missing.
+if [[ "${AGENTLAB_CDS:-on}" != off ]]; then
     warm="$(cases 1)"
     rm -rf "$out_home/warm-up"
     mkdir -p "$out_home"
     AGENTLAB_JAR="$jar" "$repo/bin/agentlab" run --suites "$warm/agentlab" --speed 0 --modes chat_agent_tools \
         --no-gates --report "$out_home/warm-up" >"$out_home/warm-up.out" 2>&1 || true
-    [[ -f "$archive" && ! "$jar" -nt "$archive" ]] \
+    [[ -n "$(find "$(dirname "$jar")" -maxdepth 1 -name "$(basename "${jar%.jar}")-*.jsa" -newer "$jar")" ]] \
         || echo "memory: the warm-up run wrote no class-data archive (see $out_home/warm-up.out); measuring without" >&2
 fi
 echo "| cases | wall | CPU (user + sys) | peak RSS | live after a full collection, at most | result | metrics.json | index.html |"

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import org.apiguardian.api.API;
 
@@ -39,7 +40,8 @@ public final class Launcher {
     /** Runs the tool, in a JVM of its own options when this one was started plainly. */
     public static void main(String[] args) {
         Optional<Plan> plan = plan(System.getenv(), System.getProperty(LAUNCHED),
-                System.getProperty("java.class.path"), args);
+                System.getProperty("java.class.path"), jvmKey(System.getProperty("java.vendor"),
+                        System.getProperty("java.runtime.version")), args);
         if (plan.isEmpty()) {
             AgentLab.main(args);
             return;
@@ -51,7 +53,7 @@ public final class Launcher {
      * How the tool is started again.
      *
      * @param jar     the jar (absolute, real path): the class path, and where the sharing archive lives
-     * @param archive the class-data-sharing archive beside it
+     * @param archive the class-data-sharing archive beside it, this JVM build's own
      * @param sharing what to do with the archive
      * @param extra   {@code AGENTLAB_JAVA_OPTS}, split on white space
      * @param args    the tool's arguments
@@ -90,12 +92,33 @@ public final class Launcher {
         USE,
         /** Make it at the end of this run (a {@code run}: an archive made by {@code --help} lacks the run's classes). */
         MAKE,
-        /** Neither ({@code AGENTLAB_CDS=off}, or no archive and nothing to make it from). */
+        /** Neither ({@code AGENTLAB_CDS=off}, a JVM that names no build, or no archive and nothing to make it from). */
         NONE
     }
 
-    /** The plan, or empty to run in place. */
-    static Optional<Plan> plan(Map<String, String> env, String launched, String classPath, String[] args) {
+    /**
+     * The JVM build as a file-name part, {@code bin/agentlab}'s too (it reads the same two values from the JDK's
+     * {@code release} file): an archive maps only into the build that made it, and another build refuses it whole, its
+     * own JDK classes too. So each build has an archive of its own, and a change of JDK makes a new one instead of
+     * running without any, never to be remade (docs/performance.md#archive-per-jvm).
+     *
+     * @return {@code <vendor>-<runtime version>} with every character but letters, digits and dots turned into
+     *     {@code -}, or {@code null} when the version is unknown
+     */
+    static String jvmKey(String vendor, String runtimeVersion) {
+        if (runtimeVersion == null || runtimeVersion.isEmpty()) {
+            return null;
+        }
+        return (Objects.requireNonNullElse(vendor, "") + "-" + runtimeVersion).replaceAll("[^A-Za-z0-9.]", "-");
+    }
+
+    /**
+     * The plan, or empty to run in place.
+     *
+     * @param jvm the JVM's {@link #jvmKey}, {@code null} for no archive
+     */
+    static Optional<Plan> plan(Map<String, String> env, String launched, String classPath, String jvm,
+            String[] args) {
         if (launched != null || "off".equals(env.get(RELAUNCH)) || classPath == null
                 || classPath.contains(File.pathSeparator) || !classPath.endsWith(".jar")) {
             return Optional.empty();
@@ -107,9 +130,9 @@ public final class Launcher {
             return Optional.empty();
         }
         String name = jar.getFileName().toString();
-        Path archive = jar.resolveSibling(name.substring(0, name.length() - ".jar".length()) + ".jsa");
+        Path archive = jar.resolveSibling(name.substring(0, name.length() - ".jar".length()) + "-" + jvm + ".jsa");
         Sharing sharing = Sharing.NONE;
-        if (!"off".equals(env.get("AGENTLAB_CDS"))) {
+        if (jvm != null && !"off".equals(env.get("AGENTLAB_CDS"))) {
             if (fresh(archive, jar)) {
                 sharing = Sharing.USE;
             } else if (args.length > 0 && "run".equals(args[0]) && Files.isWritable(jar.getParent())) {

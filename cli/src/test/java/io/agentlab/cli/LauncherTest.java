@@ -28,6 +28,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class LauncherTest {
 
+    /** The archive name of the JVM the plans below run on. */
+    private static final String JVM = Launcher.jvmKey("Acme Corp", "17.0.99+1-x");
+
     @TempDir
     Path work;
 
@@ -35,7 +38,7 @@ class LauncherTest {
     @DisplayName("a plain java -jar is started again with the run's options, the archive's, AGENTLAB_JAVA_OPTS, then its own")
     void commandOrder() throws Exception {
         Path jar = Files.createFile(work.resolve("agentlab.jar"));
-        Launcher.Plan plan = Launcher.plan(Map.of("AGENTLAB_JAVA_OPTS", " -Xss2m  -Dx=1 "), null, jar.toString(),
+        Launcher.Plan plan = Launcher.plan(Map.of("AGENTLAB_JAVA_OPTS", " -Xss2m  -Dx=1 "), null, jar.toString(), JVM,
                 new String[] {"run", "--speed", "0"}).orElseThrow();
         List<String> command = plan.command("java", List.of("-Xmx1g", "-Dio.agentlab.launcher=stale"), work.resolve("p"));
 
@@ -52,13 +55,83 @@ class LauncherTest {
     @DisplayName("the archive is mapped when it is not older than the jar, made only by a run, and never with AGENTLAB_CDS=off")
     void archive() throws Exception {
         Path jar = Files.createFile(work.resolve("agentlab.jar"));
-        assertThat(Launcher.plan(Map.of(), null, jar.toString(), new String[] {"--help"}).orElseThrow().sharing())
+        assertThat(Launcher.plan(Map.of(), null, jar.toString(), JVM, new String[] {"--help"}).orElseThrow().sharing())
                 .as("an archive made by --help would lack the run's classes").isEqualTo(Launcher.Sharing.NONE);
-        Files.createFile(work.resolve("agentlab.jsa"));
-        assertThat(Launcher.plan(Map.of(), null, jar.toString(), new String[] {"run"}).orElseThrow().sharing())
+        Files.createFile(work.resolve("agentlab-" + JVM + ".jsa"));
+        assertThat(Launcher.plan(Map.of(), null, jar.toString(), JVM, new String[] {"run"}).orElseThrow().sharing())
                 .isEqualTo(Launcher.Sharing.USE);
-        assertThat(Launcher.plan(Map.of("AGENTLAB_CDS", "off"), null, jar.toString(), new String[] {"run"})
+        assertThat(Launcher.plan(Map.of("AGENTLAB_CDS", "off"), null, jar.toString(), JVM, new String[] {"run"})
                 .orElseThrow().sharing()).isEqualTo(Launcher.Sharing.NONE);
+    }
+
+    @Test
+    @DisplayName("each JVM build has an archive of its own: another build's is never mapped, and a JVM that names none gets none")
+    void archivePerJvm() throws Exception {
+        Path jar = Files.createFile(work.resolve("agentlab.jar"));
+        assertThat(JVM).isEqualTo("Acme-Corp-17.0.99-1-x");
+        Launcher.Plan acme = Launcher.plan(Map.of(), null, jar.toString(), JVM, new String[] {"run"}).orElseThrow();
+        assertThat(acme.archive().getFileName()).hasToString("agentlab-Acme-Corp-17.0.99-1-x.jsa");
+        Files.createFile(acme.archive());
+
+        Launcher.Plan other = Launcher.plan(Map.of(), null, jar.toString(),
+                Launcher.jvmKey("Other", "25.0.1+2-LTS"), new String[] {"run"}).orElseThrow();
+        assertThat(other.archive()).isNotEqualTo(acme.archive());
+        assertThat(other.sharing()).as("another build refuses this archive whole, so it makes its own")
+                .isEqualTo(Launcher.Sharing.MAKE);
+        assertThat(Launcher.jvmKey("Acme Corp", null)).isNull();
+        assertThat(Launcher.plan(Map.of(), null, jar.toString(), null, new String[] {"run"}).orElseThrow().sharing())
+                .isEqualTo(Launcher.Sharing.NONE);
+    }
+
+    @Test
+    @DisplayName("bin/agentlab names each JVM build's archive as the jar's launcher does, and maps no other build's")
+    void scriptArchivePerJvm() throws Exception {
+        Path jar = Files.createFile(work.resolve("agentlab.jar"));
+        Path acme = fakeJdk("acme", "Acme Corp", "17.0.99+1-x");
+        Path other = fakeJdk("other", "Other", "25.0.1+2-LTS");
+        Path archive = Launcher.plan(Map.of(), null, jar.toString(), JVM, new String[] {"run"}).orElseThrow()
+                .archive();
+
+        assertThat(script(acme, jar, "run")).as("the first run of a JVM makes its archive under a name of its own")
+                .anyMatch(option -> option.startsWith("-XX:ArchiveClassesAtExit=" + archive + "."));
+        Files.createFile(archive); // what that run's JVM would have written
+        assertThat(script(acme, jar, "run")).contains("-XX:SharedArchiveFile=" + archive);
+        assertThat(script(other, jar, "run")).as("another JVM build makes its own")
+                .noneMatch(option -> option.contains(archive.getFileName().toString()))
+                .anyMatch(option -> option.startsWith("-XX:ArchiveClassesAtExit="
+                        + archive.resolveSibling("agentlab-Other-25.0.1-2-LTS.jsa") + "."));
+        Files.delete(other.resolve("release"));
+        assertThat(script(other, jar, "run")).as("a JVM without a release file names no build: no archive")
+                .noneMatch(option -> option.contains(".jsa"));
+    }
+
+    /** A JDK home whose {@code release} names the build and whose {@code java} writes its arguments to a file. */
+    private Path fakeJdk(String name, String vendor, String version) throws Exception {
+        Path home = Files.createDirectories(work.resolve(name).resolve("bin")).getParent();
+        Files.writeString(home.resolve("release"), "IMPLEMENTOR=\"" + vendor + "\"\nJAVA_RUNTIME_VERSION=\"" + version
+                + "\"\nJAVA_VERSION=\"17\"\n");
+        Path java = Files.writeString(home.resolve("bin").resolve("java"),
+                "#!/bin/sh\nprintf '%s\\n' \"$@\" > \"$AGENTLAB_TEST_ARGS\"\n");
+        assertThat(java.toFile().setExecutable(true)).isTrue();
+        return home;
+    }
+
+    /** The JVM arguments bin/agentlab starts the given JDK's java with. */
+    private List<String> script(Path jdk, Path jar, String... args) throws Exception {
+        Path recorded = work.resolve("args.txt");
+        List<String> command = new ArrayList<>(List.of("sh", Path.of("..", "bin", "agentlab").toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(work.resolve("script-out.txt").toFile());
+        builder.environment().keySet().removeIf(key -> key.startsWith("AGENTLAB_"));
+        builder.environment().putAll(Map.of("JAVA_HOME", jdk.toString(), "AGENTLAB_JAR", jar.toString(),
+                "AGENTLAB_TEST_ARGS", recorded.toString()));
+        Process process = builder.start();
+        assertThat(process.waitFor(1, TimeUnit.MINUTES)).isTrue();
+        assertThat(process.exitValue()).as(Files.readString(work.resolve("script-out.txt"))).isZero();
+        List<String> options = Files.readAllLines(recorded);
+        Files.delete(recorded);
+        return options;
     }
 
     @Test
@@ -66,10 +139,10 @@ class LauncherTest {
     void inPlace() throws Exception {
         Path jar = Files.createFile(work.resolve("agentlab.jar"));
         String[] args = {"run"};
-        assertThat(Launcher.plan(Map.of(), "script", jar.toString(), args)).isEmpty();
-        assertThat(Launcher.plan(Map.of(Launcher.RELAUNCH, "off"), null, jar.toString(), args)).isEmpty();
-        assertThat(Launcher.plan(Map.of(), null, jar + File.pathSeparator + jar, args)).isEmpty();
-        assertThat(Launcher.plan(Map.of(), null, work.toString(), args)).isEmpty();
+        assertThat(Launcher.plan(Map.of(), "script", jar.toString(), JVM, args)).isEmpty();
+        assertThat(Launcher.plan(Map.of(Launcher.RELAUNCH, "off"), null, jar.toString(), JVM, args)).isEmpty();
+        assertThat(Launcher.plan(Map.of(), null, jar + File.pathSeparator + jar, JVM, args)).isEmpty();
+        assertThat(Launcher.plan(Map.of(), null, work.toString(), JVM, args)).isEmpty();
     }
 
     @Test

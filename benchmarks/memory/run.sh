@@ -102,9 +102,12 @@ if [[ "${AGENTLAB_CDS:-on}" != off ]]; then
     warm="$(cases 1)"
     rm -rf "$out_home/warm-up"
     mkdir -p "$out_home"
-    AGENTLAB_JAR="$jar" "$repo/bin/agentlab" run --suites "$warm/agentlab" --speed 0 --modes chat_agent_tools \
-        --no-gates --report "$out_home/warm-up" >"$out_home/warm-up.out" 2>&1 || true
-    [[ -n "$(find "$(dirname "$jar")" -maxdepth 1 -name "$(basename "${jar%.jar}")-*.jsa" -newer "$jar")" ]] \
+    AGENTLAB_JAR="$jar" AGENTLAB_LAUNCHER_TRACE=1 "$repo/bin/agentlab" run --suites "$warm/agentlab" --speed 0 \
+        --modes chat_agent_tools --no-gates --report "$out_home/warm-up" >"$out_home/warm-up.out" 2>&1 || true
+    # the archive this JVM maps or made, as the launcher's trace names it
+    archive="$(sed -n -e 's/.* -XX:SharedArchiveFile=\([^ ]*\) .*/\1/p' \
+        -e 's/.* -XX:ArchiveClassesAtExit=\([^ ]*\)\.[0-9]* .*/\1/p' "$out_home/warm-up.out" | head -n 1)"
+    [[ -n "$archive" && -f "$archive" && ! "$jar" -nt "$archive" ]] \
         || echo "memory: the warm-up run wrote no class-data archive (see $out_home/warm-up.out); measuring without" >&2
 fi
 echo "| cases | wall | CPU (user + sys) | peak RSS | live after a full collection, at most | result | metrics.json | index.html |"

@@ -92,7 +92,7 @@ public final class Launcher {
         USE,
         /** Make it at the end of this run (a {@code run}: an archive made by {@code --help} lacks the run's classes). */
         MAKE,
-        /** Neither ({@code AGENTLAB_CDS=off}, a JVM that names no build, or no archive and nothing to make it from). */
+        /** Neither ({@code AGENTLAB_CDS=off}, or no archive and nothing to make it from). */
         NONE
     }
 
@@ -103,7 +103,8 @@ public final class Launcher {
      * running without any, never to be remade (docs/performance.md#archive-per-jvm).
      *
      * @return {@code <vendor>-<runtime version>} with every character but letters, digits and dots turned into
-     *     {@code -}, or {@code null} when the version is unknown
+     *     {@code -}, or {@code null} when the version is unknown (then the archive has no key, as
+     *     {@code bin/agentlab}'s has for a {@code java} whose JDK it cannot find)
      */
     static String jvmKey(String vendor, String runtimeVersion) {
         if (runtimeVersion == null || runtimeVersion.isEmpty()) {
@@ -115,7 +116,7 @@ public final class Launcher {
     /**
      * The plan, or empty to run in place.
      *
-     * @param jvm the JVM's {@link #jvmKey}, {@code null} for no archive
+     * @param jvm the JVM's {@link #jvmKey}, {@code null} when it names none
      */
     static Optional<Plan> plan(Map<String, String> env, String launched, String classPath, String jvm,
             String[] args) {
@@ -130,9 +131,10 @@ public final class Launcher {
             return Optional.empty();
         }
         String name = jar.getFileName().toString();
-        Path archive = jar.resolveSibling(name.substring(0, name.length() - ".jar".length()) + "-" + jvm + ".jsa");
+        Path archive = jar.resolveSibling(name.substring(0, name.length() - ".jar".length())
+                + (jvm == null ? "" : "-" + jvm) + ".jsa");
         Sharing sharing = Sharing.NONE;
-        if (jvm != null && !"off".equals(env.get("AGENTLAB_CDS"))) {
+        if (!"off".equals(env.get("AGENTLAB_CDS"))) {
             if (fresh(archive, jar)) {
                 sharing = Sharing.USE;
             } else if (args.length > 0 && "run".equals(args[0]) && Files.isWritable(jar.getParent())) {

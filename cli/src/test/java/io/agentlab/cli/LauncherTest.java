@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -28,6 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class LauncherTest {
 
+    /** bin/agentlab, from the module's folder where the tests run. */
+    private static final Path SCRIPT = Path.of("..", "bin", "agentlab");
     /** The archive name of the JVM the plans below run on. */
     private static final String JVM = Launcher.jvmKey("Acme Corp", "17.0.99+1-x");
 
@@ -65,7 +68,7 @@ class LauncherTest {
     }
 
     @Test
-    @DisplayName("each JVM build has an archive of its own: another build's is never mapped, and a JVM that names none gets none")
+    @DisplayName("each JVM build has an archive of its own, another build's is never mapped, and no key means no key")
     void archivePerJvm() throws Exception {
         Path jar = Files.createFile(work.resolve("agentlab.jar"));
         assertThat(JVM).isEqualTo("Acme-Corp-17.0.99-1-x");
@@ -79,59 +82,99 @@ class LauncherTest {
         assertThat(other.sharing()).as("another build refuses this archive whole, so it makes its own")
                 .isEqualTo(Launcher.Sharing.MAKE);
         assertThat(Launcher.jvmKey("Acme Corp", null)).isNull();
-        assertThat(Launcher.plan(Map.of(), null, jar.toString(), null, new String[] {"run"}).orElseThrow().sharing())
-                .isEqualTo(Launcher.Sharing.NONE);
+        assertThat(Launcher.plan(Map.of(), null, jar.toString(), null, new String[] {"run"}).orElseThrow().archive()
+                .getFileName()).hasToString("agentlab.jsa");
     }
 
     @Test
     @DisplayName("bin/agentlab names each JVM build's archive as the jar's launcher does, and maps no other build's")
     void scriptArchivePerJvm() throws Exception {
         Path jar = Files.createFile(work.resolve("agentlab.jar"));
-        Path acme = fakeJdk("acme", "Acme Corp", "17.0.99+1-x");
-        Path other = fakeJdk("other", "Other", "25.0.1+2-LTS");
+        Path acme = fakeJdk("acme", release("Acme Corp", "17.0.99+1-x"));
+        Path other = fakeJdk("other", release("Other", "25.0.1+2-LTS"));
         Path archive = Launcher.plan(Map.of(), null, jar.toString(), JVM, new String[] {"run"}).orElseThrow()
                 .archive();
 
-        assertThat(script(acme, jar, "run")).as("the first run of a JVM makes its archive under a name of its own")
+        assertThat(script(home(acme), jar, "run")).as("the first run of a JVM makes its archive, named by its build")
                 .anyMatch(option -> option.startsWith("-XX:ArchiveClassesAtExit=" + archive + "."));
         Files.createFile(archive); // what that run's JVM would have written
-        assertThat(script(acme, jar, "run")).contains("-XX:SharedArchiveFile=" + archive);
-        assertThat(script(other, jar, "run")).as("another JVM build makes its own")
+        assertThat(script(home(acme), jar, "run")).contains("-XX:SharedArchiveFile=" + archive);
+        assertThat(script(home(other), jar, "run")).as("another JVM build makes its own")
                 .noneMatch(option -> option.contains(archive.getFileName().toString()))
                 .anyMatch(option -> option.startsWith("-XX:ArchiveClassesAtExit="
                         + archive.resolveSibling("agentlab-Other-25.0.1-2-LTS.jsa") + "."));
+
+        Path onPath = Files.createDirectories(work.resolve("on-path"));
+        Files.createSymbolicLink(onPath.resolve("java"), acme.resolve("bin").resolve("java"));
+        Map<String, String> linked = new HashMap<>(Map.of("PATH", onPath + File.pathSeparator + System.getenv("PATH")));
+        assertThat(script(linked, jar, "run")).as("a java on the PATH is followed to its JDK's release file")
+                .contains("-XX:SharedArchiveFile=" + archive);
+
         Files.delete(other.resolve("release"));
-        assertThat(script(other, jar, "run")).as("a JVM without a release file names no build: no archive")
-                .noneMatch(option -> option.contains(".jsa"));
+        assertThat(script(home(other), jar, "run"))
+                .as("a java whose JDK names no build keeps the archive without a key")
+                .anyMatch(option -> option.startsWith("-XX:ArchiveClassesAtExit="
+                        + archive.resolveSibling("agentlab.jsa") + "."));
     }
 
-    /** A JDK home whose {@code release} names the build and whose {@code java} writes its arguments to a file. */
-    private Path fakeJdk(String name, String vendor, String version) throws Exception {
+    @Test
+    @DisplayName("on the JDK running this test, bin/agentlab and java -jar name the same archive")
+    void scriptAndJarAgreeOnThisJdk() throws Exception {
+        Path jar = Files.createFile(work.resolve("agentlab.jar"));
+        Path copy = fakeJdk("this", Files.readString(Path.of(System.getProperty("java.home"), "release")));
+        Path archive = Launcher.plan(Map.of(), null, jar.toString(), thisJvm(), new String[] {"run"}).orElseThrow()
+                .archive();
+        assertThat(archive.getFileName().toString()).as("a key from this JVM's properties").startsWith("agentlab-")
+                .isNotEqualTo("agentlab.jsa");
+        assertThat(script(home(copy), jar, "run"))
+                .anyMatch(option -> option.startsWith("-XX:ArchiveClassesAtExit=" + archive + "."));
+    }
+
+    /** The key {@code Launcher.main} gives the plan: the running JVM's. */
+    private static String thisJvm() {
+        return Launcher.jvmKey(System.getProperty("java.vendor"), System.getProperty("java.runtime.version"));
+    }
+
+    private static String release(String vendor, String version) {
+        return "IMPLEMENTOR=\"" + vendor + "\"\nJAVA_RUNTIME_VERSION=\"" + version + "\"\nJAVA_VERSION=\"17\"\n";
+    }
+
+    private static Map<String, String> home(Path jdk) {
+        return Map.of("JAVA_HOME", jdk.toString());
+    }
+
+    /** A JDK home with the given {@code release} file and a {@code java} that writes its arguments to a file. */
+    private Path fakeJdk(String name, String release) throws Exception {
         Path home = Files.createDirectories(work.resolve(name).resolve("bin")).getParent();
-        Files.writeString(home.resolve("release"), "IMPLEMENTOR=\"" + vendor + "\"\nJAVA_RUNTIME_VERSION=\"" + version
-                + "\"\nJAVA_VERSION=\"17\"\n");
+        Files.writeString(home.resolve("release"), release);
         Path java = Files.writeString(home.resolve("bin").resolve("java"),
                 "#!/bin/sh\nprintf '%s\\n' \"$@\" > \"$AGENTLAB_TEST_ARGS\"\n");
         assertThat(java.toFile().setExecutable(true)).isTrue();
         return home;
     }
 
-    /** The JVM arguments bin/agentlab starts the given JDK's java with. */
-    private List<String> script(Path jdk, Path jar, String... args) throws Exception {
+    /** The JVM arguments bin/agentlab starts java with; no JAVA_HOME unless {@code env} sets it. */
+    private List<String> script(Map<String, String> env, Path jar, String... args) throws Exception {
         Path recorded = work.resolve("args.txt");
-        List<String> command = new ArrayList<>(List.of("sh", Path.of("..", "bin", "agentlab").toString()));
+        List<String> command = new ArrayList<>(List.of("sh", SCRIPT.toString()));
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(work.resolve("script-out.txt").toFile());
-        builder.environment().keySet().removeIf(key -> key.startsWith("AGENTLAB_"));
-        builder.environment().putAll(Map.of("JAVA_HOME", jdk.toString(), "AGENTLAB_JAR", jar.toString(),
-                "AGENTLAB_TEST_ARGS", recorded.toString()));
+        withoutKitVariables(builder);
+        builder.environment().remove("JAVA_HOME");
+        builder.environment().putAll(env);
+        builder.environment().putAll(Map.of("AGENTLAB_JAR", jar.toString(), "AGENTLAB_TEST_ARGS", recorded.toString()));
         Process process = builder.start();
         assertThat(process.waitFor(1, TimeUnit.MINUTES)).isTrue();
         assertThat(process.exitValue()).as(Files.readString(work.resolve("script-out.txt"))).isZero();
         List<String> options = Files.readAllLines(recorded);
         Files.delete(recorded);
         return options;
+    }
+
+    /** The kit's environment variables set where the build runs would change what a test's process does. */
+    private static void withoutKitVariables(ProcessBuilder builder) {
+        builder.environment().keySet().removeIf(key -> key.startsWith("AGENTLAB_"));
     }
 
     @Test
@@ -148,10 +191,10 @@ class LauncherTest {
     @Test
     @DisplayName("bin/agentlab starts the JVM with the same options as the jar's launcher")
     void scriptSharesTheList() throws Exception {
-        String script = Files.readString(Path.of("..", "bin", "agentlab"));
-        String line = script.lines().filter(l -> l.startsWith("\"$java\" ")).findFirst().orElseThrow();
-        List<String> words = Arrays.stream(line.split("\\s+")).filter(word -> word.startsWith("-X"))
-                .collect(Collectors.toList());
+        String script = Files.readString(SCRIPT);
+        String line = script.lines().filter(l -> l.startsWith("options=\"")).findFirst().orElseThrow();
+        List<String> words = Arrays.asList(line.substring("options=\"".length(), line.length() - 1).split("\\s+"));
+        assertThat(script).as("the JVM is started with them").contains("\"$java\" $options ");
         List<String> expected = new ArrayList<>(JvmOptions.SHORT_RUN);
         expected.addAll(JvmOptions.QUIET_SHARING);
         assertThat(words).containsExactlyElementsOf(expected);
@@ -177,7 +220,9 @@ class LauncherTest {
 
         Process bad = start(jar, "run", "--speed", "nope");
         assertThat(bad.waitFor()).as("a usage error is exit 2 through the launcher").isEqualTo(2);
-        assertThat(Files.readString(work.resolve("err.txt"))).contains("'--speed'");
+        assertThat(Files.readString(work.resolve("err.txt"))).contains("'--speed'")
+                .as("a run makes the archive named by the JVM's own properties")
+                .contains("-XX:ArchiveClassesAtExit=" + work.toRealPath().resolve("agentlab-" + thisJvm() + ".jsa."));
         try (var files = Files.list(work)) {
             assertThat(files.map(path -> path.getFileName().toString()))
                     .as("a run that stopped with exit 2 leaves no archive behind").noneMatch(name -> name.contains(".jsa"));
@@ -205,8 +250,8 @@ class LauncherTest {
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(work.resolve("out.txt").toFile())
                 .redirectError(work.resolve("err.txt").toFile());
+        withoutKitVariables(builder);
         builder.environment().put(Launcher.TRACE, "1");
-        builder.environment().remove("AGENTLAB_JAVA_OPTS");
         return builder.start();
     }
 }

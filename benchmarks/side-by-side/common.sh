@@ -40,6 +40,20 @@ set_agentlab_args() {
     agentlab_args=(run --suites "$cases/agentlab" --speed 0 --modes chat_agent_tools --no-gates --report "$dir/report")
 }
 
+# Runs <launcher command...> twice on one generated case in <dir>, outside any figure: a build's first run only asks
+# for the class-data archive of the JVM it runs on and its second makes it, at seconds and twice the memory
+# (docs/performance.md#archive-on-the-second-run), so the measured runs after this map it.
+warm_archive() {
+    local dir="$1" round
+    shift
+    rm -rf "$dir" && mkdir -p "$dir"
+    generate "$dir/cases" 1 http://127.0.0.1:9/v1
+    for round in 1 2; do
+        set_agentlab_args "$dir/cases" "$dir/report-$round"
+        "$@" "${agentlab_args[@]}" >"$dir/out-$round" 2>&1 || true
+    done
+}
+
 # Fails unless <dir>/out says that all n cases ran and passed (one "ok" line each and the summary line).
 check_agentlab() {
     local n="$1" dir="$2" ok

@@ -144,6 +144,7 @@ started="$(date -u +%Y-%m-%dT%H:%M:%SZ)"
 start_load="$(load)"
 : >"$work/runs.tsv"
 echo "side-by-side: n=$counts, $runs pairs each after a warm-up; load $start_load; stand-in $base_url"
+warm_archive "$work/warm-archive" "${launcher[@]}"
 for n in "${sizes[@]}"; do
     rm -rf "$work/n$n" && mkdir -p "$work/n$n"
     generate "$work/n$n/cases" "$n" "$base_url"

@@ -72,7 +72,7 @@ public final class Launcher {
             switch (sharing) {
                 case USE -> command.add("-XX:SharedArchiveFile=" + archive);
                 case MAKE -> command.add("-XX:ArchiveClassesAtExit=" + pending);
-                case NONE -> {
+                case LATER, NONE -> {
                 }
             }
             command.addAll(extra);
@@ -90,8 +90,17 @@ public final class Launcher {
     enum Sharing {
         /** Map it: it exists and is not older than the jar. */
         USE,
-        /** Make it at the end of this run (a {@code run}: an archive made by {@code --help} lacks the run's classes). */
+        /**
+         * Make it at the end of this run: the second {@code run} since the jar changed (one made by {@code --help}
+         * would lack a run's classes).
+         */
         MAKE,
+        /**
+         * Only say that one is wanted ({@link #wanted}), so that the next run makes it: making it costs a run seconds
+         * and twice the memory, which a single run after a build (a CI job on a fresh clone) would pay for nothing
+         * (docs/performance.md#archive-on-the-second-run).
+         */
+        LATER,
         /** Neither ({@code AGENTLAB_CDS=off}, or no archive and nothing to make it from). */
         NONE
     }
@@ -138,12 +147,17 @@ public final class Launcher {
             if (fresh(archive, jar)) {
                 sharing = Sharing.USE;
             } else if (args.length > 0 && "run".equals(args[0]) && Files.isWritable(jar.getParent())) {
-                sharing = Sharing.MAKE;
+                sharing = fresh(wanted(archive), jar) ? Sharing.MAKE : Sharing.LATER;
             }
         }
         String extra = env.getOrDefault("AGENTLAB_JAVA_OPTS", "").strip();
         return Optional.of(new Plan(jar, archive, sharing, extra.isEmpty() ? List.of()
                 : Arrays.asList(extra.split("\\s+")), List.of(args)));
+    }
+
+    /** The file a first run leaves beside the jar so that the next makes the archive; {@code bin/agentlab}'s too. */
+    static Path wanted(Path archive) {
+        return archive.resolveSibling(archive.getFileName() + ".wanted");
     }
 
     private static boolean fresh(Path archive, Path jar) {
@@ -162,6 +176,15 @@ public final class Launcher {
         Path pending = plan.archive().resolveSibling(plan.archive().getFileName() + "." + ProcessHandle.current().pid());
         List<String> command = plan.command(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 inherited, pending);
+        if (plan.sharing() == Sharing.LATER) {
+            try {
+                Path wanted = wanted(plan.archive());
+                Files.deleteIfExists(wanted); // a new file, so its time is now's
+                Files.createFile(wanted);
+            } catch (IOException e) {
+                // the archive only speeds later runs up: without the mark, a later run marks again
+            }
+        }
         if (System.getenv(TRACE) != null) {
             System.err.println("agentlab: starting " + String.join(" ", command));
         }
@@ -189,6 +212,7 @@ public final class Launcher {
                 if (status <= 1) {
                     Files.move(pending, plan.archive(), StandardCopyOption.REPLACE_EXISTING,
                             StandardCopyOption.ATOMIC_MOVE);
+                    Files.deleteIfExists(wanted(plan.archive()));
                 } else {
                     Files.deleteIfExists(pending);
                 }

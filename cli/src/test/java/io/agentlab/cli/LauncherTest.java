@@ -7,6 +7,7 @@ import java.io.File;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -41,6 +42,7 @@ class LauncherTest {
     @DisplayName("a plain java -jar is started again with the run's options, the archive's, AGENTLAB_JAVA_OPTS, then its own")
     void commandOrder() throws Exception {
         Path jar = Files.createFile(work.resolve("agentlab.jar"));
+        Files.createFile(work.resolve("agentlab-" + JVM + ".jsa.wanted")); // a run since the build asked for one
         Launcher.Plan plan = Launcher.plan(Map.of("AGENTLAB_JAVA_OPTS", " -Xss2m  -Dx=1 "), null, jar.toString(), JVM,
                 new String[] {"run", "--speed", "0"}).orElseThrow();
         List<String> command = plan.command("java", List.of("-Xmx1g", "-Dio.agentlab.launcher=stale"), work.resolve("p"));
@@ -48,18 +50,28 @@ class LauncherTest {
         List<String> expected = new ArrayList<>(List.of("java"));
         expected.addAll(JvmOptions.SHORT_RUN);
         expected.addAll(JvmOptions.QUIET_SHARING);
-        expected.add("-XX:ArchiveClassesAtExit=" + work.resolve("p")); // a first run makes the archive
+        expected.add("-XX:ArchiveClassesAtExit=" + work.resolve("p")); // the second run makes the archive
         expected.addAll(List.of("-Xss2m", "-Dx=1", "-Xmx1g", "-Dio.agentlab.launcher=jar", "-cp",
                 jar.toRealPath().toString(), AgentLab.class.getName(), "run", "--speed", "0"));
         assertThat(command).containsExactlyElementsOf(expected);
     }
 
     @Test
-    @DisplayName("the archive is mapped when it is not older than the jar, made only by a run, and never with AGENTLAB_CDS=off")
+    @DisplayName("the archive is made by a build's second run, mapped when not older than the jar, never with CDS off")
     void archive() throws Exception {
         Path jar = Files.createFile(work.resolve("agentlab.jar"));
         assertThat(Launcher.plan(Map.of(), null, jar.toString(), JVM, new String[] {"--help"}).orElseThrow().sharing())
                 .as("an archive made by --help would lack the run's classes").isEqualTo(Launcher.Sharing.NONE);
+        Launcher.Plan first = Launcher.plan(Map.of(), null, jar.toString(), JVM, new String[] {"run"}).orElseThrow();
+        assertThat(first.sharing()).as("a single run after a build would make it for nothing")
+                .isEqualTo(Launcher.Sharing.LATER);
+        Path wanted = Files.createFile(Launcher.wanted(first.archive()));
+        Files.setLastModifiedTime(wanted, FileTime.fromMillis(Files.getLastModifiedTime(jar).toMillis() - 60_000));
+        assertThat(Launcher.plan(Map.of(), null, jar.toString(), JVM, new String[] {"run"}).orElseThrow().sharing())
+                .as("a mark left before the jar was built is a first run's again").isEqualTo(Launcher.Sharing.LATER);
+        Files.setLastModifiedTime(wanted, Files.getLastModifiedTime(jar));
+        assertThat(Launcher.plan(Map.of(), null, jar.toString(), JVM, new String[] {"run"}).orElseThrow().sharing())
+                .isEqualTo(Launcher.Sharing.MAKE);
         Files.createFile(work.resolve("agentlab-" + JVM + ".jsa"));
         assertThat(Launcher.plan(Map.of(), null, jar.toString(), JVM, new String[] {"run"}).orElseThrow().sharing())
                 .isEqualTo(Launcher.Sharing.USE);
@@ -79,8 +91,8 @@ class LauncherTest {
         Launcher.Plan other = Launcher.plan(Map.of(), null, jar.toString(),
                 Launcher.jvmKey("Other", "25.0.1+2-LTS"), new String[] {"run"}).orElseThrow();
         assertThat(other.archive()).isNotEqualTo(acme.archive());
-        assertThat(other.sharing()).as("another build refuses this archive whole, so it makes its own")
-                .isEqualTo(Launcher.Sharing.MAKE);
+        assertThat(other.sharing()).as("another build refuses this archive whole, so it asks for its own")
+                .isEqualTo(Launcher.Sharing.LATER);
         assertThat(Launcher.jvmKey("Acme Corp", null)).isNull();
         assertThat(Launcher.plan(Map.of(), null, jar.toString(), null, new String[] {"run"}).orElseThrow().archive()
                 .getFileName()).hasToString("agentlab.jsa");
@@ -95,14 +107,19 @@ class LauncherTest {
         Path archive = Launcher.plan(Map.of(), null, jar.toString(), JVM, new String[] {"run"}).orElseThrow()
                 .archive();
 
-        assertThat(script(home(acme), jar, "run")).as("the first run of a JVM makes its archive, named by its build")
+        assertThat(script(home(acme), jar, "run")).as("a JVM's first run after a build only asks for an archive")
+                .noneMatch(option -> option.contains(".jsa"));
+        assertThat(Launcher.wanted(archive)).as("named by its build, as the jar's launcher names it").exists();
+        assertThat(script(home(acme), jar, "run")).as("the second makes it")
                 .anyMatch(option -> option.startsWith("-XX:ArchiveClassesAtExit=" + archive + "."));
-        Files.createFile(archive); // what that run's JVM would have written
+        assertThat(archive).as("moved into place after the run").exists();
+        assertThat(Launcher.wanted(archive)).doesNotExist();
         assertThat(script(home(acme), jar, "run")).contains("-XX:SharedArchiveFile=" + archive);
-        assertThat(script(home(other), jar, "run")).as("another JVM build makes its own")
-                .noneMatch(option -> option.contains(archive.getFileName().toString()))
-                .anyMatch(option -> option.startsWith("-XX:ArchiveClassesAtExit="
-                        + archive.resolveSibling("agentlab-Other-25.0.1-2-LTS.jsa") + "."));
+        Path others = archive.resolveSibling("agentlab-Other-25.0.1-2-LTS.jsa");
+        assertThat(script(home(other), jar, "run")).as("another JVM build never maps it")
+                .noneMatch(option -> option.contains(".jsa"));
+        assertThat(script(home(other), jar, "run")).as("and makes its own")
+                .anyMatch(option -> option.startsWith("-XX:ArchiveClassesAtExit=" + others + "."));
 
         Path onPath = Files.createDirectories(work.resolve("on-path"));
         Files.createSymbolicLink(onPath.resolve("java"), acme.resolve("bin").resolve("java"));
@@ -111,10 +128,9 @@ class LauncherTest {
                 .contains("-XX:SharedArchiveFile=" + archive);
 
         Files.delete(other.resolve("release"));
-        assertThat(script(home(other), jar, "run"))
-                .as("a java whose JDK names no build keeps the archive without a key")
-                .anyMatch(option -> option.startsWith("-XX:ArchiveClassesAtExit="
-                        + archive.resolveSibling("agentlab.jsa") + "."));
+        script(home(other), jar, "run");
+        assertThat(Launcher.wanted(archive.resolveSibling("agentlab.jsa")))
+                .as("a java whose JDK names no build keeps the archive without a key").exists();
     }
 
     @Test
@@ -126,8 +142,8 @@ class LauncherTest {
                 .archive();
         assertThat(archive.getFileName().toString()).as("a key from this JVM's properties").startsWith("agentlab-")
                 .isNotEqualTo("agentlab.jsa");
-        assertThat(script(home(copy), jar, "run"))
-                .anyMatch(option -> option.startsWith("-XX:ArchiveClassesAtExit=" + archive + "."));
+        script(home(copy), jar, "run");
+        assertThat(Launcher.wanted(archive)).exists();
     }
 
     /** The key {@code Launcher.main} gives the plan: the running JVM's. */
@@ -143,12 +159,16 @@ class LauncherTest {
         return Map.of("JAVA_HOME", jdk.toString());
     }
 
-    /** A JDK home with the given {@code release} file and a {@code java} that writes its arguments to a file. */
+    /**
+     * A JDK home with the given {@code release} file and a {@code java} that writes its arguments to a file and an
+     * empty archive where it is told to make one.
+     */
     private Path fakeJdk(String name, String release) throws Exception {
         Path home = Files.createDirectories(work.resolve(name).resolve("bin")).getParent();
         Files.writeString(home.resolve("release"), release);
         Path java = Files.writeString(home.resolve("bin").resolve("java"),
-                "#!/bin/sh\nprintf '%s\\n' \"$@\" > \"$AGENTLAB_TEST_ARGS\"\n");
+                "#!/bin/sh\nprintf '%s\\n' \"$@\" > \"$AGENTLAB_TEST_ARGS\"\nfor a in \"$@\"; do\n"
+                        + "  case \"$a\" in -XX:ArchiveClassesAtExit=*) : > \"${a#*=}\" ;; esac\ndone\n");
         assertThat(java.toFile().setExecutable(true)).isTrue();
         return home;
     }
@@ -218,14 +238,20 @@ class LauncherTest {
                 .as("the launcher's own marker property is no configuration key a user set")
                 .doesNotContain("unknown configuration key").doesNotContain("non-critical issue");
 
+        Path archive = work.toRealPath().resolve("agentlab-" + thisJvm() + ".jsa");
         Process bad = start(jar, "run", "--speed", "nope");
         assertThat(bad.waitFor()).as("a usage error is exit 2 through the launcher").isEqualTo(2);
-        assertThat(Files.readString(work.resolve("err.txt"))).contains("'--speed'")
-                .as("a run makes the archive named by the JVM's own properties")
-                .contains("-XX:ArchiveClassesAtExit=" + work.toRealPath().resolve("agentlab-" + thisJvm() + ".jsa."));
+        assertThat(Files.readString(work.resolve("err.txt"))).contains("'--speed'").doesNotContain(".jsa");
+        assertThat(Launcher.wanted(archive)).as("the first run asks for the archive named by the JVM's properties")
+                .exists();
+        Process again = start(jar, "run", "--speed", "nope");
+        assertThat(again.waitFor()).isEqualTo(2);
+        assertThat(Files.readString(work.resolve("err.txt"))).as("the second makes it")
+                .contains("-XX:ArchiveClassesAtExit=" + archive + ".");
         try (var files = Files.list(work)) {
             assertThat(files.map(path -> path.getFileName().toString()))
-                    .as("a run that stopped with exit 2 leaves no archive behind").noneMatch(name -> name.contains(".jsa"));
+                    .as("a run that stopped with exit 2 leaves no archive behind")
+                    .noneMatch(name -> name.endsWith(".jsa") || name.matches(".*\\.jsa\\.[0-9]+"));
         }
     }
 

@@ -40,13 +40,13 @@ public final class Launcher {
     /** Runs the tool, in a JVM of its own options when this one was started plainly. */
     public static void main(String[] args) {
         Optional<Plan> plan = plan(System.getenv(), System.getProperty(LAUNCHED),
-                System.getProperty("java.class.path"), jvmKey(System.getProperty("java.vendor"),
-                        System.getProperty("java.runtime.version")), args);
+                System.getProperty("java.class.path"), jvmKey(), args);
         if (plan.isEmpty()) {
             AgentLab.main(args);
             return;
         }
-        System.exit(relaunch(plan.get(), ManagementFactory.getRuntimeMXBean().getInputArguments()));
+        System.exit(relaunch(plan.get(), Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                ManagementFactory.getRuntimeMXBean().getInputArguments()));
     }
 
     /**
@@ -92,13 +92,13 @@ public final class Launcher {
         USE,
         /**
          * Make it at the end of this run: the second {@code run} since the jar changed (one made by {@code --help}
-         * would lack a run's classes).
+         * would lack a run's classes, so a help request makes none).
          */
         MAKE,
         /**
-         * Only say that one is wanted ({@link #wanted}), so that the next run makes it: making it costs a run seconds
-         * and twice the memory, which a single run after a build (a CI job on a fresh clone) would pay for nothing
-         * (docs/performance.md#archive-on-the-second-run).
+         * Only say, when this run finishes, that one is wanted ({@link #wanted}), so that the next run makes it:
+         * making it costs a run seconds and twice the memory, which a single run after a build (a CI job on a fresh
+         * clone) would pay for nothing (docs/performance.md#archive-on-the-second-run).
          */
         LATER,
         /** Neither ({@code AGENTLAB_CDS=off}, or no archive and nothing to make it from). */
@@ -122,10 +122,15 @@ public final class Launcher {
         return (Objects.requireNonNullElse(vendor, "") + "-" + runtimeVersion).replaceAll("[^A-Za-z0-9.]", "-");
     }
 
+    /** The running JVM's {@link #jvmKey(String, String)}: its {@code java.vendor} and {@code java.runtime.version}. */
+    static String jvmKey() {
+        return jvmKey(System.getProperty("java.vendor"), System.getProperty("java.runtime.version"));
+    }
+
     /**
      * The plan, or empty to run in place.
      *
-     * @param jvm the JVM's {@link #jvmKey}, {@code null} when it names none
+     * @param jvm the JVM's {@link #jvmKey()}, {@code null} when it names none
      */
     static Optional<Plan> plan(Map<String, String> env, String launched, String classPath, String jvm,
             String[] args) {
@@ -146,7 +151,8 @@ public final class Launcher {
         if (!"off".equals(env.get("AGENTLAB_CDS"))) {
             if (fresh(archive, jar)) {
                 sharing = Sharing.USE;
-            } else if (args.length > 0 && "run".equals(args[0]) && Files.isWritable(jar.getParent())) {
+            } else if (args.length > 0 && "run".equals(args[0]) && !List.of(args).contains("--help")
+                    && !List.of(args).contains("-h") && Files.isWritable(jar.getParent())) {
                 sharing = fresh(wanted(archive), jar) ? Sharing.MAKE : Sharing.LATER;
             }
         }
@@ -169,22 +175,15 @@ public final class Launcher {
         }
     }
 
-    /** Starts the tool again, waits for it, keeps the archive it made when it finished, and returns its exit code. */
-    private static int relaunch(Plan plan, List<String> inherited) {
+    /**
+     * Starts the tool again with {@code java}, waits for it, asks for or keeps the archive as the plan says when it
+     * finished, and returns its exit code.
+     */
+    static int relaunch(Plan plan, String java, List<String> inherited) {
         // made under a name of this process's own, moved into place after a run that finished (exit 0 or 1): two
-        // first runs at once never map a half-written archive, and one that failed leaves none behind
+        // runs at once never map a half-written archive, and one that failed leaves none behind
         Path pending = plan.archive().resolveSibling(plan.archive().getFileName() + "." + ProcessHandle.current().pid());
-        List<String> command = plan.command(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                inherited, pending);
-        if (plan.sharing() == Sharing.LATER) {
-            try {
-                Path wanted = wanted(plan.archive());
-                Files.deleteIfExists(wanted); // a new file, so its time is now's
-                Files.createFile(wanted);
-            } catch (IOException e) {
-                // the archive only speeds later runs up: without the mark, a later run marks again
-            }
-        }
+        List<String> command = plan.command(java, inherited, pending);
         if (System.getenv(TRACE) != null) {
             System.err.println("agentlab: starting " + String.join(" ", command));
         }
@@ -207,7 +206,14 @@ public final class Launcher {
             Thread.currentThread().interrupt();
             return 130;
         }
+        // 0 and 1 are runs that finished (passed, or with failing cases); anything else may have stopped half-way.
+        // The archive only speeds later runs up: no step here changes the run's exit code.
         try {
+            if (plan.sharing() == Sharing.LATER && status <= 1) {
+                Path wanted = wanted(plan.archive());
+                Files.deleteIfExists(wanted); // a new file, so its time is now's
+                Files.createFile(wanted);
+            }
             if (plan.sharing() == Sharing.MAKE && Files.isRegularFile(pending)) {
                 if (status <= 1) {
                     Files.move(pending, plan.archive(), StandardCopyOption.REPLACE_EXISTING,

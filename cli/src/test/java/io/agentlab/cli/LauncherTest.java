@@ -66,10 +66,12 @@ class LauncherTest {
         assertThat(first.sharing()).as("a single run after a build would make it for nothing")
                 .isEqualTo(Launcher.Sharing.LATER);
         Path wanted = Files.createFile(Launcher.wanted(first.archive()));
-        Files.setLastModifiedTime(wanted, FileTime.fromMillis(Files.getLastModifiedTime(jar).toMillis() - 60_000));
+        Files.setLastModifiedTime(wanted, before(jar));
         assertThat(Launcher.plan(Map.of(), null, jar.toString(), JVM, new String[] {"run"}).orElseThrow().sharing())
                 .as("a mark left before the jar was built is a first run's again").isEqualTo(Launcher.Sharing.LATER);
-        Files.setLastModifiedTime(wanted, Files.getLastModifiedTime(jar));
+        FileTime same = Files.getLastModifiedTime(jar);
+        Files.setLastModifiedTime(jar, same);
+        Files.setLastModifiedTime(wanted, same); // as old as the jar: made since it was built
         assertThat(Launcher.plan(Map.of(), null, jar.toString(), JVM, new String[] {"run"}).orElseThrow().sharing())
                 .isEqualTo(Launcher.Sharing.MAKE);
         Files.createFile(work.resolve("agentlab-" + JVM + ".jsa"));
@@ -110,14 +112,23 @@ class LauncherTest {
         assertThat(script(home(acme), jar, "run")).as("a JVM's first run after a build only asks for an archive")
                 .noneMatch(option -> option.contains(".jsa"));
         assertThat(Launcher.wanted(archive)).as("named by its build, as the jar's launcher names it").exists();
+        Files.setLastModifiedTime(Launcher.wanted(archive), before(jar));
+        assertThat(script(home(acme), jar, "run")).as("a mark left before the jar was built is a first run's again")
+                .noneMatch(option -> option.contains(".jsa"));
+        assertThat(Files.getLastModifiedTime(Launcher.wanted(archive))).isGreaterThanOrEqualTo(
+                Files.getLastModifiedTime(jar));
         assertThat(script(home(acme), jar, "run")).as("the second makes it")
                 .anyMatch(option -> option.startsWith("-XX:ArchiveClassesAtExit=" + archive + "."));
         assertThat(archive).as("moved into place after the run").exists();
         assertThat(Launcher.wanted(archive)).doesNotExist();
         assertThat(script(home(acme), jar, "run")).contains("-XX:SharedArchiveFile=" + archive);
         Path others = archive.resolveSibling("agentlab-Other-25.0.1-2-LTS.jsa");
-        assertThat(script(home(other), jar, "run")).as("another JVM build never maps it")
+        Files.writeString(other.resolve("exit"), "2");
+        assertThat(script(home(other), jar, 2, "run")).as("another JVM build never maps it")
                 .noneMatch(option -> option.contains(".jsa"));
+        assertThat(Launcher.wanted(others)).as("a run that stopped half-way asks for nothing").doesNotExist();
+        Files.delete(other.resolve("exit"));
+        assertThat(script(home(other), jar, "run")).noneMatch(option -> option.contains(".jsa"));
         assertThat(script(home(other), jar, "run")).as("and makes its own")
                 .anyMatch(option -> option.startsWith("-XX:ArchiveClassesAtExit=" + others + "."));
 
@@ -128,6 +139,8 @@ class LauncherTest {
                 .contains("-XX:SharedArchiveFile=" + archive);
 
         Files.delete(other.resolve("release"));
+        assertThat(script(home(other), jar, "run", "--help")).as("a help request makes no archive")
+                .noneMatch(option -> option.contains(".jsa"));
         script(home(other), jar, "run");
         assertThat(Launcher.wanted(archive.resolveSibling("agentlab.jsa")))
                 .as("a java whose JDK names no build keeps the archive without a key").exists();
@@ -138,18 +151,14 @@ class LauncherTest {
     void scriptAndJarAgreeOnThisJdk() throws Exception {
         Path jar = Files.createFile(work.resolve("agentlab.jar"));
         Path copy = fakeJdk("this", Files.readString(Path.of(System.getProperty("java.home"), "release")));
-        Path archive = Launcher.plan(Map.of(), null, jar.toString(), thisJvm(), new String[] {"run"}).orElseThrow()
-                .archive();
+        Path archive = Launcher.plan(Map.of(), null, jar.toString(), Launcher.jvmKey(), new String[] {"run"})
+                .orElseThrow().archive();
         assertThat(archive.getFileName().toString()).as("a key from this JVM's properties").startsWith("agentlab-")
                 .isNotEqualTo("agentlab.jsa");
         script(home(copy), jar, "run");
         assertThat(Launcher.wanted(archive)).exists();
     }
 
-    /** The key {@code Launcher.main} gives the plan: the running JVM's. */
-    private static String thisJvm() {
-        return Launcher.jvmKey(System.getProperty("java.vendor"), System.getProperty("java.runtime.version"));
-    }
 
     private static String release(String vendor, String version) {
         return "IMPLEMENTOR=\"" + vendor + "\"\nJAVA_RUNTIME_VERSION=\"" + version + "\"\nJAVA_VERSION=\"17\"\n";
@@ -160,21 +169,29 @@ class LauncherTest {
     }
 
     /**
-     * A JDK home with the given {@code release} file and a {@code java} that writes its arguments to a file and an
-     * empty archive where it is told to make one.
+     * A JDK home with the given {@code release} file and a {@code java} that writes its arguments to a file (the
+     * environment's {@code AGENTLAB_TEST_ARGS}, else {@code args.txt} in the home) and an empty archive where it is
+     * told to make one, and exits with the code in the home's {@code exit} file (0 without one).
      */
     private Path fakeJdk(String name, String release) throws Exception {
         Path home = Files.createDirectories(work.resolve(name).resolve("bin")).getParent();
         Files.writeString(home.resolve("release"), release);
         Path java = Files.writeString(home.resolve("bin").resolve("java"),
-                "#!/bin/sh\nprintf '%s\\n' \"$@\" > \"$AGENTLAB_TEST_ARGS\"\nfor a in \"$@\"; do\n"
-                        + "  case \"$a\" in -XX:ArchiveClassesAtExit=*) : > \"${a#*=}\" ;; esac\ndone\n");
+                "#!/bin/sh\nhome=\"$(dirname \"$(readlink -f \"$0\")\")/..\"\n"
+                        + "printf '%s\\n' \"$@\" > \"${AGENTLAB_TEST_ARGS:-$home/args.txt}\"\nfor a in \"$@\"; do\n"
+                        + "  case \"$a\" in -XX:ArchiveClassesAtExit=*) : > \"${a#*=}\" ;; esac\ndone\n"
+                        + "exit \"$(cat \"$home/exit\" 2>/dev/null || echo 0)\"\n");
         assertThat(java.toFile().setExecutable(true)).isTrue();
         return home;
     }
 
     /** The JVM arguments bin/agentlab starts java with; no JAVA_HOME unless {@code env} sets it. */
     private List<String> script(Map<String, String> env, Path jar, String... args) throws Exception {
+        return script(env, jar, 0, args);
+    }
+
+    /** As {@link #script(Map, Path, String...)}, for a run that exits with {@code status}. */
+    private List<String> script(Map<String, String> env, Path jar, int status, String... args) throws Exception {
         Path recorded = work.resolve("args.txt");
         List<String> command = new ArrayList<>(List.of("sh", SCRIPT.toString()));
         command.addAll(List.of(args));
@@ -186,7 +203,7 @@ class LauncherTest {
         builder.environment().putAll(Map.of("AGENTLAB_JAR", jar.toString(), "AGENTLAB_TEST_ARGS", recorded.toString()));
         Process process = builder.start();
         assertThat(process.waitFor(1, TimeUnit.MINUTES)).isTrue();
-        assertThat(process.exitValue()).as(Files.readString(work.resolve("script-out.txt"))).isZero();
+        assertThat(process.exitValue()).as(Files.readString(work.resolve("script-out.txt"))).isEqualTo(status);
         List<String> options = Files.readAllLines(recorded);
         Files.delete(recorded);
         return options;
@@ -195,6 +212,47 @@ class LauncherTest {
     /** The kit's environment variables set where the build runs would change what a test's process does. */
     private static void withoutKitVariables(ProcessBuilder builder) {
         builder.environment().keySet().removeIf(key -> key.startsWith("AGENTLAB_"));
+    }
+
+    @Test
+    @DisplayName("java -jar asks for the archive when a first run finishes, makes it on the second, then maps it")
+    void relaunchSequence() throws Exception {
+        Path jar = Files.createFile(work.resolve("agentlab.jar"));
+        Path jdk = fakeJdk("acme", release("Acme Corp", "17.0.99+1-x"));
+        Path archive = work.toRealPath().resolve("agentlab-" + JVM + ".jsa");
+        Path wanted = Launcher.wanted(archive);
+
+        Files.writeString(jdk.resolve("exit"), "2");
+        assertThat(relaunch(jar, jdk)).isEqualTo(2);
+        assertThat(wanted).as("a run that stopped half-way asks for nothing").doesNotExist();
+        Files.delete(jdk.resolve("exit"));
+        assertThat(relaunch(jar, jdk)).isZero();
+        assertThat(Files.readAllLines(jdk.resolve("args.txt"))).noneMatch(option -> option.contains(".jsa"));
+        assertThat(wanted).as("a first run that finished asks for it").exists();
+        Files.setLastModifiedTime(wanted, before(jar));
+        assertThat(relaunch(jar, jdk)).isZero();
+        assertThat(Files.readAllLines(jdk.resolve("args.txt"))).as("a mark older than the jar is a first run's")
+                .noneMatch(option -> option.contains(".jsa"));
+        assertThat(Files.getLastModifiedTime(wanted)).isGreaterThanOrEqualTo(Files.getLastModifiedTime(jar));
+
+        assertThat(relaunch(jar, jdk)).isZero();
+        assertThat(Files.readAllLines(jdk.resolve("args.txt"))).as("the second run makes it")
+                .contains("-XX:ArchiveClassesAtExit=" + archive + "." + ProcessHandle.current().pid());
+        assertThat(archive).as("moved into place").exists();
+        assertThat(wanted).doesNotExist();
+        assertThat(relaunch(jar, jdk)).isZero();
+        assertThat(Files.readAllLines(jdk.resolve("args.txt"))).contains("-XX:SharedArchiveFile=" + archive);
+    }
+
+    /** The plan of a {@code run} on the jar, started again with the stand-in JDK's java. */
+    private static int relaunch(Path jar, Path jdk) {
+        Launcher.Plan plan = Launcher.plan(Map.of(), null, jar.toString(), JVM, new String[] {"run"}).orElseThrow();
+        return Launcher.relaunch(plan, jdk.resolve("bin").resolve("java").toString(), List.of());
+    }
+
+    /** A time a minute before the file's. */
+    private static FileTime before(Path file) throws Exception {
+        return FileTime.fromMillis(Files.getLastModifiedTime(file).toMillis() - 60_000);
     }
 
     @Test
@@ -238,20 +296,13 @@ class LauncherTest {
                 .as("the launcher's own marker property is no configuration key a user set")
                 .doesNotContain("unknown configuration key").doesNotContain("non-critical issue");
 
-        Path archive = work.toRealPath().resolve("agentlab-" + thisJvm() + ".jsa");
         Process bad = start(jar, "run", "--speed", "nope");
         assertThat(bad.waitFor()).as("a usage error is exit 2 through the launcher").isEqualTo(2);
-        assertThat(Files.readString(work.resolve("err.txt"))).contains("'--speed'").doesNotContain(".jsa");
-        assertThat(Launcher.wanted(archive)).as("the first run asks for the archive named by the JVM's properties")
-                .exists();
-        Process again = start(jar, "run", "--speed", "nope");
-        assertThat(again.waitFor()).isEqualTo(2);
-        assertThat(Files.readString(work.resolve("err.txt"))).as("the second makes it")
-                .contains("-XX:ArchiveClassesAtExit=" + archive + ".");
+        assertThat(Files.readString(work.resolve("err.txt"))).contains("'--speed'");
         try (var files = Files.list(work)) {
             assertThat(files.map(path -> path.getFileName().toString()))
-                    .as("a run that stopped with exit 2 leaves no archive behind")
-                    .noneMatch(name -> name.endsWith(".jsa") || name.matches(".*\\.jsa\\.[0-9]+"));
+                    .as("a run that stopped with exit 2 leaves no archive behind, nor asks for one")
+                    .noneMatch(name -> name.contains(".jsa"));
         }
     }
 

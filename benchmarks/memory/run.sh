@@ -5,11 +5,14 @@
 # through the run (jcmd GC.class_histogram, which collects first). Prints a Markdown table, writes each run's output,
 # report and `modes` section of metrics.json under benchmarks/target/memory/<label>/<count>/.
 #
-# Usage: benchmarks/memory/run.sh [-n 2000,20000,200000] [-j JAR] [-l LABEL] [-H]
+# Usage: benchmarks/memory/run.sh [-n 2000,20000,200000] [-j JAR] [-l LABEL] [-H] [-P]
 #   -n COUNTS  comma-separated case counts, each a multiple of 2,000 (or below 2,000: one file)
 #   -j JAR     the agentlab.jar to run (default cli/target/agentlab.jar), through bin/agentlab (AGENTLAB_JAR)
 #   -l LABEL   names the output folder (default: the jar's file name)
 #   -H         take a class histogram of the live heap when half of the cases have finished
+#   -P         split the peak RSS into what the JVM maps (its smaps, read every 50 ms, kept at the highest RSS seen):
+#              the kit's class-data archive, the JDK's, libjvm.so, other files, anonymous memory (heap, code cache,
+#              metaspace, thread stacks, malloc); a second table, after the first
 #   each run's GC log (-Xlog:gc) gives the largest heap left after a full collection: what the run kept then
 #   AGENTLAB_JAVA_OPTS  more JVM options (bin/agentlab reads them)
 #   needs java, node (the case generator), /usr/bin/time (Debian: time), jcmd for -H
@@ -22,13 +25,15 @@ counts=2000,20000,200000
 jar="$repo/cli/target/agentlab.jar"
 label=""
 histogram=false
-while getopts "n:j:l:Hh" option; do
+parts=false
+while getopts "n:j:l:HPh" option; do
     case "$option" in
         n) counts="$OPTARG" ;;
         j) jar="$(cd "$(dirname "$OPTARG")" && pwd)/$(basename "$OPTARG")" ;;
         l) label="$OPTARG" ;;
         H) histogram=true ;;
-        *) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+        P) parts=true ;;
+        *) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
     esac
 done
 die() {
@@ -95,6 +100,42 @@ histogram_at_half() {
     done
 }
 
+# The java process's mappings at the highest RSS seen while <launcher pid> runs, into <run>/smaps-at-peak.
+smaps_at_peak() {
+    local launcher_pid="$1" run="$2" java_pid="" rss peak=0
+    while kill -0 "$launcher_pid" 2>/dev/null; do
+        [[ -z "$java_pid" ]] && java_pid="$(java_under "$launcher_pid")"
+        if [[ -n "$java_pid" ]]; then
+            rss="$(awk '/^Rss:/ { print $2 }' "/proc/$java_pid/smaps_rollup" 2>/dev/null || true)"
+            if [[ -n "$rss" ]] && (( rss > peak )); then
+                cp "/proc/$java_pid/smaps" "$run/smaps-at-peak.tmp" 2>/dev/null \
+                    && mv "$run/smaps-at-peak.tmp" "$run/smaps-at-peak" && peak="$rss"
+            fi
+        fi
+        sleep 0.05
+    done
+}
+
+# One table row from <run>/smaps-at-peak: each part's resident MiB.
+rss_parts_row() {
+    local n="$1" run="$2"
+    [[ -f "$run/smaps-at-peak" ]] || { echo "| $n | no sample (see $run/err) | | | | | |"; return; }
+    awk -v n="$n" '
+        /^[0-9a-f]+-[0-9a-f]+ / {
+            file = $6
+            part = "anon"
+            if (file ~ /agentlab.*\.jsa/) part = "kit"
+            else if (file ~ /\/classes\.jsa$/) part = "jdk"
+            else if (file ~ /\/libjvm\.so$/) part = "libjvm"
+            else if (file ~ /^\//) part = "files"
+        }
+        /^Rss:/ { rss[part] += $2; total += $2 }
+        END {
+            printf "| %s | %d MiB | %.1f | %.1f | %.1f | %.1f | %.1f |\n", n, total / 1024, rss["kit"] / 1024,
+                rss["jdk"] / 1024, rss["libjvm"] / 1024, rss["files"] / 1024, rss["anon"] / 1024
+        }' "$run/smaps-at-peak"
+}
+
 # bin/agentlab writes the class-data archive of the JVM it runs on at the end of that JVM's second run after a build
 # (one archive per JVM build; the first run only asks for it, docs/performance.md#archive-on-the-second-run), and that
 # run's peak RSS includes the dump (377 against 228 MiB at 20,000 cases, 2026-12-07): two runs on one case first,
@@ -131,6 +172,9 @@ for n in "${sizes[@]}"; do
     if [[ "$histogram" == true ]]; then
         histogram_at_half "$pid" "$n" "$run" &
     fi
+    if [[ "$parts" == true ]]; then
+        smaps_at_peak "$pid" "$run" &
+    fi
     status=0
     wait "$pid" || status=$?
     wait || true
@@ -149,3 +193,11 @@ for n in "${sizes[@]}"; do
         "$(( rss / 1024 ))" "${live:+$live MiB}" "$result" "$(size "$run/report/metrics.json")" \
         "$(size "$run/report/index.html")"
 done
+if [[ "$parts" == true ]]; then
+    echo
+    echo "| cases | peak RSS sampled | the kit's archive, MiB | the JDK's archive | libjvm.so | other files | anonymous |"
+    echo "| --- | --- | --- | --- | --- | --- | --- |"
+    for n in "${sizes[@]}"; do
+        rss_parts_row "$n" "$out_home/$n"
+    done
+fi

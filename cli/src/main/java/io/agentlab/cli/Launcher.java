@@ -166,6 +166,27 @@ public final class Launcher {
         return archive.resolveSibling(archive.getFileName() + ".wanted");
     }
 
+    /**
+     * Removes what a launcher that was killed while it made the archive left beside it ({@code <archive>.<pid>} of a
+     * process that is gone), as {@code bin/agentlab} does: the file was never moved into place, and nothing else
+     * would remove it before {@code mvn clean} (docs/performance.md#archive-on-the-second-run). A file whose process
+     * still runs is a run making it now, and stays.
+     */
+    static void removeLeftovers(Path archive) {
+        String prefix = archive.getFileName() + ".";
+        try (var siblings = Files.newDirectoryStream(archive.getParent(), prefix + "[0-9]*")) {
+            for (Path left : siblings) {
+                String pid = left.getFileName().toString().substring(prefix.length());
+                if (pid.chars().allMatch(Character::isDigit) && pid.length() < 19
+                        && ProcessHandle.of(Long.parseLong(pid)).isEmpty()) {
+                    Files.deleteIfExists(left);
+                }
+            }
+        } catch (IOException e) {
+            // the archive only speeds later runs up: a file left behind costs disk, not a run
+        }
+    }
+
     private static boolean fresh(Path archive, Path jar) {
         try {
             return Files.isRegularFile(archive)
@@ -183,6 +204,9 @@ public final class Launcher {
         // made under a name of this process's own, moved into place after a run that finished (exit 0 or 1): two
         // runs at once never map a half-written archive, and one that failed leaves none behind
         Path pending = plan.archive().resolveSibling(plan.archive().getFileName() + "." + ProcessHandle.current().pid());
+        if (plan.sharing() == Sharing.MAKE) {
+            removeLeftovers(plan.archive());
+        }
         List<String> command = plan.command(java, inherited, pending);
         if (System.getenv(TRACE) != null) {
             System.err.println("agentlab: starting " + String.join(" ", command));

@@ -117,9 +117,11 @@ class LauncherTest {
                 .noneMatch(option -> option.contains(".jsa"));
         assertThat(Files.getLastModifiedTime(Launcher.wanted(archive))).isGreaterThanOrEqualTo(
                 Files.getLastModifiedTime(jar));
+        Path[] left = leftovers(archive);
         assertThat(script(home(acme), jar, "run")).as("the second makes it")
                 .anyMatch(option -> option.startsWith("-XX:ArchiveClassesAtExit=" + archive + "."));
         assertThat(archive).as("moved into place after the run").exists();
+        assertLeftoversRemoved(left);
         assertThat(Launcher.wanted(archive)).doesNotExist();
         assertThat(script(home(acme), jar, "run")).contains("-XX:SharedArchiveFile=" + archive);
         Path others = archive.resolveSibling("agentlab-Other-25.0.1-2-LTS.jsa");
@@ -235,13 +237,40 @@ class LauncherTest {
                 .noneMatch(option -> option.contains(".jsa"));
         assertThat(Files.getLastModifiedTime(wanted)).isGreaterThanOrEqualTo(Files.getLastModifiedTime(jar));
 
+        Path[] left = leftovers(archive);
         assertThat(relaunch(jar, jdk)).isZero();
+        assertLeftoversRemoved(left);
         assertThat(Files.readAllLines(jdk.resolve("args.txt"))).as("the second run makes it")
                 .contains("-XX:ArchiveClassesAtExit=" + archive + "." + ProcessHandle.current().pid());
         assertThat(archive).as("moved into place").exists();
         assertThat(wanted).doesNotExist();
         assertThat(relaunch(jar, jdk)).isZero();
         assertThat(Files.readAllLines(jdk.resolve("args.txt"))).contains("-XX:SharedArchiveFile=" + archive);
+    }
+
+    /**
+     * Beside the archive: what a killed maker left ({@code .<pid>} of a process that has ended), what a maker that
+     * still runs writes ({@code .<pid>} of the process that started this JVM: this JVM's own is the name the launcher
+     * under test makes it under), and a file that is no maker's ({@code .<digits>x}).
+     */
+    private static Path[] leftovers(Path archive) throws Exception {
+        Process ended = new ProcessBuilder("true").start();
+        assertThat(ended.waitFor(1, TimeUnit.MINUTES)).isTrue();
+        Path gone = Files.createFile(archive.resolveSibling(archive.getFileName() + "." + ended.pid()));
+        Path running = Files.createFile(archive.resolveSibling(archive.getFileName() + "."
+                + ProcessHandle.current().parent().orElseThrow().pid()));
+        Path other = Files.createFile(archive.resolveSibling(archive.getFileName() + ".12x"));
+        return new Path[] {gone, running, other};
+    }
+
+    private static void assertLeftoversRemoved(Path[] left) throws Exception {
+        assertThat(left[0]).as("a killed maker's file is removed by the next run that makes the archive")
+                .doesNotExist();
+        assertThat(left[1]).as("a maker that still runs keeps its file").exists();
+        assertThat(left[2]).as("a file that is no maker's stays").exists();
+        for (Path file : left) {
+            Files.deleteIfExists(file);
+        }
     }
 
     /** The plan of a {@code run} on the jar, started again with the stand-in JDK's java. */

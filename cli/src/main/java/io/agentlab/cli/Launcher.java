@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.apiguardian.api.API;
 
 /**
@@ -167,24 +168,36 @@ public final class Launcher {
     }
 
     /**
-     * Removes what a launcher that was killed while it made the archive left beside it ({@code <archive>.<pid>} of a
-     * process that is gone), as {@code bin/agentlab} does: the file was never moved into place, and nothing else
-     * would remove it before {@code mvn clean} (docs/performance.md#archive-on-the-second-run). A file whose process
-     * still runs is a run making it now, and stays.
+     * Removes what a launcher that was killed while it made the archive left beside it, {@code <archive>.<pid>} of a
+     * launcher that is gone (its java may write it after the launcher died), on every run that maps, makes or asks for
+     * the archive, as {@code bin/agentlab} does: nothing moves such a file into place, and nothing else would remove it before {@code mvn clean}
+     * (docs/performance.md#archive-leftovers). A file whose process still runs is a run making it now, and stays, as
+     * does any name that is not the archive's with a pid after it.
      */
     static void removeLeftovers(Path archive) {
         String prefix = archive.getFileName() + ".";
-        try (var siblings = Files.newDirectoryStream(archive.getParent(), prefix + "[0-9]*")) {
-            for (Path left : siblings) {
-                String pid = left.getFileName().toString().substring(prefix.length());
-                if (pid.chars().allMatch(Character::isDigit) && pid.length() < 19
-                        && ProcessHandle.of(Long.parseLong(pid)).isEmpty()) {
+        List<Path> siblings;
+        try (Stream<Path> listed = Files.list(archive.getParent())) {
+            siblings = listed.filter(file -> file.getFileName().toString().startsWith(prefix)).toList();
+        } catch (IOException | RuntimeException e) {
+            return; // the archive only speeds later runs up: a file left behind costs disk, not a run
+        }
+        for (Path left : siblings) {
+            String pid = left.getFileName().toString().substring(prefix.length());
+            if (isPid(pid) && ProcessHandle.of(Long.parseLong(pid)).isEmpty()) {
+                try {
                     Files.deleteIfExists(left);
+                } catch (IOException e) {
+                    // the next file all the same
                 }
             }
-        } catch (IOException e) {
-            // the archive only speeds later runs up: a file left behind costs disk, not a run
         }
+    }
+
+    /** Digits only, no leading zero, short enough for a long: the names {@code bin/agentlab} takes for a pid. */
+    private static boolean isPid(String text) {
+        return !text.isEmpty() && text.length() < 19 && text.charAt(0) != '0'
+                && text.chars().allMatch(c -> c >= '0' && c <= '9');
     }
 
     private static boolean fresh(Path archive, Path jar) {
@@ -204,7 +217,7 @@ public final class Launcher {
         // made under a name of this process's own, moved into place after a run that finished (exit 0 or 1): two
         // runs at once never map a half-written archive, and one that failed leaves none behind
         Path pending = plan.archive().resolveSibling(plan.archive().getFileName() + "." + ProcessHandle.current().pid());
-        if (plan.sharing() == Sharing.MAKE) {
+        if (plan.sharing() != Sharing.NONE) {
             removeLeftovers(plan.archive());
         }
         List<String> command = plan.command(java, inherited, pending);

@@ -123,7 +123,9 @@ class LauncherTest {
         assertThat(archive).as("moved into place after the run").exists();
         assertLeftoversRemoved(left);
         assertThat(Launcher.wanted(archive)).doesNotExist();
+        left = leftovers(archive);
         assertThat(script(home(acme), jar, "run")).contains("-XX:SharedArchiveFile=" + archive);
+        assertLeftoversRemoved(left); // a killed maker's java may write its file after the archive was made
         Path others = archive.resolveSibling("agentlab-Other-25.0.1-2-LTS.jsa");
         Files.writeString(other.resolve("exit"), "2");
         assertThat(script(home(other), jar, 2, "run")).as("another JVM build never maps it")
@@ -244,14 +246,16 @@ class LauncherTest {
                 .contains("-XX:ArchiveClassesAtExit=" + archive + "." + ProcessHandle.current().pid());
         assertThat(archive).as("moved into place").exists();
         assertThat(wanted).doesNotExist();
+        left = leftovers(archive);
         assertThat(relaunch(jar, jdk)).isZero();
         assertThat(Files.readAllLines(jdk.resolve("args.txt"))).contains("-XX:SharedArchiveFile=" + archive);
+        assertLeftoversRemoved(left); // a killed maker's java may write its file after the archive was made
     }
 
     /**
      * Beside the archive: what a killed maker left ({@code .<pid>} of a process that has ended), what a maker that
      * still runs writes ({@code .<pid>} of the process that started this JVM: this JVM's own is the name the launcher
-     * under test makes it under), and a file that is no maker's ({@code .<digits>x}).
+     * under test makes it under), and two files that are no maker's ({@code .12x}, {@code .1.<the ended pid>}).
      */
     private static Path[] leftovers(Path archive) throws Exception {
         Process ended = new ProcessBuilder("true").start();
@@ -260,7 +264,8 @@ class LauncherTest {
         Path running = Files.createFile(archive.resolveSibling(archive.getFileName() + "."
                 + ProcessHandle.current().parent().orElseThrow().pid()));
         Path other = Files.createFile(archive.resolveSibling(archive.getFileName() + ".12x"));
-        return new Path[] {gone, running, other};
+        Path dotted = Files.createFile(archive.resolveSibling(archive.getFileName() + ".1." + ended.pid()));
+        return new Path[] {gone, running, other, dotted};
     }
 
     private static void assertLeftoversRemoved(Path[] left) throws Exception {
@@ -268,6 +273,7 @@ class LauncherTest {
                 .doesNotExist();
         assertThat(left[1]).as("a maker that still runs keeps its file").exists();
         assertThat(left[2]).as("a file that is no maker's stays").exists();
+        assertThat(left[3]).as("nor is one whose name only ends in an ended process's pid").exists();
         for (Path file : left) {
             Files.deleteIfExists(file);
         }

@@ -126,8 +126,11 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
                                 EngineOptions settings, Naming naming, ConfigurationParameters parameters,
                                 List<EventDefinition> definitions, DiscoveryIssueReporter issues) {
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
+        // a run in parts discovers each file twice: the second reading skips the schema the first passed
+        // (docs/performance.md#schema-passes)
         SuiteIndex index = new SuiteIndex(SuiteReader.Context.of(definitions, settings.recordings()),
-                settings.suiteDirectories(), loader, issues);
+                settings.suiteDirectories(), loader, issues,
+                parameters.getBoolean(RunInParts.DISCOVERED_TWICE).orElse(false));
         UniqueId uniqueId = engine.getUniqueId();
         EngineDiscoveryRequestResolver.<ConformanceEngineDescriptor>builder()
                 .addResourceContainerSelectorResolver(ResourceFilter.of(resource -> SuiteFiles.isScanned(resource.getName())))

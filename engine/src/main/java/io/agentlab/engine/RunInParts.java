@@ -2,6 +2,7 @@ package io.agentlab.engine;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.agentlab.engine.internal.suite.SuiteSchema;
 import io.agentlab.report.Coverage;
 import io.agentlab.report.controls.CapabilityGrowth;
 import io.agentlab.report.metrics.MetricsReport;
@@ -42,6 +43,14 @@ public final class RunInParts implements AutoCloseable {
      */
     public static final String OTHER_PARTS_HAVE_TESTS = RunInParts.class.getName() + ".other-parts-have-tests";
 
+    /**
+     * A configuration parameter a client that runs parts sets ({@code true}) on every discovery of a part, the one
+     * before anything runs and the one right before the part: the suite schema then checks each file's text once in
+     * the process, the second reading skipping what the first passed (docs/performance.md#schema-passes). Outside the
+     * {@code agentlab.} keys, as {@link #OTHER_PARTS_HAVE_TESTS}.
+     */
+    public static final String DISCOVERED_TWICE = RunInParts.class.getName() + ".discovered-twice";
+
     private static final Namespace NAMESPACE = Namespace.create(RunInParts.class.getName());
     private static final String KEY = "run";
 
@@ -56,6 +65,14 @@ public final class RunInParts implements AutoCloseable {
 
     private RunInParts(int parts) {
         this.parts = parts;
+    }
+
+    /**
+     * How many suite documents the schema checked on this thread so far: discovery runs on the thread that asks for
+     * it, so a client's test counts with it that a run in parts checks each file once though it reads it twice.
+     */
+    public static long schemaValidationsOnThisThread() {
+        return SuiteSchema.validationsOnThisThread();
     }
 
     /**

@@ -46,6 +46,7 @@ final class SuiteIndex {
     private static final List<String> CONVENTIONAL_FOLDERS = List.of("agentlab/suites/", "suites/", "");
 
     private final SuiteReader.Context context;
+    private final boolean rememberSchemaPasses;
     private final List<Path> suiteDirectories;
     private final Path workingDirectory;
     private final ClassLoader loader;
@@ -57,13 +58,23 @@ final class SuiteIndex {
     private final Map<String, Optional<String>> headIds = new HashMap<>();
     private List<String> classpathSuites;
 
+    /**
+     * An index of the files a discovery reads; with {@code rememberSchemaPasses}, read as a discovery that reads each
+     * file twice reads them ({@link SuiteReader#read(SuiteOrigin, String, SuiteReader.Context, boolean)}).
+     */
     SuiteIndex(SuiteReader.Context context, List<Path> suiteDirectories, ClassLoader loader,
-               DiscoveryIssueReporter issues) {
-        this(context, suiteDirectories, Path.of("").toAbsolutePath(), loader, issues);
+               DiscoveryIssueReporter issues, boolean rememberSchemaPasses) {
+        this(context, suiteDirectories, Path.of("").toAbsolutePath(), loader, issues, rememberSchemaPasses);
     }
 
     SuiteIndex(SuiteReader.Context context, List<Path> suiteDirectories, Path workingDirectory, ClassLoader loader,
                DiscoveryIssueReporter issues) {
+        this(context, suiteDirectories, workingDirectory, loader, issues, false);
+    }
+
+    private SuiteIndex(SuiteReader.Context context, List<Path> suiteDirectories, Path workingDirectory,
+                       ClassLoader loader, DiscoveryIssueReporter issues, boolean rememberSchemaPasses) {
+        this.rememberSchemaPasses = rememberSchemaPasses;
         this.context = context;
         this.suiteDirectories = List.copyOf(suiteDirectories);
         this.workingDirectory = workingDirectory;
@@ -265,7 +276,8 @@ final class SuiteIndex {
                 return Optional.empty(); // its problem is already reported
             }
             SuiteOrigin origin = text.origin();
-            SuiteReader.Result result = SuiteReader.read(origin, text.text().get(), context);
+            SuiteReader.Result result = SuiteReader.read(origin, text.text().get(), context,
+                    rememberSchemaPasses);
             result.problems().forEach(problem -> report(origin, problem));
             if (result.suite().isEmpty()) {
                 return Optional.empty();

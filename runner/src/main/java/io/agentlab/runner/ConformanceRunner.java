@@ -401,6 +401,7 @@ public final class ConformanceRunner {
         }
         mine.put(JUNIT_OUTPUT, Path.of(configuration.get(JUNIT_OUTPUT))
                 .resolve(String.format(Locale.ROOT, "part-%03d", part + 1)).toString());
+        mine.put(RunInParts.DISCOVERED_TWICE, "true");
         return mine;
     }
 

@@ -3,6 +3,7 @@ package io.agentlab.runner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentlab.engine.Constants;
+import io.agentlab.engine.RunInParts;
 import io.agentlab.report.TestOutcome;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -80,6 +81,28 @@ class RunInPartsTest {
         assertThat(partsOut.toString().lines().filter(line -> line.matches("  (ok|FAIL|skip) .*")))
                 .as("a line per test, as one execution prints").hasSize(25).containsExactlyInAnyOrderElementsOf(
                         oneOut.toString().lines().filter(line -> line.matches("  (ok|FAIL|skip) .*")).toList());
+    }
+
+    @Test
+    @DisplayName("a run in parts discovers each file twice and validates its text against the suite schema once")
+    void eachTextValidatedOnce() throws Exception {
+        // texts no earlier test read, so what this JVM remembered before plays no part
+        Path suites = Files.createDirectories(temp.resolve("fresh"));
+        String mark = "# " + java.util.UUID.randomUUID() + "\n";
+        try (var files = Files.list(Path.of(ConformanceRunnerTest.suites("parts")))) {
+            for (Path file : files.toList()) {
+                Files.writeString(suites.resolve(file.getFileName()), mark + Files.readString(file));
+            }
+        }
+        RunSpec spec = RunSpec.builder().suites(List.of(suites.toString())).reportDirectory(temp.resolve("parts"))
+                .configuration(Constants.REPLAY_SPEED, "0").configuration(Constants.CONTROL_RUNS, "false").build();
+        assertThat(ConformanceRunner.groups(spec, 1)).hasSize(3);
+
+        // discovery runs on the thread that runs the runner (docs/performance.md#schema-passes)
+        long before = RunInParts.schemaValidationsOnThisThread();
+        RunResult parts = ConformanceRunner.run(spec, new PrintWriter(new StringWriter(), true), false, 1);
+        assertThat(RunInParts.schemaValidationsOnThisThread() - before).as("three files, each read twice").isEqualTo(3);
+        assertThat(parts.results().tests()).hasSize(5 * 3);
     }
 
     @Test

@@ -24,6 +24,7 @@ import io.agentlab.providers.recorded.InjectedFault;
 import io.agentlab.providers.recorded.LatencyModel;
 import io.agentlab.providers.recorded.ProviderFamily;
 import io.agentlab.providers.recorded.Recording;
+import java.nio.ByteBuffer;
 import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
@@ -135,10 +136,19 @@ public final class SuiteReader {
 
     /** Reads and checks one suite file's text. */
     public static Result read(SuiteOrigin origin, String text, Context context) {
-        return new SuiteReader(context, origin).read(text);
+        return read(origin, text, context, false);
     }
 
-    private Result read(String text) {
+    /**
+     * Reads and checks one suite file's text; with {@code rememberSchemaPasses}, a text the suite schema passed before
+     * in this process (when read the same way) is not validated again, and one it passes now is remembered: for a
+     * discovery that reads each file twice (docs/engine.md#runs-in-parts). Every other check runs each time.
+     */
+    public static Result read(SuiteOrigin origin, String text, Context context, boolean rememberSchemaPasses) {
+        return new SuiteReader(context, origin).read(text, rememberSchemaPasses);
+    }
+
+    private Result read(String text, boolean rememberSchemaPasses) {
         YamlReader.Result yaml = YamlReader.read(origin.display(), text);
         problems.addAll(yaml.problems());
         if (yaml.document() == null) {
@@ -149,9 +159,15 @@ public final class SuiteReader {
                     + (yaml.document() instanceof YamlNode.Sequence ? "a sequence" : "a scalar"));
             return new Result(Optional.empty(), problems.list());
         }
-        // what the schema says of a value the YAML reader refused follows from that one problem: not said twice
-        problems.addAll(SuiteSchema.validate(origin.display(), yaml.document()).stream()
-                .filter(problem -> !yaml.refuses(problem.key())).toList());
+        ByteBuffer key = rememberSchemaPasses ? SchemaPasses.key(text) : null;
+        if (key == null || !SchemaPasses.passed(key)) {
+            List<SuiteProblem> schema = SuiteSchema.validate(origin.display(), yaml.document());
+            if (key != null && schema.isEmpty()) {
+                SchemaPasses.remember(key);
+            }
+            // what the schema says of a value the YAML reader refused follows from that one problem: not said twice
+            problems.addAll(schema.stream().filter(problem -> !yaml.refuses(problem.key())).toList());
+        }
         if (!problems.isEmpty()) {
             return new Result(Optional.empty(), problems.list());
         }

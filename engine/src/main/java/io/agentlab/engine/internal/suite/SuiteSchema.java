@@ -35,6 +35,11 @@ public final class SuiteSchema {
     /** The mapper whose trees the schema validates (package-private: the tree test's oracle is its valueToTree). */
     static final JsonMapper MAPPER = JsonMapper.builder().build();
     private static final Schema SCHEMA = load();
+    /**
+     * How many documents this thread validated: what tells a test that a remembered text was not validated again,
+     * whatever other threads (a warm-up's discovery) validate meanwhile.
+     */
+    private static final ThreadLocal<long[]> VALIDATIONS = ThreadLocal.withInitial(() -> new long[1]);
 
     private SuiteSchema() {
     }
@@ -85,8 +90,17 @@ public final class SuiteSchema {
         return MAPPER.valueToTree(value);
     }
 
+    /**
+     * How many documents {@link #validate} checked on this thread so far: what a test counts to see that a file read
+     * twice was validated once (docs/performance.md#schema-passes).
+     */
+    public static long validationsOnThisThread() {
+        return VALIDATIONS.get()[0];
+    }
+
     /** Validates a document; problems name the file, the position and the key. */
     public static List<SuiteProblem> validate(String file, YamlNode document) {
+        VALIDATIONS.get()[0]++;
         JsonNode instance = tree(document);
         List<SuiteProblem> problems = new ArrayList<>();
         for (Error error : SCHEMA.validate(instance)) {

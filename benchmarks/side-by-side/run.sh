@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The side-by-side benchmark: `agentlab run` against `promptfoo eval` on the same N single-turn volume cases (one
 # model call and two checks each), alternating A B A B, and the median wall, CPU and peak RSS of each whole process
-# with the ratio pair by pair, at every N. Writes benchmarks/results/<date>-side-by-side.md. See docs/performance.md.
+# with the ratio pair by pair, at every N. Writes benchmarks/results/<date>-side-by-side.md (-2, -3, ... when that
+# day's file exists). See docs/performance.md.
 #
 # Usage: benchmarks/side-by-side/run.sh [-n 20,200,2000] [-r 5] [-R 2000=3] [-o benchmarks/results]
 #   -R COUNT=PAIRS,...  fewer (or more) pairs at a given count than -r, e.g. when time is short
@@ -28,7 +29,7 @@ while getopts "n:r:R:o:h" option; do
         r) runs="$OPTARG" ;;
         R) pairs_at="$OPTARG" ;;
         o) results="$OPTARG" ;;
-        *) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+        *) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
     esac
 done
 check_counts
@@ -161,6 +162,12 @@ commit="$(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo unknown)"
 git -C "$repo" diff --quiet HEAD 2>/dev/null || commit="$commit (with uncommitted changes)"
 mkdir -p "$results"
 out="$results/$(date -u +%Y-%m-%d)-side-by-side.md"
+# a second run on one day writes beside the first instead of over it (a committed result is a record)
+round=2
+while [[ -e "$out" ]]; do
+    out="$results/$(date -u +%Y-%m-%d)-side-by-side-$round.md"
+    round=$(( round + 1 ))
+done
 node "$here/summarize.mjs" "$work/runs.tsv" "$(getconf CLK_TCK)" >"$work/tables.md"
 {
     echo "# Side-by-side: agentlab run and promptfoo eval, $(date -u +%Y-%m-%d)"

@@ -170,9 +170,9 @@ public final class Launcher {
     /**
      * Removes what a launcher that was killed while it made the archive left beside it, {@code <archive>.<pid>} of a
      * launcher that is gone (its java may write it after the launcher died), on every run that maps, makes or asks for
-     * the archive, as {@code bin/agentlab} does: nothing moves such a file into place, and nothing else would remove it before {@code mvn clean}
-     * (docs/performance.md#archive-leftovers). A file whose process still runs is a run making it now, and stays, as
-     * does any name that is not the archive's with a pid after it.
+     * the archive, as {@code bin/agentlab} does: nothing moves such a file into place, and nothing else would remove
+     * it before {@code mvn clean} (docs/performance.md#archive-leftovers). A file whose process still runs is a run
+     * making it now, and stays, as does any name that is not the archive's with a pid after it.
      */
     static void removeLeftovers(Path archive) {
         String prefix = archive.getFileName() + ".";

@@ -269,7 +269,7 @@ class LauncherTest {
     }
 
     private static void assertLeftoversRemoved(Path[] left) throws Exception {
-        assertThat(left[0]).as("a killed maker's file is removed by the next run that makes the archive")
+        assertThat(left[0]).as("a killed maker's file is removed by a run that maps or makes the archive")
                 .doesNotExist();
         assertThat(left[1]).as("a maker that still runs keeps its file").exists();
         assertThat(left[2]).as("a file that is no maker's stays").exists();

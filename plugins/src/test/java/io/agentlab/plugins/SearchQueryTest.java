@@ -17,6 +17,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** knowledge.web.search: a focused query, fillers dropped, entities kept, in both languages. */
 class SearchQueryTest {
@@ -75,5 +76,17 @@ class SearchQueryTest {
         assertThat(harness.dual(SearchPlugin.NAME, "can you search please").outcome())
                 .isInstanceOfSatisfying(NeedsClarification.class,
                         c -> assertThat(c.question()).isEqualTo("What should I search for?"));
+    }
+
+    @ParameterizedTest(name = "U+{0}")
+    @ValueSource(strings = {"2003", "3000", "1680", "2028", "205F"})
+    @DisplayName("an utterance of Unicode white space alone asks what to search, never searches a blank query")
+    void unicodeWhiteSpaceOnly(String codePoint) {
+        // the normalizer strips Unicode white space; a query that is nothing else would reach the port as "" (found
+        // by ResolverPropertiesTest#completeResolutionsAreValid, a space the regular expressions' \s does not match)
+        String text = Character.toString(Integer.parseInt(codePoint, 16));
+        assertThat(harness.dual(SearchPlugin.NAME, text).outcome()).isInstanceOf(NeedsClarification.class);
+        assertThat(harness.dual(SearchPlugin.NAME, "search " + text + " please").outcome())
+                .isInstanceOf(NeedsClarification.class);
     }
 }

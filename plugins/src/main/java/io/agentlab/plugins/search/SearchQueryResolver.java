@@ -56,6 +56,8 @@ public final class SearchQueryResolver implements ArgumentResolver {
                 }
             }
         }
+        // the normalizer strips Unicode white space, which trim() and \s leave: a query of nothing else is none
+        query = query.strip();
         if (query.isEmpty()) {
             return Resolution.ambiguous(Map.of(), language == Language.CHINESE
                     ? "你想让我搜什么？" : "What should I search for?");

@@ -10,6 +10,7 @@ import io.agentlab.engine.internal.suite.RecordingLibrary;
 import io.agentlab.engine.internal.suite.SuiteReader;
 import io.agentlab.kernel.api.EventDefinition;
 import io.agentlab.kernel.api.EventPlugin;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -129,7 +130,7 @@ public final class ConformanceTestEngine extends HierarchicalTestEngine<Conforma
         // a run in parts discovers each file twice: the second reading skips the schema the first passed
         // (docs/performance.md#schema-passes)
         SuiteIndex index = new SuiteIndex(SuiteReader.Context.of(definitions, settings.recordings()),
-                settings.suiteDirectories(), loader, issues,
+                settings.suiteDirectories(), Path.of("").toAbsolutePath(), loader, issues,
                 parameters.getBoolean(RunInParts.DISCOVERED_TWICE).orElse(false));
         UniqueId uniqueId = engine.getUniqueId();
         EngineDiscoveryRequestResolver.<ConformanceEngineDescriptor>builder()

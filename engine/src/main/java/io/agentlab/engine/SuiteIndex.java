@@ -59,21 +59,12 @@ final class SuiteIndex {
     private List<String> classpathSuites;
 
     /**
-     * An index of the files a discovery reads; with {@code rememberSchemaPasses}, read as a discovery that reads each
-     * file twice reads them ({@link SuiteReader#read(SuiteOrigin, String, SuiteReader.Context, boolean)}).
+     * An index of the files a discovery reads, relative paths resolved against {@code workingDirectory}; with
+     * {@code rememberSchemaPasses}, read as a discovery that reads each file twice reads them
+     * ({@link SuiteReader#read(SuiteOrigin, String, SuiteReader.Context, boolean)}).
      */
-    SuiteIndex(SuiteReader.Context context, List<Path> suiteDirectories, ClassLoader loader,
-               DiscoveryIssueReporter issues, boolean rememberSchemaPasses) {
-        this(context, suiteDirectories, Path.of("").toAbsolutePath(), loader, issues, rememberSchemaPasses);
-    }
-
     SuiteIndex(SuiteReader.Context context, List<Path> suiteDirectories, Path workingDirectory, ClassLoader loader,
-               DiscoveryIssueReporter issues) {
-        this(context, suiteDirectories, workingDirectory, loader, issues, false);
-    }
-
-    private SuiteIndex(SuiteReader.Context context, List<Path> suiteDirectories, Path workingDirectory,
-                       ClassLoader loader, DiscoveryIssueReporter issues, boolean rememberSchemaPasses) {
+               DiscoveryIssueReporter issues, boolean rememberSchemaPasses) {
         this.rememberSchemaPasses = rememberSchemaPasses;
         this.context = context;
         this.suiteDirectories = List.copyOf(suiteDirectories);

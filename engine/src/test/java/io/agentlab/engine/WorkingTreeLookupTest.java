@@ -52,7 +52,7 @@ class WorkingTreeLookupTest {
                 .map(EventPlugin::definition).toList(), new RecordingLibrary(List.of(), "recordings",
                 getClass().getClassLoader()));
         return new SuiteIndex(context, List.of(), root, getClass().getClassLoader(),
-                DiscoveryIssueReporter.collecting(issues)).byId(id);
+                DiscoveryIssueReporter.collecting(issues), false).byId(id);
     }
 
     @Test

@@ -60,7 +60,7 @@ public final class SearchPlugin implements EventPlugin {
                 .normalizer(arguments -> {
                     Map<String, Object> out = new LinkedHashMap<>(arguments);
                     if (out.get("query") instanceof String query) {
-                        out.put("query", query.strip().replaceAll("\\s+", " "));
+                        out.put("query", SearchQueryResolver.normalQuery(query));
                     }
                     return out;
                 })

@@ -52,12 +52,10 @@ public final class SearchQueryResolver implements ArgumentResolver {
             if (previous != null) {
                 String context = focus(Clauses.firstMatching(previous, SEARCH_SIGNAL));
                 if (!context.isEmpty() && !query.contains(context)) {
-                    query = (query + (language == Language.CHINESE ? "" : " ") + context).trim();
+                    query = normalQuery(query + (language == Language.CHINESE ? "" : " ") + context);
                 }
             }
         }
-        // the normalizer strips Unicode white space, which trim() and \s leave: a query of nothing else is none
-        query = query.strip();
         if (query.isEmpty()) {
             return Resolution.ambiguous(Map.of(), language == Language.CHINESE
                     ? "你想让我搜什么？" : "What should I search for?");
@@ -65,17 +63,27 @@ public final class SearchQueryResolver implements ArgumentResolver {
         return Resolution.of(Map.of("query", query));
     }
 
-    /** The utterance without fillers; never null. */
+    /**
+     * The query as the normalizer leaves it: stripped of Unicode white space (U+2003, U+3000, ...), which {@code trim()}
+     * and {@code \s} leave, and its runs of white space made one space. The resolver and the normalizer share it, so a
+     * query the resolver judges non-blank is never emptied before the schema's {@code minLength}.
+     */
+    static String normalQuery(String query) {
+        return query.strip().replaceAll("\\s+", " ");
+    }
+
+    /** The utterance without fillers, as {@link #normalQuery} leaves it; never null. */
     static String focus(String utterance) {
         String text = PUNCTUATION.matcher(utterance).replaceAll(" ").replaceAll("\\s+", " ").trim();
         if (Language.of(text) == Language.CHINESE) {
             text = ZH_FILLERS.matcher(text).replaceAll("");
             text = ZH_PARTICLES.matcher(text.trim()).replaceAll("");
-            return text.replaceAll("\\s+", " ").trim();
+            // trim() first: it also drops control characters at the ends, which strip() keeps
+            return normalQuery(text.trim());
         }
         text = EN_FILLERS.matcher(text).replaceAll("");
         text = EN_TRAILING.matcher(text).replaceAll("");
-        return text.replaceAll("\\s+", " ").trim();
+        return normalQuery(text.trim());
     }
 
     private static boolean needsContext(String query, Language language) {

@@ -4,13 +4,25 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import org.apiguardian.api.API;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
+import tools.jackson.databind.util.RawValue;
 
 /** The OpenAI-compatible request body of a {@link ChatRequest}. */
 @API(status = INTERNAL, since = "0.1")
 public final class ChatRequestJson {
+
+    /** Tools whose element of the {@code tools} array is remembered at most; past it the memory starts again. */
+    static final int REMEMBERED_TOOLS = 256;
+    /**
+     * Each tool's element of the {@code tools} array as written: every request of a {@code chat_agent_tools} runtime,
+     * and every case's runtime, offers the same tools, whose schemas were parsed and written again for each request
+     * and each count of its tokens (docs/performance.md#tool-elements).
+     */
+    private static final ConcurrentMap<ToolSpec, String> TOOL_ELEMENTS = new ConcurrentHashMap<>();
 
     private ChatRequestJson() {
     }
@@ -40,7 +52,7 @@ public final class ChatRequestJson {
             }
         }
         if (!request.tools().isEmpty()) {
-            body.set("tools", tools(request.tools()));
+            body.putRawValue("tools", new RawValue(tools(request.tools())));
         }
         if (request.temperature() != null) {
             body.put("temperature", request.temperature());
@@ -63,17 +75,42 @@ public final class ChatRequestJson {
      * what a token count needs without writing the whole body and reading it back.
      */
     public static String toolsJson(ChatRequest request) {
-        return request.tools().isEmpty() ? "" : Json.write(tools(request.tools()));
+        return request.tools().isEmpty() ? "" : tools(request.tools());
     }
 
-    private static ArrayNode tools(List<ToolSpec> specs) {
-        ArrayNode tools = Json.MAPPER.createArrayNode();
+    /** The compact {@code tools} array: the elements as {@link #element} writes them, in order. */
+    private static String tools(List<ToolSpec> specs) {
+        StringBuilder tools = new StringBuilder("[");
         for (ToolSpec tool : specs) {
-            ObjectNode function = tools.addObject().put("type", "function").putObject("function");
-            function.put("name", tool.name());
-            function.put("description", tool.description());
-            function.set("parameters", Json.tree(tool.parametersJson()));
+            if (tools.length() > 1) {
+                tools.append(',');
+            }
+            tools.append(element(tool));
         }
-        return tools;
+        return tools.append(']').toString();
+    }
+
+    /** One tool's element, written once: its schema text parsed and written compact, as a value of the body. */
+    private static String element(ToolSpec tool) {
+        String known = TOOL_ELEMENTS.get(tool);
+        if (known != null) {
+            return known;
+        }
+        ObjectNode element = Json.MAPPER.createObjectNode().put("type", "function");
+        ObjectNode function = element.putObject("function");
+        function.put("name", tool.name());
+        function.put("description", tool.description());
+        function.set("parameters", Json.tree(tool.parametersJson()));
+        String written = Json.write(element);
+        if (TOOL_ELEMENTS.size() >= REMEMBERED_TOOLS) {
+            TOOL_ELEMENTS.clear();
+        }
+        TOOL_ELEMENTS.put(tool, written);
+        return written;
+    }
+
+    /** How many tools' elements are remembered now (for the bound's test). */
+    static int rememberedTools() {
+        return TOOL_ELEMENTS.size();
     }
 }

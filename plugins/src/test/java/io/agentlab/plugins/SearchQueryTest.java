@@ -79,6 +79,30 @@ class SearchQueryTest {
     }
 
     @ParameterizedTest(name = "U+{0}")
+    @ValueSource(strings = {"2003", "3000"})
+    @DisplayName("Unicode white space at a query's ends counts as a space does: whether context is added, and the join")
+    void unicodeWhiteSpaceAtTheEnds(String codePoint) {
+        // focus() strips as the normalizer does (SearchQueryResolver.normalQuery): "查一下\u3000雨" focused to
+        // "\u3000雨" counted two characters, so it took no context where "查一下 雨" does (an IME types U+3000)
+        String space = Character.toString(Integer.parseInt(codePoint, 16));
+        assertThat(query("search for" + space + "news", "who is the president of France"))
+                .isEqualTo(query("search for news", "who is the president of France"))
+                .isEqualTo("news who is the president of France");
+        assertThat(query("查一下" + space + "雨", "长城有多长")).isEqualTo(query("查一下 雨", "长城有多长"))
+                .isEqualTo("雨长城有多长");
+        assertThat(query("它有多高", "帮我查一下" + space + "长城")).isEqualTo(query("它有多高", "帮我查一下 长城"))
+                .isEqualTo("它有多高长城");
+    }
+
+    /** The query resolved for {@code utterance} after a user message {@code previous}. */
+    private static Object query(String utterance, String previous) {
+        EventResult result = harness.run(EventBatch.builder(Harness.turn(utterance, Harness.MONDAY_8AM_SHANGHAI,
+                Harness.SHANGHAI, List.of(ConversationMessage.user(previous))), InvocationMode.DUAL_AGENT)
+                .event(SearchPlugin.NAME).build()).results().get(0);
+        return result.arguments().get("query");
+    }
+
+    @ParameterizedTest(name = "U+{0}")
     @ValueSource(strings = {"2003", "3000", "1680", "2028", "205F"})
     @DisplayName("an utterance of Unicode white space alone asks what to search, never searches a blank query")
     void unicodeWhiteSpaceOnly(String codePoint) {

@@ -15,7 +15,10 @@ import tools.jackson.databind.util.RawValue;
 @API(status = INTERNAL, since = "0.1")
 public final class ChatRequestJson {
 
-    /** Tools whose element of the {@code tools} array is remembered at most; past it the memory starts again. */
+    /**
+     * Tools whose element of the {@code tools} array is remembered at most; past it the memory starts again, so a JVM
+     * offering ever new tools does not keep every schema. Far above the built-ins and the growth curve's 50.
+     */
     static final int REMEMBERED_TOOLS = 256;
     /**
      * Each tool's element of the {@code tools} array as written: every request of a {@code chat_agent_tools} runtime,

@@ -98,9 +98,11 @@ class ChatRequestJsonTest {
     @DisplayName("a schema that is not JSON fails the body as it always did, and is not remembered")
     void invalidSchemaIsNotRemembered() {
         ChatRequest request = request(List.of(new ToolSpec("broken", "d", "{\"type\":")));
+        int remembered = ChatRequestJson.rememberedTools();
         assertThatThrownBy(() -> ChatRequestJson.write(request)).isInstanceOf(JacksonException.class);
         assertThatThrownBy(() -> ChatRequestJson.toolsJson(request)).as("asked again")
                 .isInstanceOf(JacksonException.class);
+        assertThat(ChatRequestJson.rememberedTools()).isEqualTo(remembered);
     }
 
     private static ChatRequest request(List<ToolSpec> tools) {

@@ -50,7 +50,16 @@ final class Harness implements AutoCloseable {
     }
 
     EventResult dual(String event, String text, Instant at, ZoneId zone) {
-        return run(EventBatch.builder(turn(text, at, zone, List.of()), InvocationMode.DUAL_AGENT).event(event).build())
+        return dual(event, text, at, zone, List.of());
+    }
+
+    /** One dual_agent event for the utterance after {@code history}, at Monday 08:00 Shanghai. */
+    EventResult dual(String event, String text, List<ConversationMessage> history) {
+        return dual(event, text, MONDAY_8AM_SHANGHAI, SHANGHAI, history);
+    }
+
+    private EventResult dual(String event, String text, Instant at, ZoneId zone, List<ConversationMessage> history) {
+        return run(EventBatch.builder(turn(text, at, zone, history), InvocationMode.DUAL_AGENT).event(event).build())
                 .results().get(0);
     }
 

@@ -3,10 +3,7 @@ package io.agentlab.plugins;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentlab.kernel.api.ConversationMessage;
-import io.agentlab.kernel.api.EventBatch;
 import io.agentlab.kernel.api.EventOutcome.NeedsClarification;
-import io.agentlab.kernel.api.EventResult;
-import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.plugins.search.InMemoryWebSearch;
 import io.agentlab.plugins.search.SearchPlugin;
 import java.util.List;
@@ -60,14 +57,12 @@ class SearchQueryTest {
     void usesHistory() {
         List<ConversationMessage> history = List.of(ConversationMessage.user("who is the president of France"),
                 ConversationMessage.assistant("Let me check."));
-        EventResult result = harness.run(EventBatch.builder(Harness.turn("how old is he", Harness.MONDAY_8AM_SHANGHAI,
-                Harness.SHANGHAI, history), InvocationMode.DUAL_AGENT).event(SearchPlugin.NAME).build()).results().get(0);
-        assertThat(result.arguments()).isEqualTo(Map.of("query", "how old is he who is the president of France"));
+        assertThat(harness.dual(SearchPlugin.NAME, "how old is he", history).arguments())
+                .isEqualTo(Map.of("query", "how old is he who is the president of France"));
 
         List<ConversationMessage> chinese = List.of(ConversationMessage.user("长城有多长"));
-        EventResult zh = harness.run(EventBatch.builder(Harness.turn("它是什么时候建的", Harness.MONDAY_8AM_SHANGHAI,
-                Harness.SHANGHAI, chinese), InvocationMode.DUAL_AGENT).event(SearchPlugin.NAME).build()).results().get(0);
-        assertThat(zh.arguments()).isEqualTo(Map.of("query", "它是什么时候建的长城有多长"));
+        assertThat(harness.dual(SearchPlugin.NAME, "它是什么时候建的", chinese).arguments())
+                .isEqualTo(Map.of("query", "它是什么时候建的长城有多长"));
     }
 
     @Test
@@ -96,10 +91,8 @@ class SearchQueryTest {
 
     /** The query resolved for {@code utterance} after a user message {@code previous}. */
     private static Object query(String utterance, String previous) {
-        EventResult result = harness.run(EventBatch.builder(Harness.turn(utterance, Harness.MONDAY_8AM_SHANGHAI,
-                Harness.SHANGHAI, List.of(ConversationMessage.user(previous))), InvocationMode.DUAL_AGENT)
-                .event(SearchPlugin.NAME).build()).results().get(0);
-        return result.arguments().get("query");
+        return harness.dual(SearchPlugin.NAME, utterance, List.of(ConversationMessage.user(previous))).arguments()
+                .get("query");
     }
 
     @ParameterizedTest(name = "U+{0}")

@@ -2,7 +2,9 @@ package io.agentlab.plugins;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.agentlab.kernel.api.EventOutcome.Succeeded;
 import io.agentlab.kernel.api.EventPlugin;
+import io.agentlab.kernel.api.EventResult;
 import io.agentlab.kernel.api.PortState;
 import io.agentlab.plugins.calendar.CalendarPlugin;
 import io.agentlab.plugins.calendar.CalendarSchedulePort;
@@ -11,6 +13,7 @@ import io.agentlab.plugins.calendar.ScheduledEntry;
 import io.agentlab.plugins.search.SearchPlugin;
 import io.agentlab.plugins.volume.InMemoryDeviceVolume;
 import io.agentlab.plugins.volume.VolumePlugin;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
@@ -37,6 +40,31 @@ class PortStateTest {
                         .containsEntry("date", "2026-12-01").containsEntry("time", "09:00")
                         .containsEntry("timezone", "Asia/Shanghai").containsEntry("start", "2026-12-01T09:00+08:00"),
                 second -> assertThat(second).containsEntry("time", "10:00"));
+    }
+
+    @Test
+    @DisplayName("the calendar's payload is its port's entry, key for key and in order, and whether it was created")
+    void calendarPayloadIsTheEntry() {
+        CalendarPlugin plugin = new CalendarPlugin(new InMemoryCalendar());
+        EventResult recurring;
+        EventResult reminded;
+        try (Harness harness = new Harness(plugin)) {
+            recurring = harness.dual(CalendarPlugin.NAME, "remind me every day at 8pm to practice piano");
+            reminded = harness.dual(CalendarPlugin.NAME, "dentist next Tuesday at 4:30 pm, remind me 30 minutes before");
+        }
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> entries = (List<Map<String, Object>>) plugin.portState().orElseThrow().snapshot()
+                .get("entries");
+        List<EventResult> results = List.of(recurring, reminded);
+        assertThat(results).hasSameSizeAs(entries);
+        for (int i = 0; i < entries.size(); i++) {
+            Map<String, Object> expected = new LinkedHashMap<>(entries.get(i));
+            expected.put("created", true);
+            assertThat(results.get(i).outcome()).isInstanceOfSatisfying(Succeeded.class,
+                    succeeded -> assertThat(succeeded.payload()).containsExactlyEntriesOf(expected));
+        }
+        assertThat(entries.get(0)).containsEntry("time", "20:00").containsEntry("recurrence", "FREQ=DAILY");
+        assertThat(entries.get(1)).containsEntry("time", "16:30").containsEntry("reminder_minutes_before", 30);
     }
 
     @Test

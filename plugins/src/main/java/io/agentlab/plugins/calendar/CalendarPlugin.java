@@ -10,9 +10,6 @@ import io.agentlab.plugins.port.PortCalls;
 import java.time.LocalDate;
 import java.time.LocalTime;
 import java.time.ZoneId;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -74,16 +71,7 @@ public final class CalendarPlugin implements EventPlugin {
                             Optional.ofNullable((Integer) a.get("reminder_minutes_before")),
                             invocation.idempotencyKey());
                     ScheduledEntry entry = port.create(request);
-                    ZonedDateTime start = entry.start().atZoneSameInstant(zone);
-                    Map<String, Object> payload = new LinkedHashMap<>();
-                    payload.put("entry_id", entry.entryId());
-                    payload.put("title", request.title());
-                    payload.put("date", start.toLocalDate().toString());
-                    payload.put("time", start.toLocalTime().format(DateTimeFormatter.ofPattern("HH:mm")));
-                    payload.put("timezone", zone.getId());
-                    payload.put("start", entry.start().toString());
-                    request.recurrence().ifPresent(r -> payload.put("recurrence", r));
-                    request.reminderMinutesBefore().ifPresent(r -> payload.put("reminder_minutes_before", r));
+                    Map<String, Object> payload = entry.fields(request);
                     payload.put("created", entry.created());
                     return payload;
                 }))

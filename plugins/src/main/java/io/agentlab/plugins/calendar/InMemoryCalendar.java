@@ -4,7 +4,6 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import io.agentlab.kernel.api.PortState;
 import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -57,18 +56,7 @@ public final class InMemoryCalendar implements CalendarSchedulePort, PortState {
     public synchronized Map<String, Object> snapshot() {
         List<Object> entries = new ArrayList<>();
         for (Stored stored : byKey.values()) {
-            ScheduleRequest request = stored.request();
-            ZonedDateTime start = stored.entry().start().atZoneSameInstant(request.timezone());
-            Map<String, Object> entry = new LinkedHashMap<>();
-            entry.put("entry_id", stored.entry().entryId());
-            entry.put("title", request.title());
-            entry.put("date", start.toLocalDate().toString());
-            entry.put("time", start.toLocalTime().format(DateTimeFormatter.ofPattern("HH:mm")));
-            entry.put("timezone", request.timezone().getId());
-            entry.put("start", stored.entry().start().toString());
-            request.recurrence().ifPresent(r -> entry.put("recurrence", r));
-            request.reminderMinutesBefore().ifPresent(r -> entry.put("reminder_minutes_before", r));
-            entries.add(entry);
+            entries.add(stored.entry().fields(stored.request()));
         }
         return Map.of("entries", entries);
     }

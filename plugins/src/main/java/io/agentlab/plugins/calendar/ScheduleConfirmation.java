@@ -21,6 +21,9 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.1")
 public final class ScheduleConfirmation implements ConfirmationTemplate {
 
+    /** "Monday, March 2": the English confirmation's date. */
+    private static final DateTimeFormatter ENGLISH_DAY = DateTimeFormatter.ofPattern("EEEE, MMMM d", Locale.ENGLISH);
+
     @Override
     public String render(Map<String, Object> arguments, Map<String, Object> payload, Locale locale) {
         String title = String.valueOf(arguments.get("title"));
@@ -28,7 +31,7 @@ public final class ScheduleConfirmation implements ConfirmationTemplate {
         LocalTime time = LocalTime.parse(String.valueOf(payload.getOrDefault("time", arguments.get("time"))));
         String recurrence = (String) arguments.get("recurrence");
         Object reminder = arguments.get("reminder_minutes_before");
-        String hhmm = time.format(DateTimeFormatter.ofPattern("HH:mm"));
+        String hhmm = time.format(ScheduledEntry.CLOCK_TIME);
         if (Language.of(locale) == Language.CHINESE) {
             StringBuilder out = new StringBuilder("好的，已添加日程：")
                     .append(date.getMonthValue()).append("月").append(date.getDayOfMonth()).append("日（")
@@ -43,7 +46,7 @@ public final class ScheduleConfirmation implements ConfirmationTemplate {
             return out.append("。").toString();
         }
         StringBuilder out = new StringBuilder("Added \"").append(title).append("\" on ")
-                .append(date.format(DateTimeFormatter.ofPattern("EEEE, MMMM d", Locale.ENGLISH)))
+                .append(date.format(ENGLISH_DAY))
                 .append(" at ").append(hhmm);
         if (recurrence != null) {
             out.append(", repeating ").append(Recurrences.describe(recurrence, Language.ENGLISH));

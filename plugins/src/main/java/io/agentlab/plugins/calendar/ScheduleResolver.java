@@ -15,7 +15,6 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.ZoneId;
 import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.time.temporal.TemporalAdjusters;
 import java.util.EnumSet;
@@ -78,7 +77,6 @@ public final class ScheduleResolver implements ArgumentResolver {
      */
     private static final Pattern GLUED_NUMBERS = Pattern.compile(
             "\\d\\s*[零〇一二两三四五六七八九十百千万]|(?<![周期拜])[零〇一二两三四五六七八九百千万]\\s*\\d");
-    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm");
     /** The schema's {@code reminder_minutes_before} maximum: one week. */
     static final int MAX_REMINDER_MINUTES = 7 * 24 * 60;
 
@@ -180,7 +178,7 @@ public final class ScheduleResolver implements ArgumentResolver {
                     && !at.getOffset().equals(at.withEarlierOffsetAtOverlap().getOffset())) {
                 // The later of a repeated hour: a local date and time cannot say so, and the port would take the
                 // earlier one — an hour off.
-                return Resolution.ambiguous(arguments, ask.repeatedHour(at.toLocalTime().format(TIME)));
+                return Resolution.ambiguous(arguments, ask.repeatedHour(at.toLocalTime().format(ScheduledEntry.CLOCK_TIME)));
             }
             date = at.toLocalDate();
             time = at.toLocalTime();
@@ -223,7 +221,7 @@ public final class ScheduleResolver implements ArgumentResolver {
         }
         LocalDateTime local = ZonedDateTime.ofLocal(date.atTime(time), zone, null).toLocalDateTime();
         arguments.put("date", local.toLocalDate().toString());
-        arguments.put("time", local.toLocalTime().format(TIME));
+        arguments.put("time", local.toLocalTime().format(ScheduledEntry.CLOCK_TIME));
         if (!arguments.containsKey("title")) {
             return Resolution.ambiguous(arguments, ask.whatTitle());
         }

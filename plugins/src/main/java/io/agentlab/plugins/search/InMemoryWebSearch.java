@@ -21,6 +21,12 @@ import org.apiguardian.api.API;
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class InMemoryWebSearch implements WebSearchPort {
 
+    /**
+     * The default retrieval clock, parsed once: every case gets fresh plugins, each with a new in-memory search
+     * (docs/performance.md#per-case).
+     */
+    private static final Clock FIXED = Clock.fixed(Instant.parse("2026-01-01T00:00:00Z"), ZoneOffset.UTC);
+
     private final Clock clock;
     private final Map<String, List<SearchHit>> scripted = new LinkedHashMap<>();
     private final List<String> calls = new CopyOnWriteArrayList<>();
@@ -29,7 +35,7 @@ public final class InMemoryWebSearch implements WebSearchPort {
 
     /** With a fixed retrieval clock (2026-01-01T00:00:00Z) so payloads are reproducible. */
     public InMemoryWebSearch() {
-        this(Clock.fixed(Instant.parse("2026-01-01T00:00:00Z"), ZoneOffset.UTC));
+        this(FIXED);
     }
 
     /** With the given retrieval clock. */

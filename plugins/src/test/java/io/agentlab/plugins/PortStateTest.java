@@ -63,8 +63,11 @@ class PortStateTest {
             assertThat(results.get(i).outcome()).isInstanceOfSatisfying(Succeeded.class,
                     succeeded -> assertThat(succeeded.payload()).containsExactlyEntriesOf(expected));
         }
-        assertThat(entries.get(0)).containsEntry("time", "20:00").containsEntry("recurrence", "FREQ=DAILY");
-        assertThat(entries.get(1)).containsEntry("time", "16:30").containsEntry("reminder_minutes_before", 30);
+        assertThat(entries.get(0)).containsEntry("entry_id", "cal-1").containsEntry("title", "practice piano")
+                .containsEntry("time", "20:00").containsEntry("timezone", "Asia/Shanghai")
+                .containsEntry("recurrence", "FREQ=DAILY").containsKeys("date", "start");
+        assertThat(entries.get(1)).containsEntry("entry_id", "cal-2").containsEntry("time", "16:30")
+                .containsEntry("reminder_minutes_before", 30);
     }
 
     @Test

@@ -20,7 +20,11 @@ import org.apiguardian.api.API;
 @API(status = EXPERIMENTAL, since = "0.1")
 public record ScheduledEntry(String entryId, OffsetDateTime start, boolean created) {
 
-    /** How an entry's local time is written wherever the plugin shows one: its payload, its port's state, its words. */
+    /**
+     * How a resolved local time is written: in an entry's payload and port state, the confirmation and the resolver's
+     * question about a repeated hour. (The normalizer writes what the model sent in the same shape, valid or not, for
+     * the schema to judge.)
+     */
     static final DateTimeFormatter CLOCK_TIME = DateTimeFormatter.ofPattern("HH:mm");
 
     /** Rejects nulls. */

@@ -9,10 +9,12 @@ import io.agentlab.kernel.api.InvocationMode;
 import io.agentlab.kernel.api.Resolution;
 import io.agentlab.kernel.api.ResolutionInput;
 import io.agentlab.kernel.api.TurnContext;
+import io.agentlab.runner.UsageException;
 import java.io.PrintWriter;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneId;
+import java.time.format.DateTimeParseException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -66,7 +68,6 @@ final class ResolveCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
         EventDefinition definition = null;
         StringBuilder known = new StringBuilder();
         for (EventPlugin plugin : ServiceLoader.load(EventPlugin.class)) {
@@ -76,10 +77,15 @@ final class ResolveCommand implements Callable<Integer> {
             }
         }
         if (definition == null) {
-            err.println("no event named '" + event + "'; the plugins on the classpath offer: " + known);
-            return 2;
+            throw new UsageException("no event named '" + event + "'; the plugins on the classpath offer: " + known);
         }
-        Instant at = now == null ? Instant.now() : OffsetDateTime.parse(now).toInstant();
+        Instant at;
+        try {
+            at = now == null ? Instant.now() : OffsetDateTime.parse(now).toInstant();
+        } catch (DateTimeParseException e) {
+            throw new UsageException("--now: expected a date and time with its offset, e.g. 2026-12-01T08:00+08:00, "
+                    + "got '" + Values.oneLine(now) + "'", e);
+        }
         String utterance = String.join(" ", words);
         EventScope scope = new EventScope("cli", "resolve");
         TurnContext turn = TurnContext.of(scope, at, ZoneId.of(timezone), Locale.forLanguageTag(locale), utterance);

@@ -77,7 +77,17 @@ class AgentLabTest {
     void resolveUnknown() {
         Run run = run("resolve", "--event", "lamp.power.toggle", "lamp", "on");
         assertThat(run.code()).isEqualTo(2);
-        assertThat(run.err()).contains("no event named 'lamp.power.toggle'", "device.volume.adjust");
+        assertThat(run.err()).startsWith("agentlab resolve: no event named 'lamp.power.toggle'")
+                .contains("device.volume.adjust");
+    }
+
+    @Test
+    @DisplayName("resolve: a --now that is not a time with an offset is one line saying the form it takes")
+    void resolveBadNow() {
+        Run run = run("resolve", "--event", "device.volume.adjust", "--now", "yesterday", "louder");
+        assertThat(run.code()).isEqualTo(2);
+        assertThat(run.err().strip()).isEqualTo("agentlab resolve: --now: expected a date and time with its offset, "
+                + "e.g. 2026-12-01T08:00+08:00, got 'yesterday'");
     }
 
     @Test

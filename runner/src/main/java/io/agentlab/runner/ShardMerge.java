@@ -49,7 +49,7 @@ public final class ShardMerge {
      */
     public static RunResult merge(List<Path> shards, Map<String, String> overrides, Path out) {
         if (shards.isEmpty()) {
-            throw new UsageException("merge: name the report folders of the shards");
+            throw new UsageException("name the report folders of the shards");
         }
         List<RunResults> results = new ArrayList<>();
         List<MetricsReport> metrics = new ArrayList<>();
@@ -83,7 +83,7 @@ public final class ShardMerge {
             for (TestOutcome test : results.get(i).tests()) {
                 Path other = seen.putIfAbsent(test.id(), shards.get(i));
                 if (other != null) {
-                    throw new UsageException("merge: " + test.id() + " ran in both " + other + " and " + shards.get(i)
+                    throw new UsageException("" + test.id() + " ran in both " + other + " and " + shards.get(i)
                             + " (shards of different runs?)");
                 }
                 tests.add(test);
@@ -93,7 +93,7 @@ public final class ShardMerge {
         try {
             merged = MetricsReport.merge(metrics);
         } catch (IllegalArgumentException e) {
-            throw new UsageException("merge: " + e.getMessage(), e);
+            throw new UsageException("" + e.getMessage(), e);
         } finally {
             metrics.forEach(MetricsReport::close);
         }
@@ -121,11 +121,11 @@ public final class ShardMerge {
         for (int i = 0; i < results.size(); i++) {
             Shard shard = results.get(i).shard().orElseThrow();
             if (shard.count() != count) {
-                throw new UsageException("merge: " + folders.get(i) + " is shard " + shard + " but "
+                throw new UsageException("" + folders.get(i) + " is shard " + shard + " but "
                         + folders.get(0) + " is one of " + count);
             }
             if (byIndex[shard.index()] != null) {
-                throw new UsageException("merge: shard " + shard + " given twice: " + byIndex[shard.index()] + " and "
+                throw new UsageException("shard " + shard + " given twice: " + byIndex[shard.index()] + " and "
                         + folders.get(i));
             }
             byIndex[shard.index()] = folders.get(i);
@@ -137,7 +137,7 @@ public final class ShardMerge {
             }
         }
         if (!missing.isEmpty()) {
-            throw new UsageException("merge: shard(s) " + String.join(", ", missing) + " missing: every shard's "
+            throw new UsageException("shard(s) " + String.join(", ", missing) + " missing: every shard's "
                     + "report folder is needed, or cases would be lost");
         }
     }
@@ -148,7 +148,7 @@ public final class ShardMerge {
             Map<String, String> other = results.get(i).configuration();
             for (String key : union(first, other)) {
                 if (!Objects.equals(first.get(key), other.get(key))) {
-                    throw new UsageException("merge: the shards ran with different configuration: " + key + " is '"
+                    throw new UsageException("the shards ran with different configuration: " + key + " is '"
                             + first.get(key) + "' in " + folders.get(0) + " but '" + other.get(key) + "' in "
                             + folders.get(i));
                 }
@@ -172,7 +172,7 @@ public final class ShardMerge {
                     .map(InvocationMode::fromWireName).distinct().toList();
             gates = Gates.from(ConfigurationKeys.withAliases(new MapParameters(configuration)), modes);
         } catch (RuntimeException e) {
-            throw new UsageException("merge: cannot set up the gates: " + e.getMessage(), e);
+            throw new UsageException("cannot set up the gates: " + e.getMessage(), e);
         }
         List<TestOutcome> outcomes = new ArrayList<>();
         for (Gate gate : gates) {

@@ -2,14 +2,12 @@ package io.agentlab.engine.internal.suite;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
 import io.agentlab.engine.internal.yaml.Position;
 import io.agentlab.engine.internal.yaml.SuiteProblem;
 import io.agentlab.engine.internal.yaml.YamlNode;
-import io.agentlab.kernel.reference.SchemaMessages;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -103,10 +101,10 @@ public final class SuiteSchema {
         VALIDATIONS.get()[0]++;
         JsonNode instance = tree(document);
         List<SuiteProblem> problems = new ArrayList<>();
-        for (Error error : SCHEMA.validate(instance)) {
+        for (SchemaAlternatives.Reported reported : SchemaAlternatives.fold(SCHEMA.validate(instance))) {
             YamlNode node = document;
             StringBuilder key = new StringBuilder();
-            var location = error.getInstanceLocation();
+            var location = reported.location();
             for (int i = 0; i < location.getNameCount(); i++) {
                 Object element = location.getElement(i);
                 if (element instanceof Integer index) {
@@ -120,21 +118,13 @@ public final class SuiteSchema {
                 }
             }
             Position at = node.at();
-            String property = error.getProperty();
+            String property = reported.property();
             if (property != null && node instanceof YamlNode.Mapping mapping && mapping.entries().containsKey(property)) {
                 at = mapping.entries().get(property).keyAt(); // an unknown key: point at the key itself
                 key.append(key.isEmpty() ? "" : ".").append(property);
             }
-            problems.add(new SuiteProblem(file, at, key.toString(), describe(error)));
+            problems.add(new SuiteProblem(file, at, key.toString(), reported.message()));
         }
         return problems;
-    }
-
-    private static String describe(Error error) {
-        String text = SchemaMessages.message(error);
-        return switch (error.getKeyword()) {
-            case "additionalProperties" -> "unknown key '" + error.getProperty() + "'; " + text;
-            default -> text;
-        };
     }
 }

@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apiguardian.api.API;
+import org.snakeyaml.engine.v2.exceptions.Mark;
+import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
@@ -98,12 +100,35 @@ public final class YamlReader {
                     .anyMatch(problem -> problem.message().startsWith(TOO_DEEP))) {
                 return new Result(null, problems); // the parser's own bound on the nesting we already refused
             }
-            TokenStreamLocation location = e.getLocation();
-            Position at = location == null || location.getLineNr() < 1 ? Position.UNKNOWN
-                    : new Position(location.getLineNr(), Math.max(1, location.getColumnNr()));
-            problems.add(new SuiteProblem(file, at, "", "invalid YAML: " + firstLine(e.getOriginalMessage())));
+            problems.add(syntaxProblem(file, e));
             return new Result(null, problems);
         }
+    }
+
+    /**
+     * A syntax error as one line at the place the YAML parser found wrong: what it found ("expected ',' or '}', but got
+     * -"), then what it was reading and where that began. The parser's own first line names only what it was reading
+     * ("while parsing a flow mapping"), and the reading position lies past the mistake, a line further on for a tab
+     * (docs/suite-format.md#yaml-syntax).
+     */
+    private static SuiteProblem syntaxProblem(String file, JacksonException e) {
+        if (e.getCause() instanceof MarkedYamlEngineException marked && marked.getProblem() != null
+                && marked.getProblemMark().isPresent()) {
+            Mark problem = marked.getProblemMark().get();
+            String context = marked.getContext() == null || marked.getContextMark().isEmpty() ? ""
+                    : " (" + marked.getContext() + " begun at " + position(marked.getContextMark().get()) + ")";
+            return new SuiteProblem(file, position(problem), "", "invalid YAML: " + marked.getProblem().strip()
+                    + context);
+        }
+        TokenStreamLocation location = e.getLocation();
+        Position at = location == null || location.getLineNr() < 1 ? Position.UNKNOWN
+                : new Position(location.getLineNr(), Math.max(1, location.getColumnNr()));
+        return new SuiteProblem(file, at, "", "invalid YAML: " + firstLine(e.getOriginalMessage()));
+    }
+
+    /** A parser mark (counted from 0) as a problem's position (counted from 1). */
+    private static Position position(Mark mark) {
+        return new Position(mark.getLine() + 1, mark.getColumn() + 1);
     }
 
     /** The problem of a file over {@link #MAX_CHARS}, for callers that check the size before reading it. */

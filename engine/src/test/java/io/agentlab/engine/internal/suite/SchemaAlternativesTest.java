@@ -1,0 +1,86 @@
+package io.agentlab.engine.internal.suite;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.agentlab.engine.internal.yaml.SuiteProblem;
+import io.agentlab.engine.internal.yaml.YamlReader;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * One mistake in a value that may take several forms is one problem, not the validator's line per form
+ * (docs/suite-format.md#alternatives-in-the-schema).
+ */
+class SchemaAlternativesTest {
+
+    private static final String SUITE = """
+            id: s
+            title: t
+            cases:
+              - id: one
+                clause: c
+                turns:
+            """;
+    private static final String TURN = "      - user: set the volume to 30\n        reply: {visible: ok}\n";
+
+    static Stream<Arguments> mistakes() {
+        return Stream.of(
+                Arguments.of("a count that is neither form", TURN + "        expect: {answers: one}\n",
+                        "9:27 cases[0].turns[0].expect.answers: string found, integer or object expected"),
+                Arguments.of("a count in the object form, one bound wrong",
+                        TURN + "        expect: {answers: {atLeast: x}}\n",
+                        "9:37 cases[0].turns[0].expect.answers.atLeast: string found, integer expected"),
+                Arguments.of("a policy name that is not one", TURN + "        expect: {policy: sometimes}\n",
+                        "9:26 cases[0].turns[0].expect.policy: does not have a value in the enumeration "
+                                + "[\"end_session\", \"complete\", \"follow_up\", \"none\"]"),
+                Arguments.of("a turn with neither user nor retransmit", "      - reply: {visible: ok}\n",
+                        "7:9 cases[0].turns[0]: fits none of the 2 forms it may take (form 1: required property "
+                                + "'user' not found; form 2: required property 'retransmit' not found)"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("mistakes")
+    void oneProblemPerMistake(String what, String turns, String expected) {
+        YamlReader.Result read = YamlReader.read("s.suite.yaml", SUITE + turns);
+        assertThat(read.problems()).isEmpty();
+        List<SuiteProblem> problems = SuiteSchema.validate("s.suite.yaml", read.document());
+        assertThat(problems).extracting(problem -> problem.at() + " " + problem.key() + ": " + problem.message())
+                .containsExactly(expected);
+    }
+
+    @Test
+    @DisplayName("the same alternative failed in two places is two problems, each folded where it is")
+    void oneSchemaPathTwoValues() {
+        String turns = TURN + "        expect: {answers: one}\n" + "      - user: again\n        reply: {visible: ok}\n"
+                + "        expect: {policy: sometimes, answers: {atLeast: x}}\n      - reply: {visible: ok}\n"
+                + "      - reply: {visible: ok}\n";
+        List<SuiteProblem> problems = SuiteSchema.validate("s.suite.yaml",
+                YamlReader.read("s.suite.yaml", SUITE + turns).document());
+        assertThat(problems).extracting(problem -> problem.at() + " " + problem.key() + ": " + problem.message())
+                .containsExactlyInAnyOrder(
+                        "9:27 cases[0].turns[0].expect.answers: string found, integer or object expected",
+                        "12:26 cases[0].turns[1].expect.policy: does not have a value in the enumeration "
+                                + "[\"end_session\", \"complete\", \"follow_up\", \"none\"]",
+                        "12:56 cases[0].turns[1].expect.answers.atLeast: string found, integer expected",
+                        "13:9 cases[0].turns[2]: fits none of the 2 forms it may take (form 1: required property "
+                                + "'user' not found; form 2: required property 'retransmit' not found)",
+                        "14:9 cases[0].turns[3]: fits none of the 2 forms it may take (form 1: required property "
+                                + "'user' not found; form 2: required property 'retransmit' not found)");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("mistakes")
+    void twoMistakesTwoProblems(String what, String turns, String expected) {
+        // a second, unrelated mistake keeps its own line beside the folded one
+        YamlReader.Result read = YamlReader.read("s.suite.yaml", SUITE.replace("clause: c", "clause: c\n    owner: me")
+                + turns);
+        List<SuiteProblem> problems = SuiteSchema.validate("s.suite.yaml", read.document());
+        assertThat(problems).hasSize(2)
+                .anySatisfy(problem -> assertThat(problem.message()).startsWith("unknown key 'owner'"));
+    }
+}

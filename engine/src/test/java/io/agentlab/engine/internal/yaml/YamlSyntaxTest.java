@@ -1,0 +1,43 @@
+package io.agentlab.engine.internal.yaml;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * A YAML syntax error is one line at the mistake, saying what the parser found there, not only what it was reading
+ * (docs/suite-format.md#yaml-syntax).
+ */
+class YamlSyntaxTest {
+
+    private static final String HEAD = "id: s\ntitle: t\ncases:\n";
+
+    static Stream<Arguments> mistakes() {
+        return Stream.of(
+                Arguments.of("a flow mapping never closed",
+                        HEAD + "  - id: one\n    clause: c\n    turns:\n      - {user: hi, reply: {visible: ok}\n"
+                                + "      - user: x\n",
+                        "8:7", "invalid YAML: expected ',' or '}', but got - (while parsing a flow mapping begun at 7:9)"),
+                Arguments.of("a key indented one space less",
+                        HEAD + "  - id: one\n   clause: c\n    turns: []\n",
+                        "5:4", "invalid YAML: expected <block end>, but found '<block mapping start>' (while parsing a "
+                                + "block collection begun at 4:3)"),
+                Arguments.of("a tab for indentation", HEAD + "\t- id: one\n",
+                        "4:1", "invalid YAML: found character '\\t(TAB)' that cannot start any token. (Do not use "
+                                + "\\t(TAB) for indentation)"),
+                Arguments.of("a flow sequence never closed", "id: [unclosed\ntitle: x\n",
+                        "2:6", "invalid YAML: expected ',' or ']', but got : (while parsing a flow sequence begun at 1:5)"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("mistakes")
+    void oneLineAtTheMistake(String what, String text, String at, String message) {
+        assertThat(YamlReader.read("s.suite.yaml", text).problems()).singleElement().satisfies(problem -> {
+            assertThat(problem.at()).hasToString(at);
+            assertThat(problem.message()).isEqualTo(message);
+        });
+    }
+}

@@ -83,7 +83,7 @@ public final class ShardMerge {
             for (TestOutcome test : results.get(i).tests()) {
                 Path other = seen.putIfAbsent(test.id(), shards.get(i));
                 if (other != null) {
-                    throw new UsageException("" + test.id() + " ran in both " + other + " and " + shards.get(i)
+                    throw new UsageException(test.id() + " ran in both " + other + " and " + shards.get(i)
                             + " (shards of different runs?)");
                 }
                 tests.add(test);
@@ -93,7 +93,7 @@ public final class ShardMerge {
         try {
             merged = MetricsReport.merge(metrics);
         } catch (IllegalArgumentException e) {
-            throw new UsageException("" + e.getMessage(), e);
+            throw new UsageException(String.valueOf(e.getMessage()), e);
         } finally {
             metrics.forEach(MetricsReport::close);
         }
@@ -121,7 +121,7 @@ public final class ShardMerge {
         for (int i = 0; i < results.size(); i++) {
             Shard shard = results.get(i).shard().orElseThrow();
             if (shard.count() != count) {
-                throw new UsageException("" + folders.get(i) + " is shard " + shard + " but "
+                throw new UsageException(folders.get(i) + " is shard " + shard + " but "
                         + folders.get(0) + " is one of " + count);
             }
             if (byIndex[shard.index()] != null) {

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
+import tools.jackson.databind.JsonNode;
 
 /**
  * One problem for one value that fits none of a {@code oneOf}'s or {@code anyOf}'s forms, where the validator reports
@@ -167,11 +168,33 @@ final class SchemaAlternatives {
                 && "0".equals(String.valueOf(error.getArguments()[0]));
     }
 
-    /** A form whose type the value itself does not have: not the form the user wrote. */
+    /**
+     * An error saying the value itself has another JSON type than the form: a failed {@code type}, or an {@code enum}
+     * or {@code const} none of whose values has the value's type (a list where the form names strings). Such a form
+     * is not the one the user wrote.
+     */
     private static boolean wrongType(Reported entry, NodePath at) {
-        // a folded inner alternative keeps an error to place it by, but its path ends in oneOf or anyOf, not type
-        return entry.path().endsWith("/type") && "type".equals(entry.error().getKeyword())
-                && entry.location().equals(at);
+        if (!entry.location().equals(at)) {
+            return false;
+        }
+        // a folded inner alternative keeps an error to place it by, but its path ends in oneOf or anyOf
+        String keyword = entry.path().substring(entry.path().lastIndexOf('/') + 1);
+        if (!keyword.equals(entry.error().getKeyword())) {
+            return false;
+        }
+        JsonNode value = entry.error().getInstanceNode();
+        JsonNode allowed = entry.error().getSchemaNode();
+        return switch (keyword) {
+            case "type" -> true;
+            case "enum" -> value != null && allowed != null && allowed.isArray()
+                    && allowed.valueStream().noneMatch(choice -> sameType(choice, value));
+            case "const" -> value != null && allowed != null && !sameType(allowed, value);
+            default -> false;
+        };
+    }
+
+    private static boolean sameType(JsonNode a, JsonNode b) {
+        return a.getNodeType() == b.getNodeType();
     }
 
     /**
@@ -180,6 +203,7 @@ final class SchemaAlternatives {
      */
     private static String combined(List<List<Reported>> forms, NodePath at) {
         if (forms.stream().allMatch(form -> form.size() == 1 && wrongType(form.get(0), at)
+                && "type".equals(form.get(0).error().getKeyword())
                 && form.get(0).error().getArguments() != null && form.get(0).error().getArguments().length == 2)) {
             Object found = forms.get(0).get(0).error().getArguments()[0];
             return found + " found, " + forms.stream()

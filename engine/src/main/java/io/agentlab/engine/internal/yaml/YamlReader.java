@@ -116,8 +116,9 @@ public final class YamlReader {
                 && marked.getProblemMark().isPresent()) {
             Mark problem = marked.getProblemMark().get();
             String context = marked.getContext() == null || marked.getContextMark().isEmpty() ? ""
-                    : " (" + marked.getContext() + " begun at " + position(marked.getContextMark().get()) + ")";
-            return new SuiteProblem(file, position(problem), "", "invalid YAML: " + marked.getProblem().strip()
+                    : " (" + firstLine(marked.getContext()) + " begun at " + position(marked.getContextMark().get())
+                    + ")";
+            return new SuiteProblem(file, position(problem), "", "invalid YAML: " + firstLine(marked.getProblem())
                     + context);
         }
         TokenStreamLocation location = e.getLocation();

@@ -38,6 +38,10 @@ class SchemaAlternativesTest {
                 Arguments.of("a policy name that is not one", TURN + "        expect: {policy: sometimes}\n",
                         "9:26 cases[0].turns[0].expect.policy: does not have a value in the enumeration "
                                 + "[\"end_session\", \"complete\", \"follow_up\", \"none\"]"),
+                Arguments.of("a policy of neither form's type", TURN + "        expect: {policy: [end_session]}\n",
+                        "9:26 cases[0].turns[0].expect.policy: fits none of the 2 forms it may take (form 1: does not "
+                                + "have a value in the enumeration [\"end_session\", \"complete\", \"follow_up\", "
+                                + "\"none\"]; form 2: array found, object expected)"),
                 Arguments.of("a turn with neither user nor retransmit", "      - reply: {visible: ok}\n",
                         "7:9 cases[0].turns[0]: fits none of the 2 forms it may take (form 1: required property "
                                 + "'user' not found; form 2: required property 'retransmit' not found)"));
@@ -71,6 +75,19 @@ class SchemaAlternativesTest {
                                 + "'user' not found; form 2: required property 'retransmit' not found)",
                         "14:9 cases[0].turns[3]: fits none of the 2 forms it may take (form 1: required property "
                                 + "'user' not found; form 2: required property 'retransmit' not found)");
+    }
+
+    @Test
+    @DisplayName("a value of the type one form takes is judged by that form alone, every problem of it kept")
+    void theFormItsTypeFits() {
+        // policy's first form is an enum of names, with no type of its own: an object is not one of its values
+        String turns = TURN + "        expect: {policy: {follow_up: [x, y], extra: 1}}\n";
+        List<SuiteProblem> problems = SuiteSchema.validate("s.suite.yaml",
+                YamlReader.read("s.suite.yaml", SUITE + turns).document());
+        assertThat(problems).extracting(problem -> problem.at() + " " + problem.key())
+                .containsExactlyInAnyOrder("9:39 cases[0].turns[0].expect.policy.follow_up[0]",
+                        "9:42 cases[0].turns[0].expect.policy.follow_up[1]",
+                        "9:46 cases[0].turns[0].expect.policy.extra");
     }
 
     @ParameterizedTest(name = "{0}")

@@ -68,11 +68,16 @@ final class SchemaAlternatives {
             }
             prefix.append(segments[i]);
             if (("oneOf".equals(segments[i]) || "anyOf".equals(segments[i])) && i + 1 < segments.length
-                    && segments[i + 1].chars().allMatch(Character::isDigit) && !segments[i + 1].isEmpty()) {
+                    && isIndex(segments[i + 1])) {
                 found.add(prefix.toString());
             }
         }
         return found;
+    }
+
+    /** Whether a path segment is a form's index (a property of a schema may be named oneOf or anyOf too). */
+    private static boolean isIndex(String segment) {
+        return !segment.isEmpty() && segment.chars().allMatch(Character::isDigit);
     }
 
     /**
@@ -94,7 +99,7 @@ final class SchemaAlternatives {
                 if (value == null) {
                     return reported; // not a path this fold understands: left as the validator wrote it
                 }
-                if (!rest[0].chars().allMatch(Character::isDigit) || rest[0].isEmpty()) {
+                if (!isIndex(rest[0])) {
                     return reported;
                 }
                 failures.computeIfAbsent(value, at -> new Failure()).forms

@@ -121,10 +121,8 @@ public final class YamlReader {
             return new SuiteProblem(file, position(problem), "", "invalid YAML: " + firstLine(marked.getProblem())
                     + context);
         }
-        TokenStreamLocation location = e.getLocation();
-        Position at = location == null || location.getLineNr() < 1 ? Position.UNKNOWN
-                : new Position(location.getLineNr(), Math.max(1, location.getColumnNr()));
-        return new SuiteProblem(file, at, "", "invalid YAML: " + firstLine(e.getOriginalMessage()));
+        return new SuiteProblem(file, position(e.getLocation()), "", "invalid YAML: "
+                + firstLine(e.getOriginalMessage()));
     }
 
     /** A parser mark (counted from 0) as a problem's position (counted from 1). */
@@ -233,7 +231,10 @@ public final class YamlReader {
     }
 
     private static Position position(JsonParser parser) {
-        TokenStreamLocation location = parser.currentTokenLocation();
+        return position(parser.currentTokenLocation());
+    }
+
+    private static Position position(TokenStreamLocation location) {
         return location == null || location.getLineNr() < 1 ? Position.UNKNOWN
                 : new Position(location.getLineNr(), Math.max(1, location.getColumnNr()));
     }

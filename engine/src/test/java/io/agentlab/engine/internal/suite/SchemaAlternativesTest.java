@@ -47,14 +47,21 @@ class SchemaAlternativesTest {
                                 + "'user' not found; form 2: required property 'retransmit' not found)"));
     }
 
+    /** The schema's problems with {@code text}, which must be YAML a suite reader reads. */
+    private static List<SuiteProblem> problems(String text) {
+        YamlReader.Result read = YamlReader.read("s.suite.yaml", text);
+        assertThat(read.problems()).isEmpty();
+        return SuiteSchema.validate("s.suite.yaml", read.document());
+    }
+
+    private static String line(SuiteProblem problem) {
+        return problem.at() + " " + problem.key() + ": " + problem.message();
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("mistakes")
     void oneProblemPerMistake(String what, String turns, String expected) {
-        YamlReader.Result read = YamlReader.read("s.suite.yaml", SUITE + turns);
-        assertThat(read.problems()).isEmpty();
-        List<SuiteProblem> problems = SuiteSchema.validate("s.suite.yaml", read.document());
-        assertThat(problems).extracting(problem -> problem.at() + " " + problem.key() + ": " + problem.message())
-                .containsExactly(expected);
+        assertThat(problems(SUITE + turns)).extracting(SchemaAlternativesTest::line).containsExactly(expected);
     }
 
     @Test
@@ -63,10 +70,7 @@ class SchemaAlternativesTest {
         String turns = TURN + "        expect: {answers: one}\n" + "      - user: again\n        reply: {visible: ok}\n"
                 + "        expect: {policy: sometimes, answers: {atLeast: x}}\n      - reply: {visible: ok}\n"
                 + "      - reply: {visible: ok}\n";
-        List<SuiteProblem> problems = SuiteSchema.validate("s.suite.yaml",
-                YamlReader.read("s.suite.yaml", SUITE + turns).document());
-        assertThat(problems).extracting(problem -> problem.at() + " " + problem.key() + ": " + problem.message())
-                .containsExactlyInAnyOrder(
+        assertThat(problems(SUITE + turns)).extracting(SchemaAlternativesTest::line).containsExactlyInAnyOrder(
                         "9:27 cases[0].turns[0].expect.answers: string found, integer or object expected",
                         "12:26 cases[0].turns[1].expect.policy: does not have a value in the enumeration "
                                 + "[\"end_session\", \"complete\", \"follow_up\", \"none\"]",
@@ -82,9 +86,7 @@ class SchemaAlternativesTest {
     void theFormItsTypeFits() {
         // policy's first form is an enum of names, with no type of its own: an object is not one of its values
         String turns = TURN + "        expect: {policy: {follow_up: [x, y], extra: 1}}\n";
-        List<SuiteProblem> problems = SuiteSchema.validate("s.suite.yaml",
-                YamlReader.read("s.suite.yaml", SUITE + turns).document());
-        assertThat(problems).extracting(problem -> problem.at() + " " + problem.key())
+        assertThat(problems(SUITE + turns)).extracting(problem -> problem.at() + " " + problem.key())
                 .containsExactlyInAnyOrder("9:39 cases[0].turns[0].expect.policy.follow_up[0]",
                         "9:42 cases[0].turns[0].expect.policy.follow_up[1]",
                         "9:46 cases[0].turns[0].expect.policy.extra");
@@ -94,10 +96,7 @@ class SchemaAlternativesTest {
     @MethodSource("mistakes")
     void twoMistakesTwoProblems(String what, String turns, String expected) {
         // a second, unrelated mistake keeps its own line beside the folded one
-        YamlReader.Result read = YamlReader.read("s.suite.yaml", SUITE.replace("clause: c", "clause: c\n    owner: me")
-                + turns);
-        List<SuiteProblem> problems = SuiteSchema.validate("s.suite.yaml", read.document());
-        assertThat(problems).hasSize(2)
+        assertThat(problems(SUITE.replace("clause: c", "clause: c\n    owner: me") + turns)).hasSize(2)
                 .anySatisfy(problem -> assertThat(problem.message()).startsWith("unknown key 'owner'"));
     }
 }

@@ -95,6 +95,10 @@ public final class AgentLab {
             }
             message = swallowed.get();
         }
+        if (e instanceof CommandLine.UnmatchedArgumentException unmatched && !unmatched.getSuggestions().isEmpty()) {
+            // picocli's closest name first, as a mistyped --config key is answered (docs/cli.md#exit-codes)
+            message += "; did you mean " + unmatched.getSuggestions().get(0) + "?";
+        }
         String name = command.getCommandSpec().qualifiedName();
         command.getErr().println(name + ": " + Values.oneLine(message) + " (see " + name + " --help)");
         command.getErr().flush();

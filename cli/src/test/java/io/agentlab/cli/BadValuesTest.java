@@ -111,6 +111,17 @@ class BadValuesTest {
                 "expected a number from 0 to 10", "got '-h'");
     }
 
+    @Test
+    @DisplayName("a mistyped option names the closest one, as a mistyped --config key does; a word like none names none")
+    void mistypedOption() {
+        oneLine(run("run", "--sped", "0", "--suites", suites("passing")), "run", "Unknown options: '--sped', '0'",
+                "; did you mean --speed? (see agentlab run --help)");
+        oneLine(run("validate", "--suits", suites("passing")), "validate", "did you mean --suites?");
+        Run unlike = run("validate", "--zzzzzzzz", "--suites", suites("passing"));
+        oneLine(unlike, "validate", "Unknown option: '--zzzzzzzz'");
+        assertThat(unlike.err()).doesNotContain("did you mean");
+    }
+
     @ParameterizedTest(name = "--upstream {0}")
     @ValueSource(strings = {"not-a-url", "file:///tmp/v1", "http://"})
     @DisplayName("record --upstream: not an http or https URL is exit 2 at once (it used to start and wait forever)")

@@ -111,7 +111,7 @@ class GatesTest {
                 .getValue().startsWith("baseline-")).hasSize(1 + 14);
         EngineExecutionResults results = kit.execute();
         results.testEvents().assertThatEvents().haveExactly(1, event(displayName("baseline: " + missing
-                + " is readable"), finishedWithFailure(message(m -> m.startsWith("gate baseline-file breached: cannot read the baseline " + missing)
+                + " is readable"), finishedWithFailure(message(m -> m.startsWith("gate baseline-file breached: cannot read the baseline " + missing + ": no such file; ")
                 && m.contains("agentlab baseline --from")))));
         assertThat(results.testEvents().skipped().stream().map(e -> e.getPayload(String.class).orElse("")))
                 .filteredOn(reason -> reason.contains("the baseline could not be read")).hasSize(14);

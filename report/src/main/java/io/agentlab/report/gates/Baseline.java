@@ -6,6 +6,9 @@ import io.agentlab.report.metrics.Metric;
 import io.agentlab.report.metrics.MetricsReport;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,12 +56,27 @@ public record Baseline(Path file, Map<String, Map<String, Double>> figures) {
         try {
             root = JSON.readTree(Files.readString(file, StandardCharsets.UTF_8));
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the baseline " + file + " (" + e + "); " + REFRESH_HINT, e);
+            throw new UncheckedIOException("cannot read the baseline " + file + ": " + reason(e) + "; " + REFRESH_HINT, e);
         } catch (JacksonException e) {
             throw new IllegalArgumentException("the baseline " + file + " is not JSON: " + e.getOriginalMessage()
                     + "; " + REFRESH_HINT, e);
         }
         return new Baseline(file, modeFigures(root, file));
+    }
+
+    /**
+     * Why a file could not be read, in words: the file-system exceptions' message is the path alone, which the caller
+     * already names ("no such file", not {@code java.nio.file.NoSuchFileException: b.json}).
+     */
+    private static String reason(IOException e) {
+        if (e instanceof NoSuchFileException) {
+            return "no such file";
+        }
+        if (e instanceof AccessDeniedException) {
+            return "permission denied";
+        }
+        String reason = e instanceof FileSystemException system ? system.getReason() : e.getMessage();
+        return reason == null || reason.isBlank() ? e.getClass().getSimpleName() : reason;
     }
 
     /** The recorded value of {@code metric} in {@code mode}, if the file has one. */

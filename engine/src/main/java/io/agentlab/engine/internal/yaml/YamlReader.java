@@ -11,6 +11,7 @@ import java.util.Set;
 import org.apiguardian.api.API;
 import org.snakeyaml.engine.v2.exceptions.Mark;
 import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
+import org.snakeyaml.engine.v2.exceptions.ReaderException;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
@@ -100,7 +101,7 @@ public final class YamlReader {
                     .anyMatch(problem -> problem.message().startsWith(TOO_DEEP))) {
                 return new Result(null, problems); // the parser's own bound on the nesting we already refused
             }
-            problems.add(syntaxProblem(file, e));
+            problems.add(syntaxProblem(file, text, e));
             return new Result(null, problems);
         }
     }
@@ -111,7 +112,14 @@ public final class YamlReader {
      * ("while parsing a flow mapping"), and the reading position lies past the mistake, a line further on for a tab
      * (docs/suite-format.md#yaml-syntax).
      */
-    private static SuiteProblem syntaxProblem(String file, JacksonException e) {
+    private static SuiteProblem syntaxProblem(String file, String text, JacksonException e) {
+        if (e.getCause() instanceof ReaderException reader) {
+            // a character YAML does not allow (a control character, a lone surrogate): the reader refuses it before
+            // any token, so it has no mark, only its offset in code points, and Jackson's location is 1:1
+            return new SuiteProblem(file, codePointPosition(text, reader.getPosition()), "", "invalid YAML: "
+                    + firstLine(reader.getMessage()) + String.format(java.util.Locale.ROOT, " (U+%04X; YAML allows "
+                    + "printable characters, tabs and line breaks only)", reader.getCodePoint()));
+        }
         if (e.getCause() instanceof MarkedYamlEngineException marked && marked.getProblem() != null
                 && marked.getProblemMark().isPresent()) {
             Mark problem = marked.getProblemMark().get();
@@ -123,6 +131,28 @@ public final class YamlReader {
         }
         return new SuiteProblem(file, position(e.getLocation()), "", "invalid YAML: "
                 + firstLine(e.getOriginalMessage()));
+    }
+
+    /**
+     * The line and column (counted from 1) of the code point at {@code offset} (counted from 0), a line ending at
+     * {@code \n}, {@code \r\n} or a lone {@code \r} as the YAML parser's own marks count them; unknown past the end.
+     */
+    static Position codePointPosition(String text, int offset) {
+        int line = 1;
+        int column = 1;
+        int index = 0;
+        for (int seen = 0; seen < offset; seen++) {
+            if (index >= text.length()) {
+                return Position.UNKNOWN;
+            }
+            int codePoint = text.codePointAt(index);
+            index += Character.charCount(codePoint);
+            boolean lineEnds = codePoint == '\n' || codePoint == '\r'
+                    && (index >= text.length() || text.charAt(index) != '\n');
+            line = lineEnds ? line + 1 : line;
+            column = lineEnds ? 1 : column + 1;
+        }
+        return index < text.length() ? new Position(line, column) : Position.UNKNOWN;
     }
 
     /** A parser mark (counted from 0) as a problem's position (counted from 1). */

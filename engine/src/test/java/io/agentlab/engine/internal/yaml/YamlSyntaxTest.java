@@ -29,7 +29,12 @@ class YamlSyntaxTest {
                         "4:1", "invalid YAML: found character '\\t(TAB)' that cannot start any token. (Do not use "
                                 + "\\t(TAB) for indentation)"),
                 Arguments.of("a flow sequence never closed", "id: [unclosed\ntitle: x\n",
-                        "2:6", "invalid YAML: expected ',' or ']', but got : (while parsing a flow sequence begun at 1:5)"));
+                        "2:6", "invalid YAML: expected ',' or ']', but got : (while parsing a flow sequence begun at 1:5)"),
+                // the reader refuses it by its offset alone; the lines before it end each way YAML allows, and a
+                // character outside the BMP before it on its line counts as one column, as the parser's marks count
+                Arguments.of("a control character", "id: s\r\ntitle: t\rcases:\n  - id: \uD83D\uDE00o\u0007ne\n",
+                        "4:11", "invalid YAML: special characters are not allowed (U+0007; YAML allows printable "
+                                + "characters, tabs and line breaks only)"));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -2,10 +2,12 @@ package io.agentlab.cli;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.agentlab.engine.ConfigurationKeys;
 import io.agentlab.engine.RunPreparation;
 import io.agentlab.runner.UsageException;
 import java.io.PrintWriter;
 import java.time.DateTimeException;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import org.apiguardian.api.API;
@@ -95,14 +97,31 @@ public final class AgentLab {
             }
             message = swallowed.get();
         }
-        if (e instanceof CommandLine.UnmatchedArgumentException unmatched && !unmatched.getSuggestions().isEmpty()) {
-            // picocli's closest name first, as a mistyped --config key is answered (docs/cli.md#exit-codes)
-            message += "; did you mean " + unmatched.getSuggestions().get(0) + "?";
+        if (e instanceof CommandLine.UnmatchedArgumentException unmatched && !unmatched.getUnmatched().isEmpty()) {
+            Optional<String> closest = closestOption(command.getCommandSpec(), unmatched.getUnmatched().get(0));
+            if (closest.isPresent()) {
+                message += "; did you mean " + closest.get() + "?";
+            }
         }
         String name = command.getCommandSpec().qualifiedName();
         command.getErr().println(name + ": " + Values.oneLine(message) + " (see " + name + " --help)");
         command.getErr().flush();
         return USAGE;
+    }
+
+    /**
+     * The command's long option a mistyped {@code --name} is a few edits from (a third of its letters), as a mistyped
+     * {@code --config} key is answered (docs/cli.md#exit-codes). Not picocli's own suggestions: they are every option
+     * sharing the first two letters, in the order declared, so {@code --repport} came first to {@code --recordings}.
+     */
+    private static Optional<String> closestOption(CommandSpec spec, String typed) {
+        String name = typed.contains("=") ? typed.substring(0, typed.indexOf('=')) : typed;
+        if (!name.startsWith("--") || name.length() < 5) {
+            return Optional.empty(); // "-x" is a few edits from every short option
+        }
+        List<String> names = spec.options().stream().filter(option -> !option.hidden())
+                .flatMap(option -> Arrays.stream(option.names())).filter(known -> known.startsWith("--")).toList();
+        return ConfigurationKeys.closest(name, names, Math.max(1, (name.length() - 2) / 3));
     }
 
     /**

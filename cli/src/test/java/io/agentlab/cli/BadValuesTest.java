@@ -112,11 +112,15 @@ class BadValuesTest {
     }
 
     @Test
-    @DisplayName("a mistyped option names the closest one, as a mistyped --config key does; a word like none names none")
+    @DisplayName("a mistyped option names the closest one, as a mistyped --config key does; a name like none names none")
     void mistypedOption() {
         oneLine(run("run", "--sped", "0", "--suites", suites("passing")), "run", "Unknown options: '--sped', '0'",
                 "; did you mean --speed? (see agentlab run --help)");
         oneLine(run("validate", "--suits", suites("passing")), "validate", "did you mean --suites?");
+        // the closest, not picocli's first option sharing two letters (it offered --recordings)
+        oneLine(run("run", "--repport", temp.toString(), "--suites", suites("passing")), "run",
+                "did you mean --report?");
+        oneLine(run("run", "--no-gate", "--suites", suites("passing")), "run", "did you mean --no-gates?");
         Run unlike = run("validate", "--zzzzzzzz", "--suites", suites("passing"));
         oneLine(unlike, "validate", "Unknown option: '--zzzzzzzz'");
         assertThat(unlike.err()).doesNotContain("did you mean");

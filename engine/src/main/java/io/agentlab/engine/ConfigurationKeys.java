@@ -158,7 +158,7 @@ public final class ConfigurationKeys {
         }
         List<String> candidates = new ArrayList<>(extra);
         KNOWN.forEach(known -> candidates.add(known.endsWith(".*") ? known.substring(0, known.length() - 2) : known));
-        String closest = candidates.stream().min(Comparator.comparingInt(known -> distance(key, known))).orElseThrow();
+        String closest = closest(key, candidates, Integer.MAX_VALUE).orElseThrow();
         return Optional.of("unknown configuration key '" + key + "'; did you mean '" + closest + "'? (the keys are "
                 + "listed in docs/configuration.md)");
     }
@@ -166,6 +166,15 @@ public final class ConfigurationKeys {
     /** The problem with {@code key} among the engine's keys alone. */
     public static Optional<String> problem(String key) {
         return problem(key, List.of());
+    }
+
+    /**
+     * The one of {@code names} fewest single-character edits from {@code typed} (the first of equals), if it is at
+     * most {@code maxEdits} away: a mistyped key's suggestion above, and the command line's for a mistyped option.
+     */
+    public static Optional<String> closest(String typed, Collection<String> names, int maxEdits) {
+        return names.stream().min(Comparator.comparingInt(name -> distance(typed, name)))
+                .filter(name -> distance(typed, name) <= maxEdits);
     }
 
     /** Levenshtein distance: how many single-character edits turn one key into the other. */

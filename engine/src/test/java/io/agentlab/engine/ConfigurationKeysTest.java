@@ -41,6 +41,19 @@ class ConfigurationKeysTest {
     }
 
     @Test
+    @DisplayName("the closest name is the fewest edits away, the first of equals, and none past the bound")
+    void closestName() {
+        List<String> names = List.of("--recordings", "--report", "--rerun-failed", "--speed", "--seed");
+        assertThat(ConfigurationKeys.closest("--repport", names, 2)).contains("--report");
+        assertThat(ConfigurationKeys.closest("--sped", names, 1)).contains("--speed");
+        assertThat(ConfigurationKeys.closest("--sed", names, 1)).contains("--seed");
+        assertThat(ConfigurationKeys.closest("--ab", List.of("--abc", "--abd"), 1)).contains("--abc"); // both one
+        assertThat(ConfigurationKeys.closest("--zzzzzz", names, 2)).isEmpty();
+        assertThat(ConfigurationKeys.closest("--rport", names, 0)).isEmpty();
+        assertThat(ConfigurationKeys.closest("--rport", List.of(), 9)).isEmpty();
+    }
+
+    @Test
     @DisplayName("the engine reports an unknown agentlab.* key as a discovery warning and still runs")
     void unknownKeyWarning() {
         EngineTestKit.Builder kit = EngineTestKit.engine(ConformanceTestEngine.ENGINE_ID)

@@ -3,7 +3,10 @@ package io.agentlab.contracts;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import io.agentlab.kernel.api.rule.Rule;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
 import java.util.List;
+import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.stream.Stream;
 import org.apiguardian.api.API;
@@ -46,6 +49,11 @@ public interface AdapterContractTests<P> {
             throw new IllegalStateException(getClass().getName()
                     + " implements AdapterContractTests but is not annotated @AdapterContract(Port.class)");
         }
+        portOfTheClass(getClass()).filter(port -> !contract.value().isAssignableFrom(port)).ifPresent(port -> {
+            throw new IllegalStateException(getClass().getName() + " implements AdapterContractTests<"
+                    + port.getSimpleName() + "> but is annotated @AdapterContract(" + contract.value().getSimpleName()
+                    + ".class): name the port its adapter() implements");
+        });
         AdapterRuleCatalogue<P> catalogue = null;
         StringBuilder known = new StringBuilder();
         for (AdapterRuleCatalogue<?> candidate : ServiceLoader.load(AdapterRuleCatalogue.class)) {
@@ -68,5 +76,22 @@ public interface AdapterContractTests<P> {
                 reset();
             }
         }));
+    }
+
+    /**
+     * The port {@code type} declares as its {@code AdapterContractTests} type argument, when it names a class: read
+     * from the declaration, so the check costs no adapter (one may connect to a service when made).
+     */
+    private static Optional<Class<?>> portOfTheClass(Class<?> type) {
+        for (Class<?> declaring = type; declaring != null; declaring = declaring.getSuperclass()) {
+            for (Type implemented : declaring.getGenericInterfaces()) {
+                if (implemented instanceof ParameterizedType parameterized
+                        && parameterized.getRawType() == AdapterContractTests.class
+                        && parameterized.getActualTypeArguments()[0] instanceof Class<?> port) {
+                    return Optional.of(port);
+                }
+            }
+        }
+        return Optional.empty();
     }
 }

@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.strings;
 
+import io.agentlab.kernel.api.BatchExecution;
 import io.agentlab.kernel.api.CanonicalJson;
 import io.agentlab.kernel.api.EventBatch;
 import io.agentlab.kernel.api.EventDefinition;
@@ -33,6 +34,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.TestReporter;
 import org.opentest4j.AssertionFailedError;
@@ -84,8 +88,8 @@ public enum PluginContractRules {
                     + "(needs pluginWithFailingPort()).",
             PluginContractRules::failingPort),
     PC_10(Level.OPTIONAL, "hanging_port_times_out", "docs/design.md#safety-handler-timeout-bound",
-            "With a port that never answers, the event times out within its timeout "
-                    + "(needs pluginWithHangingPort()).",
+            "With a port that never answers, the event times out within its timeout and the interrupted handler "
+                    + "returns (needs pluginWithHangingPort()).",
             PluginContractRules::hangingPort),
     PC_11(Level.OPTIONAL, "examples_identical_in_both_modes", "docs/design.md#modes-parity",
             "Every example runs through both modes with synthesized streams under random chunking and "
@@ -122,6 +126,11 @@ public enum PluginContractRules {
     /** Keywords outside the subset every OpenAI-compatible provider accepts in a tool schema. */
     static final Set<String> UNSUPPORTED_KEYWORDS = Set.of("$ref", "$defs", "definitions", "oneOf", "anyOf", "allOf",
             "not", "if", "then", "else", "patternProperties", "dependentSchemas", "unevaluatedProperties");
+    /**
+     * How long PC-10 gives an interrupted handler to return: far beyond what one that honours interruption needs
+     * (microseconds), so a loaded machine never fails a good plugin.
+     */
+    static final Duration HANDLER_RETURNS_WITHIN = Duration.ofSeconds(10);
     /** The longest timeout a handler may declare. */
     static final Duration MAX_TIMEOUT = Duration.ofSeconds(60);
     private static final JsonMapper JSON = JsonMapper.builder().build();
@@ -136,12 +145,9 @@ public enum PluginContractRules {
                 .orElseThrow(() -> new IllegalStateException(test.getClass().getName()
                         + " implements PluginContractTests but is not annotated @PluginContract"));
         TestReporter reporter = REPORTER.get();
-        PluginContractSubject subject = new PluginContractSubject(test::plugin, test.examples(),
-                test.pluginWithFailingPort().isPresent() ? Optional.of(() -> test.pluginWithFailingPort().orElseThrow())
-                        : Optional.empty(),
-                test.pluginWithHangingPort().isPresent() ? Optional.of(() -> test.pluginWithHangingPort().orElseThrow())
-                        : Optional.empty(),
-                configuration, (key, value) -> {
+        // the author's methods run when a rule asks for what they give, inside the rule (PluginContractSubject)
+        PluginContractSubject subject = new PluginContractSubject(test::plugin, test::examples,
+                test::pluginWithFailingPort, test::pluginWithHangingPort, configuration, (key, value) -> {
                     if (reporter != null) {
                         reporter.publishEntry(Map.of(key, value));
                     }
@@ -171,6 +177,8 @@ public enum PluginContractRules {
         require(!definition.description().isBlank() && !definition.description().contains("\n"), PC_02,
                 "the description must be one non-empty line; it is the catalog entry ChatAgent reads every turn");
         int budget = subject.configuration().catalogTokenBudget();
+        require(budget > 0, PC_02, "@PluginContract(catalogTokenBudget = " + budget + ") must be a positive number "
+                + "of tokens");
         require(catalog <= budget, PC_02, "the catalog line costs " + catalog + " tokens, over the budget of "
                 + budget + " (@PluginContract(catalogTokenBudget)); shorten the description: \"" + line + "\"");
     }
@@ -192,7 +200,7 @@ public enum PluginContractRules {
         try {
             ArgumentSchema.compile(d.name(), d.argumentsSchema());
         } catch (RuntimeException e) {
-            throw failure(PC_05, "the argument schema is not valid draft 2020-12: " + e.getMessage());
+            throw failure(PC_05, "the kernel refuses the argument schema: " + e.getMessage());
         }
         JsonNode root = JSON.readTree(d.argumentsSchema());
         require("object".equals(root.path("type").asString("")), PC_05,
@@ -251,7 +259,7 @@ public enum PluginContractRules {
 
     private static void validatorNamesField(PluginContractSubject subject) {
         EventDefinition d = subject.definition();
-        ArgumentSchema schema = ArgumentSchema.compile(d.name(), d.argumentsSchema());
+        ArgumentSchema schema = subject.schema();
         JsonNode properties = JSON.readTree(d.argumentsSchema()).path("properties");
         for (var property : properties.properties()) {
             Map<String, Object> arguments = new LinkedHashMap<>();
@@ -278,8 +286,11 @@ public enum PluginContractRules {
         reordered.put("b", "x");
         reordered.put("a", 1);
         String key = d.idempotencyKeys().derive(scope, "e1", d.name(), CanonicalJson.write(a));
-        require(key.equals(d.idempotencyKeys().derive(scope, "e1", d.name(), CanonicalJson.write(reordered))), PC_08,
-                "equivalent arguments in another key order gave another idempotency key");
+        // the kernel hands the keys its canonical JSON, the same text for either order: a second key for it is a key
+        // that depends on something besides its input (a clock, a random number)
+        String again = d.idempotencyKeys().derive(scope, "e1", d.name(), CanonicalJson.write(reordered));
+        require(key.equals(again), PC_08, "the same scope, event and arguments gave two idempotency keys ('" + key
+                + "', then '" + again + "'): a key must depend on its input alone, or a retransmission is applied twice");
         require(!key.equals(d.idempotencyKeys().derive(scope, "e1", d.name(), CanonicalJson.write(Map.of("a", 2)))),
                 PC_08, "different arguments gave the same idempotency key");
         require(!key.equals(d.idempotencyKeys().derive(new EventScope("contract", "t2"), "e1", d.name(),
@@ -288,7 +299,7 @@ public enum PluginContractRules {
     }
 
     private static void failingPort(PluginContractSubject subject) {
-        EventOutcome outcome = runOnce(subject.failingPort().orElseThrow(() -> new TestAbortedException(
+        EventOutcome outcome = runOnce(PC_09, subject.failingPort().orElseThrow(() -> new TestAbortedException(
                 PC_09.id() + " needs pluginWithFailingPort(): the plugin wired to a port that throws")),
                 subject);
         require(outcome instanceof EventOutcome.Failed, PC_09, "with a throwing port the event ended "
@@ -296,24 +307,62 @@ public enum PluginContractRules {
     }
 
     private static void hangingPort(PluginContractSubject subject) {
-        EventOutcome outcome = runOnce(subject.hangingPort().orElseThrow(() -> new TestAbortedException(
+        EventOutcome outcome = runOnce(PC_10, subject.hangingPort().orElseThrow(() -> new TestAbortedException(
                 PC_10.id() + " needs pluginWithHangingPort(): the plugin wired to a port that never answers")),
                 subject);
         require(outcome instanceof EventOutcome.TimedOut, PC_10, "with a hanging port the event ended "
                 + outcome.status() + " (" + outcome + "), not timed out");
     }
 
-    private static EventOutcome runOnce(java.util.function.Supplier<io.agentlab.kernel.api.EventPlugin> plugin,
+    /**
+     * Runs the first example with expected arguments through {@code plugin}, its port wired to fail; the arguments
+     * must pass the plugin's own schema first, or the event would be rejected before the port and the rule would
+     * blame the port for the example's mistake.
+     */
+    private static EventOutcome runOnce(PluginContractRules rule, io.agentlab.kernel.api.EventPlugin plugin,
                                         PluginContractSubject subject) {
-        PluginExample example = subject.examples().stream().filter(e -> e.expected().isPresent()).findFirst()
-                .orElseThrow(() -> new TestAbortedException("needs an example with expected arguments to run the port"));
+        List<PluginExample> examples = subject.examples();
+        int index = 0;
+        while (index < examples.size() && examples.get(index).expected().isEmpty()) {
+            index++;
+        }
+        if (index == examples.size()) {
+            throw new TestAbortedException("needs an example with expected arguments to run the port");
+        }
+        PluginExample example = examples.get(index);
+        ArgumentSchema.Check check = subject.schema().check(example.expected().get());
+        List<String> refused = new ArrayList<>();
+        check.missing().stream().sorted().forEach(name -> refused.add("/" + name + ": required, missing"));
+        check.violations().forEach(violation -> refused.add(violation.location() + ": " + violation.message()));
+        require(refused.isEmpty(), rule, "example " + (index + 1) + " \"" + example.utterance() + "\" expects "
+                + "arguments the plugin's own schema refuses (" + String.join("; ", refused) + "): the kernel would "
+                + "reject them before the port; correct the example");
         Instant at = OffsetDateTime.parse(example.now()).toInstant();
-        try (ReferenceKernel kernel = ReferenceKernel.builder().register(plugin.get()).build()) {
+        try (ReferenceKernel kernel = ReferenceKernel.builder().register(plugin).build()) {
             EventDefinition d = kernel.definitions().get(0);
             TurnContext turn = TurnContext.of(new EventScope("contract", "port"), at, ZoneId.of(example.timezone()),
                     Locale.ENGLISH, example.utterance());
-            return kernel.execute(EventBatch.builder(turn, InvocationMode.CHAT_AGENT_TOOLS)
-                    .event(d.name(), example.expected().get()).build()).results().get(0).outcome();
+            BatchExecution execution = kernel.submit(EventBatch.builder(turn, InvocationMode.CHAT_AGENT_TOOLS)
+                    .event(d.name(), example.expected().get()).build());
+            EventOutcome outcome = execution.result().get().results().get(0).outcome();
+            if (rule == PC_10 && outcome instanceof EventOutcome.TimedOut) {
+                // timed out is half of it: the kernel interrupts the handler, which must then return, or it holds a
+                // kernel thread until the batch deadline (docs/kernel.md#threads); asked before close() interrupts it
+                // again
+                try {
+                    execution.quiescence().get(HANDLER_RETURNS_WITHIN.toMillis(), TimeUnit.MILLISECONDS);
+                } catch (TimeoutException stillRunning) {
+                    throw failure(PC_10, "the event timed out, but its handler had not returned "
+                            + HANDLER_RETURNS_WITHIN.toSeconds() + " s later: a handler must return when interrupted "
+                            + "(stop waiting on the port, or wait in a way that interruption ends)");
+                }
+            }
+            return outcome;
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException runtime ? runtime : new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TestAbortedException("interrupted while the event ran");
         }
     }
 
@@ -322,6 +371,9 @@ public enum PluginContractRules {
             throw new TestAbortedException(PC_11.id() + " needs examples(): utterances with their expected arguments");
         }
         List<Long> seeds = Arrays.stream(subject.configuration().seeds()).boxed().toList();
+        require(!seeds.isEmpty(), PC_11, "@PluginContract(seeds = {}) gives no seed to chunk the streams with: the "
+                + "examples would not run; leave the default or name at least one");
+        subject.schema();
         List<String> failures = support(PC_11, "run the examples as suite cases")
                 .runExamples(subject.plugins(), subject.examples(), seeds);
         require(failures.isEmpty(), PC_11, String.join("\n", failures));

@@ -106,7 +106,14 @@ class ContractsClasspathIT {
         int from = text.indexOf("\n  <dependencies>") + 1;
         int to = text.indexOf("\n  </dependencies>", from) + "\n  </dependencies>".length();
         assertThat(from).as("the example's dependencies").isGreaterThan(1);
-        Files.writeString(pom, text.substring(0, from) + dependencies.strip() + text.substring(to));
+        text = text.substring(0, from) + dependencies.strip() + text.substring(to);
+        // and the build the docs give every project (docs/your-project.md#build-plugins), not the example's own
+        int build = text.indexOf("\n  <build>") + 1;
+        int built = text.indexOf("\n  </build>", build) + "\n  </build>".length();
+        assertThat(build).as("the example's build").isGreaterThan(1);
+        text = text.substring(0, build) + DocsAdoptionIT.snippet(Files.readString(
+                MavenBuild.ROOT.resolve("docs/your-project.md")), "build").strip() + text.substring(built);
+        Files.writeString(pom, text);
         Path test = project.resolve("src/test/java/io/agentlab/examples/timer/TimerPluginContractTest.java");
         String load = "new ArrayList<>(PluginExample.load(\"timer-examples.yaml\"))";
         assertThat(Files.readString(test)).contains(load);

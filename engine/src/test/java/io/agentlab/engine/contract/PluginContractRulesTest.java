@@ -11,8 +11,10 @@ import io.agentlab.kernel.api.rule.Rule;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
 
@@ -73,6 +75,106 @@ class PluginContractRulesTest {
                                 // said once for the three seeds, not once per seed
                                 && m.split("\\(dual_agent\\): ", -1).length == 2
                                 && m.split("the modes disagree", -1).length == 2))));
+    }
+
+    /**
+     * Each rule's outcome for the contract test class {@code fixture}, by rule id: {@code passed}, or the status and
+     * the message ({@code FAILED: …}, {@code ABORTED: …}); an error other than a failed assertion or an abort is
+     * {@code ERROR: …}, the raw exception an author should never see.
+     */
+    private static java.util.Map<String, String> outcomes(Class<?> fixture) {
+        java.util.Map<String, String> outcomes = new java.util.TreeMap<>();
+        EngineTestKit.engine("junit-jupiter").selectors(selectClass(fixture)).execute().testEvents().finished()
+                .stream().forEach(event -> {
+                    String id = event.getTestDescriptor().getDisplayName().replaceAll("^[a-z]+_(PC-\\d+)_.*", "$1");
+                    TestExecutionResult result = event.getPayload(TestExecutionResult.class).orElseThrow();
+                    Throwable thrown = result.getThrowable().orElse(null);
+                    String status = result.getStatus() == TestExecutionResult.Status.FAILED
+                            && !(thrown instanceof AssertionError) ? "ERROR" : result.getStatus().name();
+                    outcomes.put(id, thrown == null ? "passed" : status + ": " + thrown.getMessage());
+                });
+        assertThat(outcomes).hasSize(PluginContractRules.catalogue().size());
+        assertThat(outcomes.values()).noneMatch(outcome -> outcome.startsWith("ERROR"));
+        return outcomes;
+    }
+
+    @Test
+    @DisplayName("a plugin that cannot be made (its definition built in its constructor) fails PC-01 alone; the rules "
+            + "that call the author's methods abort pointing to it, none errs with the raw exception")
+    void unbuildableInItsConstructor() {
+        java.util.Map<String, String> outcomes = outcomes(AuthorMistakeFixtures.ConstructorThrows.class);
+        assertThat(outcomes.get("PC-01")).startsWith("FAILED: required_PC-01").contains("the definition cannot be "
+                + "built: ").contains("'Lights'");
+        outcomes.remove("PC-01");
+        // the one rule whose method the class does not override says so before it asks for the plugin
+        assertThat(outcomes.remove("PC-10")).startsWith("ABORTED: PC-10 needs pluginWithHangingPort()");
+        assertThat(outcomes.values()).allMatch(outcome -> outcome.startsWith("ABORTED: ")
+                && outcome.contains("(see PC-01)"), "every other rule aborts pointing to PC-01");
+    }
+
+    @Test
+    @DisplayName("examples() that throw fail the rules that use them, naming the method; the other rules still judge")
+    void examplesThrow() {
+        java.util.Map<String, String> outcomes = outcomes(AuthorMistakeFixtures.ExamplesThrow.class);
+        for (String rule : List.of("PC-06", "PC-09", "PC-11")) {
+            assertThat(outcomes.get(rule)).as(rule).startsWith("FAILED: the contract test's examples() threw "
+                    + "IllegalArgumentException: ").contains("no-such-examples.yaml");
+        }
+        assertThat(outcomes).containsEntry("PC-01", "passed").containsEntry("PC-05", "passed")
+                .containsEntry("PC-07", "passed").containsEntry("PC-08", "passed");
+        assertThat(outcomes.get("PC-10")).startsWith("ABORTED: PC-10 needs pluginWithHangingPort()");
+    }
+
+    @Test
+    @DisplayName("@PluginContract values that cannot work fail the rule that uses them: a budget below one, no seeds")
+    void badAnnotation() {
+        java.util.Map<String, String> outcomes = outcomes(AuthorMistakeFixtures.BadAnnotation.class);
+        assertThat(outcomes.get("PC-02")).contains("@PluginContract(catalogTokenBudget = -5) must be a positive "
+                + "number of tokens");
+        assertThat(outcomes.get("PC-11")).startsWith("FAILED: ").contains("@PluginContract(seeds = {}) gives no seed");
+    }
+
+    @Test
+    @DisplayName("a schema the kernel refuses fails PC-05 saying so; the rules that need it registered abort pointing "
+            + "to PC-05")
+    void schemaRefused() {
+        java.util.Map<String, String> outcomes = outcomes(AuthorMistakeFixtures.SchemaRefused.class);
+        assertThat(outcomes.get("PC-05")).startsWith("FAILED: ").contains("the kernel refuses the argument schema: ")
+                .contains("\"type\": \"object\"").doesNotContain("not valid draft 2020-12");
+        for (String rule : List.of("PC-07", "PC-09", "PC-11")) {
+            assertThat(outcomes.get(rule)).as(rule).startsWith("ABORTED: the argument schema cannot be registered "
+                    + "(see PC-05)");
+        }
+    }
+
+    @Test
+    @DisplayName("an example the plugin's own schema refuses fails PC-09 naming the example, not the port")
+    void exampleBreaksSchema() {
+        java.util.Map<String, String> outcomes = outcomes(AuthorMistakeFixtures.ExampleBreaksSchema.class);
+        assertThat(outcomes.get("PC-09")).startsWith("FAILED: ").contains("example 1 \"set the volume to 30\" "
+                + "expects arguments the plugin's own schema refuses (/value: ").contains("correct the example")
+                .doesNotContain("with a throwing port");
+    }
+
+    @Test
+    @DisplayName("a handler that swallows the timeout's interrupt fails PC-10: the event timed out, but the handler "
+            + "never returned (it passed on the outcome alone)")
+    void handlerIgnoresInterrupts() {
+        try {
+            assertThat(outcomes(AuthorMistakeFixtures.HandlerIgnoresInterrupts.class).get("PC-10"))
+                    .startsWith("FAILED: ").contains("the event timed out, but its handler had not returned 10 s "
+                            + "later: a handler must return when interrupted");
+        } finally {
+            AuthorMistakeFixtures.RELEASE.countDown();
+        }
+    }
+
+    @Test
+    @DisplayName("an idempotency key that is not a function of its input fails PC-08 saying so, with both keys")
+    void randomIdempotencyKey() {
+        assertThat(outcomes(AuthorMistakeFixtures.RandomIdempotencyKey.class).get("PC-08")).startsWith("FAILED: ")
+                .contains("the same scope, event and arguments gave two idempotency keys ('")
+                .doesNotContain("key order");
     }
 
     @Test

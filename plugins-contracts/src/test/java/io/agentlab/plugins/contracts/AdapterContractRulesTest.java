@@ -36,6 +36,19 @@ class AdapterContractRulesTest {
     }
 
     @Test
+    @DisplayName("an annotation naming another port than the class's type argument is one failure naming both, before "
+            + "any adapter is made (it was a ClassCastException in every rule)")
+    void mismatchedPort() {
+        var results = EngineTestKit.engine("junit-jupiter").selectors(selectClass(MismatchedPortAdapterFixture.class))
+                .execute();
+        assertThat(results.testEvents().started().count()).isZero();
+        results.containerEvents().assertThatEvents().haveExactly(1, finishedWithFailure(message(
+                MismatchedPortAdapterFixture.class.getName() + " implements AdapterContractTests<DeviceVolumePort> but "
+                        + "is annotated @AdapterContract(CalendarSchedulePort.class): name the port its adapter() "
+                        + "implements")));
+    }
+
+    @Test
     @DisplayName("docs/adapter-contract.md lists every rule of every catalogue")
     void documented() throws IOException {
         String doc = Files.readString(Path.of("../docs/adapter-contract.md"));

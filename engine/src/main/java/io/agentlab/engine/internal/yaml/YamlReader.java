@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.apiguardian.api.API;
@@ -117,7 +118,7 @@ public final class YamlReader {
             // a character YAML does not allow (a control character, a lone surrogate): the reader refuses it before
             // any token, so it has no mark, only its offset in code points, and Jackson's location is 1:1
             return new SuiteProblem(file, codePointPosition(text, reader.getPosition()), "", "invalid YAML: "
-                    + firstLine(reader.getMessage()) + String.format(java.util.Locale.ROOT, " (U+%04X; YAML allows "
+                    + firstLine(reader.getMessage()) + String.format(Locale.ROOT, " (U+%04X; YAML allows "
                     + "printable characters, tabs and line breaks only)", reader.getCodePoint()));
         }
         if (e.getCause() instanceof MarkedYamlEngineException marked && marked.getProblem() != null

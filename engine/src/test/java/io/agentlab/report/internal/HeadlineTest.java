@@ -43,6 +43,12 @@ class HeadlineTest {
                 .startsWith("accuracy: mixed: dual_agent better on 1, chat_agent_tools on 1 of 2");
         assertThat(headline.summary()).contains("dual_agent is better on speed; chat_agent_tools is better on tokens; "
                 + "neither on accuracy.");
+        assertThat(headline.summary(0)).isEqualTo(headline.summary());
+        // a run that fails (a runtime misconfigured fails every turn in both modes alike) says so after its answer
+        assertThat(headline.summary(33)).contains(headline.summary().get() + " 33 tests broke, so this compares a "
+                + "run that does not pass.");
+        assertThat(headline.summary(1)).get().asString().endsWith(" 1 test broke, so this compares a run that does "
+                + "not pass.");
     }
 
     @Test

@@ -31,7 +31,8 @@ public final class ConsoleReport {
         StringBuilder out = new StringBuilder();
         out.append(results(report)).append('\n');
         report.headline().summary().ifPresent(summary -> out.append(wrap("answer: " + summary
-                + " (per measure family; the table below and the report say by how much)")));
+                + " (per measure family; the table below and the report say by how much)"
+                + Headline.brokenRun(report.tests().brokenCount()).map(line -> " " + line).orElse(""))));
         RunMetadata meta = report.metadata();
         out.append(wrap("run " + Format.instant(meta.startedAt()) + ", kit " + meta.kitVersion() + ", commit "
                 + meta.commit().orElse("unknown") + ", " + meta.provider() + " provider, speed "

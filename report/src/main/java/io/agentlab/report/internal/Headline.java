@@ -119,6 +119,21 @@ public record Headline(List<Family> families) {
                 && better.better() == mode).count();
     }
 
+    /**
+     * The run's answer, and after it, when {@code broken} tests failed or aborted, that it compares a run that does
+     * not pass: a misconfigured runtime fails every turn in both modes alike, and "no mode is better" alone read as a
+     * finding (docs/engine.md#headline).
+     */
+    public Optional<String> summary(long broken) {
+        return summary().map(answer -> answer + brokenRun(broken).map(line -> " " + line).orElse(""));
+    }
+
+    /** What follows the answer of a run where {@code broken} tests failed or aborted; empty when none did. */
+    public static Optional<String> brokenRun(long broken) {
+        return broken == 0 ? Optional.empty() : Optional.of(broken + (broken == 1 ? " test" : " tests")
+                + " broke, so this compares a run that does not pass.");
+    }
+
     /** The run's answer in one sentence, or empty when only one mode ran (nothing to compare). */
     public Optional<String> summary() {
         if (families.isEmpty()) {

@@ -77,7 +77,7 @@ public final class HtmlReport {
         page.put("badges", badges(report));
         page.put("tests", report.tests().size());
         page.put("metadata", metadata(report.metadata()));
-        page.put("answer", answer(report.headline()));
+        page.put("answer", answer(report.headline(), report.tests().brokenCount()));
         page.put("failures", failures(report));
         page.put("filters", filters(report));
         page.put("suites", new Streamed(html -> suites(report, html)));
@@ -109,8 +109,8 @@ public final class HtmlReport {
     }
 
     /** The answer section: the run's sentence, then one line per family of measures (docs/engine.md#headline). */
-    private static Html answer(Headline headline) {
-        Optional<String> summary = headline.summary();
+    private static Html answer(Headline headline, long broken) {
+        Optional<String> summary = headline.summary(broken);
         if (summary.isEmpty()) {
             return new Html("<p class=\"answer\">Only one mode ran: nothing to compare.</p>\n");
         }

@@ -47,7 +47,7 @@ public final class MarkdownReport {
         StringBuilder out = new StringBuilder("# Agent Lab conformance report\n\n");
         out.append("**").append(ConsoleReport.results(report)).append("**\n\n");
         Headline headline = report.headline();
-        headline.summary().ifPresent(summary -> {
+        headline.summary(report.tests().brokenCount()).ifPresent(summary -> {
             out.append("## Which mode is better\n\n").append(summary).append("\n\n");
             headline.families().forEach(family -> out.append("- ").append(family.text()).append('\n'));
             out.append('\n');

@@ -97,8 +97,8 @@ public final class AgentLab {
             }
             message = swallowed.get();
         }
-        if (e instanceof CommandLine.UnmatchedArgumentException unmatched && !unmatched.getUnmatched().isEmpty()) {
-            Optional<String> closest = closestOption(command.getCommandSpec(), unmatched.getUnmatched().get(0));
+        if (e instanceof CommandLine.UnmatchedArgumentException unmatched) {
+            Optional<String> closest = closest(command.getCommandSpec(), unmatched.getUnmatched());
             if (closest.isPresent()) {
                 message += "; did you mean " + closest.get() + "?";
             }
@@ -110,17 +110,25 @@ public final class AgentLab {
     }
 
     /**
-     * The command's long option a mistyped {@code --name} is a few edits from (a third of its letters), as a mistyped
-     * {@code --config} key is answered (docs/cli.md#exit-codes). Not picocli's own suggestions: they are every option
-     * sharing the first two letters, in the order declared, so {@code --repport} came first to {@code --recordings}.
+     * What a mistyped word was meant to be, as a mistyped {@code --config} key is answered (docs/cli.md#exit-codes):
+     * for the first unmatched {@code --name}, the command's long option a few edits away (a third of its letters); for
+     * a first word that is no option, the subcommand it is as near to ({@code agentlab rnu}). Not picocli's own
+     * suggestions: they are every option sharing the first two letters, in the order declared, so {@code --repport}
+     * came first to {@code --recordings}.
      */
-    private static Optional<String> closestOption(CommandSpec spec, String typed) {
-        String name = typed.contains("=") ? typed.substring(0, typed.indexOf('=')) : typed;
-        if (!name.startsWith("--") || name.length() < 5) {
-            return Optional.empty(); // "-x" is a few edits from every short option
+    private static Optional<String> closest(CommandSpec spec, List<String> unmatched) {
+        if (!unmatched.isEmpty() && !unmatched.get(0).startsWith("-") && !spec.subcommands().isEmpty()) {
+            String word = unmatched.get(0); // the command's name: what follows it is that command's
+            return ConfigurationKeys.closest(word, spec.subcommands().keySet(), Math.max(1, word.length() / 3));
         }
-        List<String> names = spec.options().stream().filter(option -> !option.hidden())
-                .flatMap(option -> Arrays.stream(option.names())).filter(known -> known.startsWith("--")).toList();
+        Optional<String> option = unmatched.stream().filter(word -> word.startsWith("--")).findFirst()
+                .map(word -> word.contains("=") ? word.substring(0, word.indexOf('=')) : word);
+        if (option.isEmpty() || option.get().length() < 5) {
+            return Optional.empty(); // "--x" is a few edits from every short name
+        }
+        String name = option.get();
+        List<String> names = spec.options().stream().filter(known -> !known.hidden())
+                .flatMap(known -> Arrays.stream(known.names())).filter(known -> known.startsWith("--")).toList();
         return ConfigurationKeys.closest(name, names, Math.max(1, (name.length() - 2) / 3));
     }
 

@@ -121,6 +121,12 @@ class BadValuesTest {
         oneLine(run("run", "--repport", temp.toString(), "--suites", suites("passing")), "run",
                 "did you mean --report?");
         oneLine(run("run", "--no-gate", "--suites", suites("passing")), "run", "did you mean --no-gates?");
+        // the first unmatched option, though a stray word comes before it; two letters swapped are one edit
+        oneLine(run("run", "stray", "--repotr", temp.toString(), "--suites", suites("passing")), "run",
+                "did you mean --report?");
+        Run subcommand = run("rnu", "--suites", suites("passing"));
+        assertThat(subcommand.code()).isEqualTo(AgentLab.USAGE);
+        assertThat(subcommand.err()).startsWith("agentlab: ").contains("'rnu'", "did you mean run?");
         Run unlike = run("validate", "--zzzzzzzz", "--suites", suites("passing"));
         oneLine(unlike, "validate", "Unknown option: '--zzzzzzzz'");
         assertThat(unlike.err()).doesNotContain("did you mean");

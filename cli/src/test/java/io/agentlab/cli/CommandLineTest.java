@@ -57,7 +57,7 @@ class CommandLineTest {
                     .isEqualTo(AgentLab.commandLine().getSubcommands().get(command).getUsageMessage());
         }
         assertThat(AgentLab.commandLine(new String[] {"rnu"}).getSubcommands())
-                .as("a name that is no subcommand builds them all, so picocli can suggest one").hasSize(9);
+                .as("a name that is no subcommand builds them all, so the closest can be suggested").hasSize(9);
     }
 
     @Test

@@ -152,7 +152,13 @@ public enum PluginContractRules {
                         reporter.publishEntry(Map.of(key, value));
                     }
                 });
-        Requirement.of(rule.rule.required()).run(rule.rule.displayName(), () -> rule.check.run(subject));
+        Requirement.of(rule.rule.required()).run(rule.rule.displayName(), () -> {
+            try {
+                rule.check.run(subject);
+            } catch (PluginContractSubject.TestClassMistake mistake) {
+                throw new AssertionFailedError(rule.rule.failureMessage(mistake.getMessage()), mistake.getCause());
+            }
+        });
     }
 
     /** The catalogue, in order. */
@@ -347,14 +353,14 @@ public enum PluginContractRules {
             EventOutcome outcome = execution.result().get().results().get(0).outcome();
             if (rule == PC_10 && outcome instanceof EventOutcome.TimedOut) {
                 // timed out is half of it: the kernel interrupts the handler, which must then return, or it holds a
-                // kernel thread until the batch deadline (docs/kernel.md#threads); asked before close() interrupts it
+                // kernel thread for as long as it waits (docs/kernel.md#threads); asked before close() interrupts it
                 // again
                 try {
                     execution.quiescence().get(HANDLER_RETURNS_WITHIN.toMillis(), TimeUnit.MILLISECONDS);
                 } catch (TimeoutException stillRunning) {
                     throw failure(PC_10, "the event timed out, but its handler had not returned "
                             + HANDLER_RETURNS_WITHIN.toSeconds() + " s later: a handler must return when interrupted "
-                            + "(stop waiting on the port, or wait in a way that interruption ends)");
+                            + "(and the hanging port double must wait in a way interruption ends: a latch, a sleep)");
                 }
             }
             return outcome;

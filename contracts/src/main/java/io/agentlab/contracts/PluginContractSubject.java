@@ -7,12 +7,10 @@ import io.agentlab.kernel.api.EventPlugin;
 import io.agentlab.kernel.reference.ArgumentSchema;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.function.BiConsumer;
 import java.util.function.Supplier;
 import org.apiguardian.api.API;
-import org.opentest4j.AssertionFailedError;
 
 /**
  * What the rules check: the plugin (made fresh on demand), its examples and ports as the author's methods give them,
@@ -64,17 +62,23 @@ public record PluginContractSubject(Supplier<EventPlugin> plugins, Supplier<List
 
     /** The author's examples. */
     public List<PluginExample> examples() {
-        return List.copyOf(authored("examples()", exampleSource));
+        List<PluginExample> examples = authored("examples()", exampleSource, "List.of()");
+        for (int i = 0; i < examples.size(); i++) {
+            if (examples.get(i) == null) {
+                throw new TestClassMistake("the contract test's examples() gave null as example " + (i + 1), null);
+            }
+        }
+        return List.copyOf(examples);
     }
 
     /** The plugin wired to a port that throws, if the author supplies one. */
     public Optional<EventPlugin> failingPort() {
-        return authored("pluginWithFailingPort()", failingPorts);
+        return authored("pluginWithFailingPort()", failingPorts, "Optional.empty()");
     }
 
     /** The plugin wired to a port that never answers, if the author supplies one. */
     public Optional<EventPlugin> hangingPort() {
-        return authored("pluginWithHangingPort()", hangingPorts);
+        return authored("pluginWithHangingPort()", hangingPorts, "Optional.empty()");
     }
 
     /** Publishes figures. */
@@ -83,17 +87,40 @@ public record PluginContractSubject(Supplier<EventPlugin> plugins, Supplier<List
     }
 
     /**
-     * What the author's {@code method} gives. When it throws because the plugin cannot be built (a definition made in
-     * the constructor), PC-01 has said why and this rule aborts pointing there; otherwise the rule fails naming the
-     * method and what it threw.
+     * What the author's {@code method} gives. When it throws because the plugin cannot be made (a definition built in
+     * the constructor), PC-01 has said why and the rule aborts pointing there, the method's own exception attached;
+     * otherwise the rule fails naming the method and what it threw, or that it gave null.
      */
-    private <T> T authored(String method, Supplier<T> call) {
+    private <T> T authored(String method, Supplier<T> call, String none) {
+        T given;
         try {
-            return Objects.requireNonNull(call.get(), () -> method + " returned null");
+            given = call.get();
         } catch (RuntimeException e) {
-            definition();
-            throw new AssertionFailedError("the contract test's " + method + " threw " + e.getClass().getSimpleName()
-                    + ": " + e.getMessage() + "; the rule runs what it returns", e);
+            try {
+                definition();
+            } catch (Requirement.PrerequisiteFailed unbuildable) {
+                unbuildable.addSuppressed(e);
+                throw unbuildable;
+            }
+            String message = e.getMessage() == null ? "" : ": " + e.getMessage().lines().findFirst().orElse("");
+            throw new TestClassMistake("the contract test's " + method + " threw " + e.getClass().getSimpleName()
+                    + message, e);
+        }
+        if (given == null) {
+            throw new TestClassMistake("the contract test's " + method + " gave null; give " + none + " for none", null);
+        }
+        return given;
+    }
+
+    /**
+     * A mistake in the contract test class rather than the plugin: the rule that met it fails with its own id and
+     * clause before the message (PluginContractRules#run).
+     */
+    static final class TestClassMistake extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        TestClassMistake(String message, Throwable cause) {
+            super(message, cause);
         }
     }
 }

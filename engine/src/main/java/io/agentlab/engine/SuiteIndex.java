@@ -231,9 +231,8 @@ final class SuiteIndex {
         String text = out.flip().toString();
         if (result.isError()) {
             int offset = in.position();
-            int line = 1 + (int) text.chars().filter(c -> c == '\n').count();
-            int column = text.length() - text.lastIndexOf('\n');
-            report(origin, new SuiteProblem(origin.display(), new Position(line, column), "", String.format(
+            Position at = YamlReader.position(text, text.codePointCount(0, text.length()));
+            report(origin, new SuiteProblem(origin.display(), at, "", String.format(
                     Locale.ROOT, "the file is not UTF-8: byte 0x%02X at offset %d is not valid UTF-8 (save the file as "
                             + "UTF-8)", bytes[offset] & 0xff, offset)));
             return Optional.empty();

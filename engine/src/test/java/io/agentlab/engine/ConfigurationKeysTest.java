@@ -49,6 +49,7 @@ class ConfigurationKeysTest {
         assertThat(ConfigurationKeys.closest("--sed", names, 1)).contains("--seed");
         assertThat(ConfigurationKeys.closest("--ab", List.of("--abc", "--abd"), 1)).contains("--abc"); // both one
         assertThat(ConfigurationKeys.closest("--zzzzzz", names, 2)).isEmpty();
+        assertThat(ConfigurationKeys.closest("rnu", List.of("run", "record", "resolve"), 1)).contains("run");
         assertThat(ConfigurationKeys.closest("--rport", names, 0)).isEmpty();
         assertThat(ConfigurationKeys.closest("--rport", List.of(), 9)).isEmpty();
     }

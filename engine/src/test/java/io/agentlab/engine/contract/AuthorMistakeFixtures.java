@@ -89,6 +89,25 @@ final class AuthorMistakeFixtures {
         }
     }
 
+    @PluginContract(catalogTokenBudget = 30)
+    static class NullsGiven implements PluginContractTests {
+        @Override
+        public EventPlugin plugin() {
+            return volume();
+        }
+
+        @Override
+        public List<PluginExample> examples() {
+            return java.util.Arrays.asList(PluginExample.of("set the volume to 30", Map.of("mode", "absolute",
+                    "value", 30)), null);
+        }
+
+        @Override
+        public Optional<EventPlugin> pluginWithFailingPort() {
+            return null;
+        }
+    }
+
     @PluginContract(catalogTokenBudget = -5, seeds = {})
     static class BadAnnotation implements PluginContractTests {
         @Override

@@ -117,12 +117,23 @@ class PluginContractRulesTest {
     void examplesThrow() {
         java.util.Map<String, String> outcomes = outcomes(AuthorMistakeFixtures.ExamplesThrow.class);
         for (String rule : List.of("PC-06", "PC-09", "PC-11")) {
-            assertThat(outcomes.get(rule)).as(rule).startsWith("FAILED: the contract test's examples() threw "
-                    + "IllegalArgumentException: ").contains("no-such-examples.yaml");
+            // the rule's own id and clause first, as every failure's
+            assertThat(outcomes.get(rule)).as(rule).startsWith("FAILED: ").contains("_" + rule + "_", "(docs/design.md#",
+                    "): the contract test's examples() threw IllegalArgumentException: ", "no-such-examples.yaml");
         }
         assertThat(outcomes).containsEntry("PC-01", "passed").containsEntry("PC-05", "passed")
                 .containsEntry("PC-07", "passed").containsEntry("PC-08", "passed");
         assertThat(outcomes.get("PC-10")).startsWith("ABORTED: PC-10 needs pluginWithHangingPort()");
+    }
+
+    @Test
+    @DisplayName("a null where the test class gives examples or a port fails the rules that use it, saying which")
+    void nullsGiven() {
+        java.util.Map<String, String> outcomes = outcomes(AuthorMistakeFixtures.NullsGiven.class);
+        assertThat(outcomes.get("PC-06")).startsWith("FAILED: ").endsWith("the contract test's examples() gave null "
+                + "as example 2");
+        assertThat(outcomes.get("PC-09")).startsWith("FAILED: ").endsWith("the contract test's "
+                + "pluginWithFailingPort() gave null; give Optional.empty() for none");
     }
 
     @Test

@@ -6,11 +6,12 @@ import io.agentlab.report.metrics.Metric;
 import io.agentlab.report.metrics.MetricsReport;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
-import java.nio.file.NoSuchFileException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -75,6 +76,9 @@ public record Baseline(Path file, Map<String, Map<String, Double>> figures) {
         if (e instanceof AccessDeniedException) {
             return "permission denied";
         }
+        if (e instanceof CharacterCodingException) {
+            return "not UTF-8 text";
+        }
         String reason = e instanceof FileSystemException system ? system.getReason() : e.getMessage();
         return reason == null || reason.isBlank() ? e.getClass().getSimpleName() : reason;
     }
@@ -103,7 +107,7 @@ public record Baseline(Path file, Map<String, Map<String, Double>> figures) {
             // the figures only: a long run's turns are never read into memory (docs/performance.md#memory)
             metrics = MetricsReport.head(metricsJson);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the run's metrics " + metricsJson + " (" + e + ")", e);
+            throw new UncheckedIOException("cannot read the run's metrics " + metricsJson + ": " + reason(e), e);
         } catch (JacksonException e) {
             throw new IllegalArgumentException(metricsJson + " is not JSON: " + e.getOriginalMessage(), e);
         }
@@ -142,7 +146,7 @@ public record Baseline(Path file, Map<String, Map<String, Double>> figures) {
             }
             Files.writeString(baseline, text, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the baseline " + baseline + " (" + e + ")", e);
+            throw new UncheckedIOException("cannot write the baseline " + baseline + ": " + reason(e), e);
         }
         return text;
     }

@@ -2,6 +2,7 @@ package io.agentlab.engine.internal.yaml;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import java.io.Reader;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -41,6 +42,7 @@ public final class YamlReader {
     public static final int MAX_DEPTH = 64;
 
     private static final YAMLMapper MAPPER = new YAMLMapper();
+    private static final int BYTE_ORDER_MARK = 0xFEFF;
 
     private YamlReader() {
     }
@@ -79,7 +81,7 @@ public final class YamlReader {
             problems.add(tooLarge(file, text.length()));
             return new Result(null, problems);
         }
-        try (JsonParser parser = MAPPER.createParser(text)) {
+        try (JsonParser parser = MAPPER.createParser(new WholeCodePoints(text))) {
             JsonToken token = parser.nextToken();
             if (token == null) {
                 problems.add(new SuiteProblem(file, Position.UNKNOWN, "", "the file is empty; expected a suite mapping"));
@@ -115,9 +117,9 @@ public final class YamlReader {
      */
     private static SuiteProblem syntaxProblem(String file, String text, JacksonException e) {
         if (e.getCause() instanceof ReaderException reader) {
-            // a character YAML does not allow (a control character, a lone surrogate): the reader refuses it before
-            // any token, so it has no mark, only its offset in code points, and Jackson's location is 1:1
-            return new SuiteProblem(file, codePointPosition(text, reader.getPosition()), "", "invalid YAML: "
+            // a character YAML does not allow (a control character): the reader refuses it when it reaches it, with
+            // no mark, only its offset in code points, and Jackson's location is where parsing had got to
+            return new SuiteProblem(file, position(text, reader.getPosition()), "", "invalid YAML: "
                     + firstLine(reader.getMessage()) + String.format(Locale.ROOT, " (U+%04X; YAML allows "
                     + "printable characters, tabs and line breaks only)", reader.getCodePoint()));
         }
@@ -135,10 +137,13 @@ public final class YamlReader {
     }
 
     /**
-     * The line and column (counted from 1) of the code point at {@code offset} (counted from 0), a line ending at
-     * {@code \n}, {@code \r\n} or a lone {@code \r} as the YAML parser's own marks count them; unknown past the end.
+     * The line and column (counted from 1) of the code point at {@code offset} (counted from 0; the text's length in
+     * code points is the place right after it), counted as the YAML parser counts its marks: a line ends at {@code \n},
+     * {@code \r\n} or a lone {@code \r}, and a byte-order mark takes no column. Unknown past the end. The one count of
+     * a place in a suite file's text, for the parser's refusals and for a byte that is not UTF-8
+     * (docs/suite-format.md#yaml-syntax).
      */
-    static Position codePointPosition(String text, int offset) {
+    public static Position position(String text, int offset) {
         int line = 1;
         int column = 1;
         int index = 0;
@@ -151,9 +156,45 @@ public final class YamlReader {
             boolean lineEnds = codePoint == '\n' || codePoint == '\r'
                     && (index >= text.length() || text.charAt(index) != '\n');
             line = lineEnds ? line + 1 : line;
-            column = lineEnds ? 1 : column + 1;
+            column = lineEnds ? 1 : codePoint == BYTE_ORDER_MARK ? column : column + 1;
         }
-        return index < text.length() ? new Position(line, column) : Position.UNKNOWN;
+        return new Position(line, column);
+    }
+
+    /**
+     * The text as a reader that never ends a read between the two halves of a surrogate pair: snakeyaml-engine reads
+     * 1,024 characters at a time, and one whose last is a high surrogate it extends past the end of its buffer, an
+     * {@code IndexOutOfBoundsException} out of a valid file with a character outside the BMP at that place.
+     */
+    private static final class WholeCodePoints extends Reader {
+        private final String text;
+        private int next;
+
+        WholeCodePoints(String text) {
+            this.text = text;
+        }
+
+        @Override
+        public int read(char[] into, int offset, int length) {
+            if (length == 0) {
+                return 0;
+            }
+            if (next >= text.length()) {
+                return -1;
+            }
+            int end = Math.min(text.length(), next + length);
+            if (end - next > 1 && end < text.length() && Character.isHighSurrogate(text.charAt(end - 1))) {
+                end--; // the pair's second half comes with the next read
+            }
+            text.getChars(next, end, into, offset);
+            int read = end - next;
+            next = end;
+            return read;
+        }
+
+        @Override
+        public void close() {
+        }
     }
 
     /** A parser mark (counted from 0) as a problem's position (counted from 1). */

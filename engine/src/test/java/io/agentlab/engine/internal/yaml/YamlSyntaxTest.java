@@ -3,6 +3,8 @@ package io.agentlab.engine.internal.yaml;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.stream.Stream;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -34,7 +36,25 @@ class YamlSyntaxTest {
                 // character outside the BMP before it on its line counts as one column, as the parser's marks count
                 Arguments.of("a control character", "id: s\r\ntitle: t\rcases:\n  - id: \uD83D\uDE00o\u0007ne\n",
                         "4:11", "invalid YAML: special characters are not allowed (U+0007; YAML allows printable "
+                                + "characters, tabs and line breaks only)"),
+                // a byte-order mark (Notepad's UTF-8) takes no column in the parser's marks, nor here
+                Arguments.of("a control character after a byte-order mark", "\uFEFFid: s\u0007\n", "1:6",
+                        "invalid YAML: special characters are not allowed (U+0007; YAML allows printable "
                                 + "characters, tabs and line breaks only)"));
+    }
+
+    @Test
+    @DisplayName("a character outside the BMP where the parser's 1,024-character reads end is read, not an "
+            + "IndexOutOfBoundsException (snakeyaml-engine extends a read ending on a high surrogate past its buffer)")
+    void surrogatePairAtTheReadBoundary() {
+        String head = "id: s\ntitle: \"";
+        for (int at = 1018; at <= 1030; at++) {
+            String title = "a".repeat(at - head.length()) + "\uD83D\uDE00";
+            YamlReader.Result read = YamlReader.read("s.suite.yaml", head + title + "\"\n");
+            assertThat(read.problems()).as("pair at %d", at).isEmpty();
+            assertThat(((YamlNode.Mapping) read.document()).get("title").plain()).as("pair at %d", at)
+                    .isEqualTo(title);
+        }
     }
 
     @ParameterizedTest(name = "{0}")

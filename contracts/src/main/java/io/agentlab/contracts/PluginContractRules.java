@@ -37,6 +37,7 @@ import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BiConsumer;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.TestReporter;
 import org.opentest4j.AssertionFailedError;
@@ -307,7 +308,7 @@ public enum PluginContractRules {
     private static void failingPort(PluginContractSubject subject) {
         EventOutcome outcome = runOnce(PC_09, subject.failingPort().orElseThrow(() -> new TestAbortedException(
                 PC_09.id() + " needs pluginWithFailingPort(): the plugin wired to a port that throws")),
-                subject);
+                subject, (ended, execution) -> { });
         require(outcome instanceof EventOutcome.Failed, PC_09, "with a throwing port the event ended "
                 + outcome.status() + " (" + outcome + "), not failed with a code");
     }
@@ -315,18 +316,43 @@ public enum PluginContractRules {
     private static void hangingPort(PluginContractSubject subject) {
         EventOutcome outcome = runOnce(PC_10, subject.hangingPort().orElseThrow(() -> new TestAbortedException(
                 PC_10.id() + " needs pluginWithHangingPort(): the plugin wired to a port that never answers")),
-                subject);
+                subject, PluginContractRules::handlerReturned);
         require(outcome instanceof EventOutcome.TimedOut, PC_10, "with a hanging port the event ended "
                 + outcome.status() + " (" + outcome + "), not timed out");
     }
 
     /**
+     * Timed out is half of PC-10: the kernel interrupts the handler, which must then return, or it holds a kernel
+     * thread for as long as it waits (docs/kernel.md#threads). Asked while the kernel is open, before close()
+     * interrupts it again.
+     */
+    private static void handlerReturned(EventOutcome outcome, BatchExecution execution) {
+        if (!(outcome instanceof EventOutcome.TimedOut)) {
+            return;
+        }
+        try {
+            execution.quiescence().get(HANDLER_RETURNS_WITHIN.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException stillRunning) {
+            throw failure(PC_10, "the event timed out, but its handler had not returned "
+                    + HANDLER_RETURNS_WITHIN.toSeconds() + " s later: a handler must return when interrupted "
+                    + "(and the hanging port double must wait in a way interruption ends: a latch, a sleep)");
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException runtime ? runtime : new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TestAbortedException("interrupted while the event ran");
+        }
+    }
+
+    /**
      * Runs the first example with expected arguments through {@code plugin}, its port wired to fail; the arguments
      * must pass the plugin's own schema first, or the event would be rejected before the port and the rule would
-     * blame the port for the example's mistake.
+     * blame the port for the example's mistake. {@code whileOpen} looks at the outcome and the batch before the kernel
+     * closes.
      */
     private static EventOutcome runOnce(PluginContractRules rule, io.agentlab.kernel.api.EventPlugin plugin,
-                                        PluginContractSubject subject) {
+                                        PluginContractSubject subject,
+                                        BiConsumer<EventOutcome, BatchExecution> whileOpen) {
         List<PluginExample> examples = subject.examples();
         int index = 0;
         while (index < examples.size() && examples.get(index).expected().isEmpty()) {
@@ -351,18 +377,7 @@ public enum PluginContractRules {
             BatchExecution execution = kernel.submit(EventBatch.builder(turn, InvocationMode.CHAT_AGENT_TOOLS)
                     .event(d.name(), example.expected().get()).build());
             EventOutcome outcome = execution.result().get().results().get(0).outcome();
-            if (rule == PC_10 && outcome instanceof EventOutcome.TimedOut) {
-                // timed out is half of it: the kernel interrupts the handler, which must then return, or it holds a
-                // kernel thread for as long as it waits (docs/kernel.md#threads); asked before close() interrupts it
-                // again
-                try {
-                    execution.quiescence().get(HANDLER_RETURNS_WITHIN.toMillis(), TimeUnit.MILLISECONDS);
-                } catch (TimeoutException stillRunning) {
-                    throw failure(PC_10, "the event timed out, but its handler had not returned "
-                            + HANDLER_RETURNS_WITHIN.toSeconds() + " s later: a handler must return when interrupted "
-                            + "(and the hanging port double must wait in a way interruption ends: a latch, a sleep)");
-                }
-            }
+            whileOpen.accept(outcome, execution);
             return outcome;
         } catch (ExecutionException e) {
             throw e.getCause() instanceof RuntimeException runtime ? runtime : new IllegalStateException(e.getCause());
@@ -379,7 +394,7 @@ public enum PluginContractRules {
         List<Long> seeds = Arrays.stream(subject.configuration().seeds()).boxed().toList();
         require(!seeds.isEmpty(), PC_11, "@PluginContract(seeds = {}) gives no seed to chunk the streams with: the "
                 + "examples would not run; leave the default or name at least one");
-        subject.schema();
+        subject.schema(); // a schema the kernel refuses aborts here, pointing to PC-05, not in each run below
         List<String> failures = support(PC_11, "run the examples as suite cases")
                 .runExamples(subject.plugins(), subject.examples(), seeds);
         require(failures.isEmpty(), PC_11, String.join("\n", failures));

@@ -241,8 +241,8 @@ final class ConformanceEngineDescriptor extends EngineDescriptor implements Node
                 // failIfNoSpecifiedTests; docs/limits-and-safety.md#no-silent-zero)
                 return;
             }
-            RunReporter.report(context, this, coverage, Optional.ofNullable(replay), Optional.ofNullable(controls),
-                    growth);
+            RunReporter.report(context, this, coverage, Optional.ofNullable(process), Optional.ofNullable(replay),
+                    Optional.ofNullable(controls), growth);
         } finally {
             if (recorder != null) {
                 recorder.close();

@@ -52,9 +52,11 @@ final class RunReporter {
 
     /**
      * Writes and prints the reports of the run in {@code context}; {@code replay} serves the control turns, unless
-     * {@code controls} holds them already (started beside the cases at replay speed 0).
+     * {@code controls} holds them already (started beside the cases at replay speed 0); {@code wire} is the runtime
+     * over the wire, when it is the subject.
      */
-    static void report(ConformanceContext context, TestDescriptor root, Coverage coverage, Optional<TimedReplay> replay,
+    static void report(ConformanceContext context, TestDescriptor root, Coverage coverage, Optional<RuntimeProcess> wire,
+                       Optional<TimedReplay> replay,
                        Optional<CompletableFuture<List<ControlMatrix.Cell>>> controls,
                        CompletableFuture<List<CapabilityGrowth.Point>> growth) throws IOException {
         EngineOptions settings = context.settings();
@@ -63,7 +65,7 @@ final class RunReporter {
                 ? folder.resolve(RunReports.PARTIAL_FOLDER) : folder);
         List<ControlMatrix.Cell> matrix = controls.map(InBackground::join).orElseGet(() -> controls(context, replay));
         List<CapabilityGrowth.Point> curve = InBackground.join(growth);
-        RunReports.Builder builder = RunReports.builder(context.metrics(), metadata(context, coverage))
+        RunReports.Builder builder = RunReports.builder(context.metrics(), metadata(context, coverage, wire))
                 .tests(context.log().tests()).coverage(coverage).evaluation(settings.evaluate())
                 .controlMatrix(matrix).capabilityGrowth(curve);
         // read the references before this run's files replace any of them; a subset's figures moved against the
@@ -123,14 +125,14 @@ final class RunReporter {
                 CaseRunner.PERSONA);
     }
 
-    private static RunMetadata metadata(ConformanceContext context, Coverage coverage) {
+    private static RunMetadata metadata(ConformanceContext context, Coverage coverage, Optional<RuntimeProcess> wire) {
         EngineOptions settings = context.settings();
         List<String> models = context.metrics().models();
         return new RunMetadata(context.log().startedAt(), Instant.now(), RunMetadata.engineVersion(),
                 RunMetadata.currentCommit(), provider(settings), settings.replaySpeed(),
                 settings.modes().stream().map(InvocationMode::wireName).toList(), models,
                 settings.factory().getClass().getName(), RunMetadata.thisMachine(), coverage.describe(),
-                settings.runtime().map(RuntimeProcess.Settings::describe)
+                wire.map(RuntimeProcess::describe)
                         .orElseGet(() -> RunMetadata.inProcess(settings.factory().getClass().getName())),
                 context.log().notObservable());
     }

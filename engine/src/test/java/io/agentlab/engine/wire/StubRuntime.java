@@ -83,6 +83,13 @@ final class StubRuntime implements AutoCloseable {
         if (behaviour.equals("crash")) {
             Runtime.getRuntime().halt(CRASH);
         }
+        if (behaviour.equals("no-provider")) {
+            // a runtime whose model calls go elsewhere: each turn ends with the connection error, no call made
+            out.write(("data: {\"type\": \"RUN_ERROR\", \"message\": \"connection refused\", "
+                    + "\"code\": \"provider_connection\"}\n\n").getBytes(StandardCharsets.UTF_8));
+            out.close();
+            return;
+        }
         try {
             closed.await(); // hang: nothing more until the test ends
         } catch (InterruptedException e) {

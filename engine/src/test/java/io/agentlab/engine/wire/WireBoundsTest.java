@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -160,5 +161,21 @@ class WireBoundsTest {
                     + StubRuntime.CRASH, "runtime.log");
         });
         assertThat(outcome.took()).isLessThan(SLACK.plus(SLACK));
+    }
+
+    @Test
+    @DisplayName("a started runtime that calls no provider: each error says no request reached the kit's provider, "
+            + "the report says the cause once and names the port the kit chose")
+    void callsNoProvider() throws IOException {
+        Outcome outcome = run(Map.of(Constants.RUNTIME_COMMAND, stubCommand("no-provider")));
+        Map<String, String> failures = outcome.modeFailures();
+        assertThat(failures).hasSize(4).allSatisfy((test, message) -> assertThat(message).contains("  - turn 1 (\"set "
+                + "the volume to ", "): expected no error but the turn ended with error provider_connection; the "
+                + "runtime made no request to the kit's provider in this turn: its model calls must go to the "
+                + "AGENTLAB_PROVIDER_BASE_URL the kit gives it (docs/wire.md#configuration)"));
+        String report = Files.readString(temp.resolve("report/report.md"));
+        assertThat(report).contains("cause: the runtime made no request to the kit's provider in any of its 6 turns, "
+                + "and 6 of them ended with a provider error").doesNotContain("{port}")
+                .containsPattern("\\| subject \\| over the wire: http://127\\.0\\.0\\.1:[1-9][0-9]* \\(started: ");
     }
 }

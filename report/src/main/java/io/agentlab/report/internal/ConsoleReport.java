@@ -30,6 +30,7 @@ public final class ConsoleReport {
     public static String render(RunReport report) {
         StringBuilder out = new StringBuilder();
         out.append(results(report)).append('\n');
+        report.providerNote().ifPresent(note -> out.append(wrap(note)));
         report.headline().summary().ifPresent(summary -> out.append(wrap("answer: " + summary
                 + " (per measure family; the table below and the report say by how much)"
                 + Headline.brokenRun(report.tests().brokenCount()).map(line -> " " + line).orElse(""))));

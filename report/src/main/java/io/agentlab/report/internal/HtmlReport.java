@@ -163,7 +163,8 @@ public final class HtmlReport {
         if (report.tests().brokenCount() == 0) {
             return new Html("<p class=\"ok\">Every test passed or was skipped.</p>");
         }
-        StringBuilder html = new StringBuilder("<ol class=\"failure-list\">\n");
+        StringBuilder html = new StringBuilder(report.providerNote().map(note -> "<p class=\"cause\">" + esc(note)
+                + "</p>\n").orElse("")).append("<ol class=\"failure-list\">\n");
         for (TestOutcome outcome : report.broken()) {
             html.append("<li class=\"failure\" data-id=\"").append(esc(outcome.id())).append("\"><h3>")
                     .append(statusBadge(outcome.status())).append(' ')

@@ -46,6 +46,7 @@ public final class MarkdownReport {
     public static void render(RunReport report, Writer writer) throws IOException {
         StringBuilder out = new StringBuilder("# Agent Lab conformance report\n\n");
         out.append("**").append(ConsoleReport.results(report)).append("**\n\n");
+        report.providerNote().ifPresent(note -> out.append(note).append("\n\n"));
         Headline headline = report.headline();
         headline.summary(report.tests().brokenCount()).ifPresent(summary -> {
             out.append("## Which mode is better\n\n").append(summary).append("\n\n");

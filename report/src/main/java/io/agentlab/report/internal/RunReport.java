@@ -8,6 +8,7 @@ import io.agentlab.report.TestLog;
 import io.agentlab.report.TestOutcome;
 import io.agentlab.report.controls.CapabilityGrowth;
 import io.agentlab.report.controls.ControlMatrix;
+import io.agentlab.report.metrics.Metric;
 import io.agentlab.report.metrics.MetricsReport;
 import io.agentlab.report.metrics.ModeMetrics;
 import io.agentlab.report.metrics.TurnRecord;
@@ -179,6 +180,35 @@ public record RunReport(RunMetadata metadata, TestLog tests, List<ModeMetrics> m
         return Optional.of("timings of " + modelled + " of " + turns.count() + " turns come from the latency "
                 + "model of synthesized streams, not a measurement" + (recorded > 0 ? "; " + recorded
                 + " replay recorded offsets" : "") + " (replay speed " + Format.plain(metadata.replaySpeed()) + ")");
+    }
+
+    /**
+     * The run's one cause line when a runtime over the wire made no request to the kit's provider in any turn and
+     * turns ended with a provider error: a runtime sending its model calls elsewhere fails every case, each with its
+     * own error, and none of them says where to look (docs/wire.md#configuration); empty otherwise.
+     */
+    public Optional<String> providerNote() {
+        int turnCount = modes.stream().mapToInt(ModeMetrics::turns).sum();
+        long errors = Math.round(modes.stream().mapToDouble(m -> known(m, Metric.PROVIDER_ERROR_TURNS)).sum());
+        if (!metadata.overTheWire() || turnCount == 0 || errors == 0
+                || modes.stream().anyMatch(RunReport::calledTheProvider)) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(Locale.ROOT, "cause: the runtime made no request to the kit's provider in "
+                + "any of its %,d turns, and %,d of them ended with a provider error: its model calls must go to the "
+                + "AGENTLAB_PROVIDER_BASE_URL the kit gives it (docs/wire.md#configuration)", turnCount, errors));
+    }
+
+    /** Whether a turn of {@code mode} made a model call: its largest sample, as a mean rounds one call away. */
+    private static boolean calledTheProvider(ModeMetrics mode) {
+        double[] calls = mode.figure(Metric.LLM_CALLS_PER_TURN).samples().sorted();
+        return calls.length > 0 && calls[calls.length - 1] > 0;
+    }
+
+    /** {@code metric}'s number in {@code mode}, 0 when unknown. */
+    private static double known(ModeMetrics mode, Metric metric) {
+        Number value = mode.figure(metric) == null ? null : mode.value(metric);
+        return value == null ? 0 : value.doubleValue();
     }
 
     /**

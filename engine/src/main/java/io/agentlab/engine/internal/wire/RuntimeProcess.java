@@ -52,11 +52,6 @@ public final class RuntimeProcess implements AutoCloseable {
             command = List.copyOf(command);
         }
 
-        /** What the report names: {@code over the wire: <url> (started: <command>)}. */
-        public String describe() {
-            return "over the wire: " + url.orElse("http://127.0.0.1:{port}")
-                    + (command.isEmpty() ? "" : " (started: " + String.join(" ", command) + ")");
-        }
     }
 
     private final Settings settings;
@@ -99,6 +94,15 @@ public final class RuntimeProcess implements AutoCloseable {
             runtime.start();
         }
         return runtime;
+    }
+
+    /**
+     * What the report names: {@code over the wire: <url> (started: <command>)}, the URL with the port the kit chose
+     * for a started runtime, not the {@code {port}} it was given.
+     */
+    public String describe() {
+        return "over the wire: " + (baseUrl != null ? baseUrl : settings.url().orElse("http://127.0.0.1:{port}"))
+                + (settings.command().isEmpty() ? "" : " (started: " + String.join(" ", settings.command()) + ")");
     }
 
     /** The runtime's base URL. */

@@ -94,19 +94,21 @@ class AguiEmitterTest {
     /**
      * What a client outside the process judges a suite's {@code events[].reason} and {@code duplicateOf} on
      * (docs/wire.md#stream): the same value {@link EventOutcome#reasonName()} gives in-process, and the primary's 1-based
-     * batch position; {@code error} stays as it was.
+     * batch position; {@code error} is the outcome in words (docs/wire.md#outcomes), never a record's toString.
      */
     @Test
     @DisplayName("a tool result's content carries the reason (rejection, failure code, timeout limit) and duplicateOf")
     void reasonAndDuplicate() {
         assertThat(content(turn(AguiProfile.AGUI_1_0, "s1-t1",
                 new EventOutcome.Failed("device_offline", "the speaker is offline", false, 1))))
-                .containsEntry("reason", "device_offline").containsKey("error");
+                .containsEntry("reason", "device_offline")
+                .containsEntry("error", "device_offline: the speaker is offline");
         assertThat(content(turn(AguiProfile.AGUI_1_0, "s1-t1", new EventOutcome.TimedOut(Duration.ofSeconds(1),
-                EventOutcome.TimeoutScope.BATCH, true)))).containsEntry("reason", "batch");
+                EventOutcome.TimeoutScope.BATCH, true)))).containsEntry("reason", "batch")
+                .containsEntry("error", "timed out after 1000 ms (batch)");
         assertThat(content(turn(AguiProfile.AGUI_1_0, "s1-t1", new EventOutcome.Rejected(
                 EventOutcome.RejectionReason.INVALID_ARGUMENTS, "bad", List.of()))))
-                .containsEntry("reason", "invalid_arguments");
+                .containsEntry("reason", "invalid_arguments").containsEntry("error", "invalid_arguments: bad");
         assertThat(content(turn(AguiProfile.AGUI_1_0, "s1-t1", new EventOutcome.Succeeded(Map.of(), 1))))
                 .doesNotContainKeys("reason", "duplicateOf", "error");
 

@@ -164,8 +164,36 @@ final class AuthorMistakeFixtures {
         }
     }
 
-    /** Lets the handler of {@link HandlerIgnoresInterrupts} return, once the test has its verdict. */
-    static final CountDownLatch RELEASE = new CountDownLatch(1);
+    /** Port doubles wired the wrong way round: the "failing" one answers, the "hanging" one throws. */
+    @PluginContract
+    static class DoublesSwapped implements PluginContractTests {
+        @Override
+        public EventPlugin plugin() {
+            return volume();
+        }
+
+        @Override
+        public List<PluginExample> examples() {
+            return List.of(PluginExample.of("set the volume to 30", Map.of("mode", "absolute", "value", 30)));
+        }
+
+        @Override
+        public Optional<EventPlugin> pluginWithFailingPort() {
+            return Optional.of(volume());
+        }
+
+        @Override
+        public Optional<EventPlugin> pluginWithHangingPort() {
+            return offlineVolume();
+        }
+    }
+
+    /**
+     * Lets the handler of {@link HandlerIgnoresInterrupts} return, once the test has its verdict: a latch per run, so
+     * that a rerun in the same JVM (an IDE's, Surefire's rerunFailingTestsCount) hangs again instead of finding it
+     * open and passing the handler.
+     */
+    static volatile CountDownLatch release = new CountDownLatch(1);
 
     @PluginContract
     static class HandlerIgnoresInterrupts implements PluginContractTests {
@@ -191,11 +219,12 @@ final class AuthorMistakeFixtures {
 
         @Override
         public Optional<EventPlugin> pluginWithHangingPort() {
+            CountDownLatch latch = release;
             return Optional.of(plugin(() -> {
                 boolean released = false;
                 while (!released) {
                     try {
-                        released = RELEASE.await(1, TimeUnit.DAYS);
+                        released = latch.await(1, TimeUnit.DAYS);
                     } catch (InterruptedException swallowed) {
                         // the bug: the interrupt is swallowed and the wait goes on
                     }

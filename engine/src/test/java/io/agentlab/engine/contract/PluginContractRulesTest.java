@@ -168,15 +168,29 @@ class PluginContractRulesTest {
     }
 
     @Test
+    @DisplayName("port doubles that do not fail or hang as named: PC-09 and PC-10 say how the event ended, in words")
+    void doublesSwapped() {
+        java.util.Map<String, String> outcomes = outcomes(AuthorMistakeFixtures.DoublesSwapped.class);
+        assertThat(outcomes.get("PC-09")).startsWith("FAILED: ")
+                .contains("with a throwing port the event ended succeeded, not failed with a code");
+        assertThat(outcomes.get("PC-10")).startsWith("FAILED: ").contains("with a hanging port the event ended "
+                + "failed (device_offline: the speaker did not answer), not timed out");
+        assertThat(outcomes.values()).noneMatch(message -> message.contains("[code=")
+                || message.contains("Succeeded["));
+    }
+
+    @Test
     @DisplayName("a handler that swallows the timeout's interrupt fails PC-10: the event timed out, but the handler "
             + "never returned (it passed on the outcome alone)")
     void handlerIgnoresInterrupts() {
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        AuthorMistakeFixtures.release = release;
         try {
             assertThat(outcomes(AuthorMistakeFixtures.HandlerIgnoresInterrupts.class).get("PC-10"))
                     .startsWith("FAILED: ").contains("the event timed out, but its handler had not returned 10 s "
                             + "later: a handler must return when interrupted");
         } finally {
-            AuthorMistakeFixtures.RELEASE.countDown();
+            release.countDown();
         }
     }
 

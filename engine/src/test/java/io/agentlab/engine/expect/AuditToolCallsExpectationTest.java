@@ -193,7 +193,7 @@ class AuditToolCallsExpectationTest {
                 .contains("expected the TOOL_CALL_RESULT to carry an error but it carried none");
         assertThat(failures(expect(call("probe.broken", null, null, false)), right)).singleElement().asString()
                 .startsWith("tool call 1 (probe.broken, turn-1-e1): expected the TOOL_CALL_RESULT to carry no error "
-                        + "but it carried \"Failed[code=device_offline");
+                        + "but it carried \"device_offline: offline\"");
     }
 
     @Test

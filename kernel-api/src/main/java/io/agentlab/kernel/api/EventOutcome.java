@@ -50,6 +50,37 @@ public sealed interface EventOutcome {
     }
 
     /**
+     * The outcome as a person or a client reads it, in the words the wire's {@code TOOL_CALL_RESULT.error} carries
+     * (docs/wire.md#outcomes): a failure's or rejection's {@code code: message}, {@code timed out after 3000 ms
+     * (event)} ({@code timed out (event)} for a limit of zero, one not known), a clarification's question, {@code succeeded}; a deduplicated or replayed event reads as the outcome
+     * it shares. Never a record's {@code toString}, which names Java fields.
+     */
+    default String describe() {
+        if (this instanceof Failed failed) {
+            return failed.message().isEmpty() ? failed.code() : failed.code() + ": " + failed.message();
+        }
+        if (this instanceof Rejected rejected) {
+            return reasonName().orElseThrow() + (rejected.message().isEmpty() ? "" : ": " + rejected.message());
+        }
+        if (this instanceof TimedOut timedOut) {
+            // a limit of zero is one not known: an outcome read back from a stream that did not say it
+            return "timed out" + (timedOut.limit().isZero() ? "" : " after " + timedOut.limit().toMillis() + " ms")
+                    + " (" + reasonName().orElseThrow() + ")";
+        }
+        if (this instanceof NeedsClarification clarification) {
+            return clarification.question();
+        }
+        if (this instanceof Deduplicated deduplicated) {
+            return deduplicated.primaryOutcome().describe();
+        }
+        if (this instanceof Replayed replayed) {
+            return replayed.originalOutcome().describe();
+        }
+        Succeeded succeeded = (Succeeded) this; // the last of the permitted outcomes
+        return succeeded.attempts() > 1 ? "succeeded after " + succeeded.attempts() + " attempts" : "succeeded";
+    }
+
+    /**
      * The handler succeeded.
      *
      * @param payload  the handler's payload

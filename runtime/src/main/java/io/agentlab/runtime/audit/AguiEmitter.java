@@ -195,7 +195,7 @@ public final class AguiEmitter {
         String status = effective instanceof EventOutcome.Succeeded ? "success"
                 : effective instanceof EventOutcome.NeedsClarification ? "partial" : "failure";
         String error = effective.isFailure() || effective instanceof EventOutcome.NeedsClarification
-                ? effective.toString() : null;
+                ? effective.describe() : null;
         Map<String, Object> fields = new LinkedHashMap<>();
         if (v1()) {
             Map<String, Object> content = new LinkedHashMap<>();

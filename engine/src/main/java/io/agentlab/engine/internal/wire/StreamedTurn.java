@@ -214,11 +214,15 @@ public final class StreamedTurn {
     private static EventOutcome outcome(Map<String, Object> content, List<String> ids, String runId) {
         String outcome = String.valueOf(content.getOrDefault("outcome", ""));
         String reason = content.get("reason") instanceof String text ? text : null;
-        String message = String.valueOf(content.getOrDefault("error", ""));
+        String error = String.valueOf(content.getOrDefault("error", ""));
+        // the error text is EventOutcome.describe()'s "<code>: <message>" (docs/wire.md#outcomes): the message alone,
+        // so that the outcome rebuilt here describes itself as the runtime did, not with its code twice
+        String message = reason != null && error.startsWith(reason + ": ") ? error.substring(reason.length() + 2)
+                : error;
         return switch (outcome) {
             case "succeeded" -> new EventOutcome.Succeeded(Map.of(), 1);
             case "failed" -> new EventOutcome.Failed(reason == null ? UNKNOWN : reason, message, false, 1);
-            case "timed_out" -> new EventOutcome.TimedOut(Duration.ZERO, "batch".equals(reason)
+            case "timed_out" -> new EventOutcome.TimedOut(limit(error), "batch".equals(reason)
                     ? EventOutcome.TimeoutScope.BATCH : EventOutcome.TimeoutScope.EVENT, true);
             case "rejected" -> new EventOutcome.Rejected(rejection(reason), message, List.of());
             case "needs_clarification" -> new EventOutcome.NeedsClarification(message, Set.of());
@@ -231,6 +235,15 @@ public final class StreamedTurn {
             case "replayed" -> new EventOutcome.Replayed(shared(content));
             default -> new EventOutcome.Failed(UNKNOWN, "the tool result says no outcome: " + content, false, 1);
         };
+    }
+
+    private static final java.util.regex.Pattern TIMED_OUT_AFTER = java.util.regex.Pattern.compile(
+            "timed out after (\\d{1,12}) ms.*");
+
+    /** The limit a timeout's error text names ({@code timed out after 1500 ms (event)}); zero when it names none. */
+    private static Duration limit(String error) {
+        java.util.regex.Matcher named = TIMED_OUT_AFTER.matcher(error);
+        return named.matches() ? Duration.ofMillis(Long.parseLong(named.group(1))) : Duration.ZERO;
     }
 
     /** What a failure's code or a duplicate's primary reads as when the result does not carry it. */

@@ -98,8 +98,12 @@ public final class AgentLab {
             message = swallowed.get();
         }
         if (e instanceof CommandLine.UnmatchedArgumentException unmatched) {
-            Optional<String> closest = closest(command.getCommandSpec(), unmatched.getUnmatched());
-            if (closest.isPresent()) {
+            Optional<String> elsewhere = elsewhere(command.getCommandSpec(), unmatched.getUnmatched());
+            Optional<String> closest = elsewhere.isPresent() ? Optional.empty()
+                    : closest(command.getCommandSpec(), unmatched.getUnmatched());
+            if (elsewhere.isPresent()) {
+                message += "; " + elsewhere.get();
+            } else if (closest.isPresent()) {
                 message += "; did you mean " + closest.get() + "?";
             }
         }
@@ -130,6 +134,26 @@ public final class AgentLab {
         List<String> names = spec.options().stream().filter(known -> !known.hidden())
                 .flatMap(known -> Arrays.stream(known.names())).filter(known -> known.startsWith("--")).toList();
         return ConfigurationKeys.closest(name, names, Math.max(1, (name.length() - 2) / 3));
+    }
+
+    /**
+     * Where the first unmatched {@code --name} belongs when it is another command's option, not this one's
+     * ({@code --report is an option of agentlab run, not of agentlab record}): a near name of this command's own
+     * ({@code --port}) would only mislead.
+     */
+    private static Optional<String> elsewhere(CommandSpec spec, List<String> unmatched) {
+        Optional<String> option = unmatched.stream().filter(word -> word.startsWith("--")).findFirst()
+                .map(word -> word.contains("=") ? word.substring(0, word.indexOf('=')) : word);
+        if (option.isEmpty() || spec.parent() == null) {
+            return Optional.empty();
+        }
+        // every subcommand, built now: a run builds only the one it names (commandLine(String[]))
+        List<String> owners = commandLine().getSubcommands().values().stream().map(CommandLine::getCommandSpec)
+                .filter(other -> !other.name().equals(spec.name()) && other.optionsMap().containsKey(option.get())
+                        && !other.optionsMap().get(option.get()).hidden())
+                .map(CommandSpec::qualifiedName).toList();
+        return owners.isEmpty() ? Optional.empty() : Optional.of(option.get() + " is an option of "
+                + String.join(" and ", owners) + ", not of " + spec.qualifiedName());
     }
 
     /**

@@ -112,7 +112,8 @@ class BadValuesTest {
     }
 
     @Test
-    @DisplayName("a mistyped option names the closest one, as a mistyped --config key does; a name like none names none")
+    @DisplayName("a mistyped option names the closest one, as a mistyped --config key does; a name like none names none; "
+            + "another command's option names that command")
     void mistypedOption() {
         oneLine(run("run", "--sped", "0", "--suites", suites("passing")), "run", "Unknown options: '--sped', '0'",
                 "; did you mean --speed? (see agentlab run --help)");
@@ -124,6 +125,11 @@ class BadValuesTest {
         // the first unmatched option, though a stray word comes before it; two letters swapped are one edit
         oneLine(run("run", "stray", "--repotr", temp.toString(), "--suites", suites("passing")), "run",
                 "did you mean --report?");
+        // another command's option is said to be that command's, not answered with a near name of this one (--port)
+        Run elsewhere = run("record", "--report", temp.toString(), "--upstream", "http://127.0.0.1:9/v1");
+        oneLine(elsewhere, "record", "Unknown options: '--report'",
+                "; --report is an option of agentlab run, not of agentlab record (see agentlab record --help)");
+        assertThat(elsewhere.err()).doesNotContain("did you mean");
         Run subcommand = run("rnu", "--suites", suites("passing"));
         assertThat(subcommand.code()).isEqualTo(AgentLab.USAGE);
         assertThat(subcommand.err()).startsWith("agentlab: ").contains("'rnu'", "did you mean run?");

@@ -152,8 +152,13 @@ public final class AgentLab {
                 .filter(other -> !other.name().equals(spec.name()) && other.optionsMap().containsKey(option.get())
                         && !other.optionsMap().get(option.get()).hidden())
                 .map(CommandSpec::qualifiedName).toList();
-        return owners.isEmpty() ? Optional.empty() : Optional.of(option.get() + " is an option of "
-                + String.join(" and ", owners) + ", not of " + spec.qualifiedName());
+        if (owners.isEmpty()) {
+            return Optional.empty();
+        }
+        String last = owners.get(owners.size() - 1);
+        return Optional.of(option.get() + " is an option of " + (owners.size() == 1 ? last
+                : String.join(", ", owners.subList(0, owners.size() - 1)) + " or " + last) + ", not of "
+                + spec.qualifiedName());
     }
 
     /**

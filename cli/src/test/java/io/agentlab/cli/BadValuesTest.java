@@ -130,6 +130,10 @@ class BadValuesTest {
         oneLine(elsewhere, "record", "Unknown options: '--report'",
                 "; --report is an option of agentlab run, not of agentlab record (see agentlab record --help)");
         assertThat(elsewhere.err()).doesNotContain("did you mean");
+        oneLine(run("record", "--report=" + temp, "--upstream", "http://127.0.0.1:9/v1"), "record",
+                "; --report is an option of agentlab run, not of agentlab record");
+        oneLine(run("run", "--out", temp.toString(), "--suites", suites("passing")), "run",
+                "; --out is an option of ", " or agentlab ", ", not of agentlab run");
         Run subcommand = run("rnu", "--suites", suites("passing"));
         assertThat(subcommand.code()).isEqualTo(AgentLab.USAGE);
         assertThat(subcommand.err()).startsWith("agentlab: ").contains("'rnu'", "did you mean run?");

@@ -310,7 +310,7 @@ public enum PluginContractRules {
                 PC_09.id() + " needs pluginWithFailingPort(): the plugin wired to a port that throws")),
                 subject, (ended, execution) -> { });
         require(outcome instanceof EventOutcome.Failed, PC_09, "with a throwing port the event ended "
-                + ended(outcome) + ", not failed with a code");
+                + outcome.summary() + ", not failed with a code");
     }
 
     private static void hangingPort(PluginContractSubject subject) {
@@ -318,13 +318,7 @@ public enum PluginContractRules {
                 PC_10.id() + " needs pluginWithHangingPort(): the plugin wired to a port that never answers")),
                 subject, PluginContractRules::handlerReturned);
         require(outcome instanceof EventOutcome.TimedOut, PC_10, "with a hanging port the event ended "
-                + ended(outcome) + ", not timed out");
-    }
-
-    /** {@code failed (device_offline: offline)}: the status, and what the outcome says beyond it. */
-    private static String ended(EventOutcome outcome) {
-        String text = outcome.describe();
-        return outcome.status() + (text.equals(outcome.status()) ? "" : " (" + text + ")");
+                + outcome.summary() + ", not timed out");
     }
 
     /**

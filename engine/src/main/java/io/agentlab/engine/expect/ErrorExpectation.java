@@ -38,16 +38,21 @@ public record ErrorExpectation(Optional<String> code, Position at) implements Ex
             failures.add("expected " + code.map(e -> "error " + e).orElse("no error") + " but the turn ended with "
                     + actual.map(e -> "error " + e).orElse("no error") + (turn.replayProblems().isEmpty() ? ""
                     : "; the replay said: " + String.join("; ", turn.replayProblems()))
-                    + (actual.isPresent() && turn.wireSight().isPresent() && turn.result().calls().isEmpty()
-                    ? NO_PROVIDER_CALL : ""));
+                    + (noModelCall(turn) ? NO_PROVIDER_CALL : ""));
         }
     }
 
     /**
-     * Over the wire, what a turn that ended with an error without one model call says: a runtime that sends its calls
-     * elsewhere than the kit's provider fails every turn this way, and the code alone does not say where to look
-     * (docs/wire.md#configuration).
+     * Over the wire, what a turn that ended with a provider error ({@code provider_...}) without one model call the
+     * kit's provider served says: a runtime that sends its calls elsewhere fails every turn this way, and the code
+     * alone does not say where to look (docs/wire.md#no-provider-call).
      */
-    static final String NO_PROVIDER_CALL = "; the runtime made no request to the kit's provider in this turn: its "
-            + "model calls must go to the AGENTLAB_PROVIDER_BASE_URL the kit gives it (docs/wire.md#configuration)";
+    static final String NO_PROVIDER_CALL = "; the kit's provider served no model call in this turn: the runtime's "
+            + "model calls must go to the AGENTLAB_PROVIDER_BASE_URL the kit gives it (docs/wire.md#no-provider-call)";
+
+    /** Whether {@code turn}, over the wire, ended with a provider error and the kit's provider served it no call. */
+    private static boolean noModelCall(ObservedTurn turn) {
+        return turn.wireSight().isPresent() && turn.result().calls().isEmpty()
+                && turn.result().error().filter(code -> code.startsWith("provider_")).isPresent();
+    }
 }

@@ -284,14 +284,14 @@ public record EventsExpectation(List<EventExpectation> events, Position at) impl
             event.status().ifPresent(status -> {
                 if (!status.equals(result.status())) {
                     failures.add(label + "expected status " + status + " but was "
-                            + ended(result.outcome()));
+                            + result.outcome().summary());
                 }
             });
             event.reason().ifPresent(reason -> {
                 String actual = result.outcome().reasonName().orElse("none");
                 if (!reason.equals(actual)) {
                     failures.add(label + "expected reason " + reason + " but was " + actual + " ("
-                            + ended(result.outcome()) + ")");
+                            + result.outcome().summary() + ")");
                 }
             });
             event.arguments().ifPresent(arguments -> {
@@ -368,7 +368,7 @@ public record EventsExpectation(List<EventExpectation> events, Position at) impl
         String expected = results.get(position - 1).eventId();
         if (!(result.outcome() instanceof EventOutcome.Deduplicated deduplicated)) {
             failures.add(label + "expected it to be deduplicated as a duplicate of event " + position + " (" + expected
-                    + ") but it was " + ended(result.outcome()));
+                    + ") but it was " + result.outcome().summary());
             return;
         }
         String actual = deduplicated.primaryEventId();
@@ -410,11 +410,5 @@ public record EventsExpectation(List<EventExpectation> events, Position at) impl
 
     static List<String> sorted(Set<String> values) {
         return values.stream().sorted().toList();
-    }
-
-    /** {@code failed (device_offline: offline)}: the status, and what the outcome says beyond it. */
-    private static String ended(EventOutcome outcome) {
-        String text = outcome.describe();
-        return outcome.status() + (text.equals(outcome.status()) ? "" : " (" + text + ")");
     }
 }

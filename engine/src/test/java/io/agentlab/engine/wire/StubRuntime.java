@@ -83,10 +83,12 @@ final class StubRuntime implements AutoCloseable {
         if (behaviour.equals("crash")) {
             Runtime.getRuntime().halt(CRASH);
         }
-        if (behaviour.equals("no-provider")) {
-            // a runtime whose model calls go elsewhere: each turn ends with the connection error, no call made
-            out.write(("data: {\"type\": \"RUN_ERROR\", \"message\": \"connection refused\", "
-                    + "\"code\": \"provider_connection\"}\n\n").getBytes(StandardCharsets.UTF_8));
+        if (behaviour.equals("no-provider") || behaviour.equals("own-error")) {
+            // no model call: a runtime whose calls go elsewhere ends each turn with the connection error; one failing
+            // before any call, with an error of its own
+            String code = behaviour.equals("no-provider") ? "provider_connection" : "runtime_error";
+            out.write(("data: {\"type\": \"RUN_ERROR\", \"message\": \"no answer\", \"code\": \"" + code
+                    + "\"}\n\n").getBytes(StandardCharsets.UTF_8));
             out.close();
             return;
         }

@@ -164,18 +164,33 @@ class WireBoundsTest {
     }
 
     @Test
-    @DisplayName("a started runtime that calls no provider: each error says no request reached the kit's provider, "
-            + "the report says the cause once and names the port the kit chose")
+    @DisplayName("a started runtime that calls no provider: each provider error says the kit's provider served no "
+            + "model call, the report says the cause once under its results and names the port the kit chose")
     void callsNoProvider() throws IOException {
         Outcome outcome = run(Map.of(Constants.RUNTIME_COMMAND, stubCommand("no-provider")));
         Map<String, String> failures = outcome.modeFailures();
         assertThat(failures).hasSize(4).allSatisfy((test, message) -> assertThat(message).contains("  - turn 1 (\"set "
-                + "the volume to ", "): expected no error but the turn ended with error provider_connection; the "
-                + "runtime made no request to the kit's provider in this turn: its model calls must go to the "
-                + "AGENTLAB_PROVIDER_BASE_URL the kit gives it (docs/wire.md#configuration)"));
-        String report = Files.readString(temp.resolve("report/report.md"));
-        assertThat(report).contains("cause: the runtime made no request to the kit's provider in any of its 6 turns, "
-                + "and 6 of them ended with a provider error").doesNotContain("{port}")
+                + "the volume to ", "): expected no error but the turn ended with error provider_connection; the kit's "
+                + "provider served no model call in this turn: the runtime's model calls must go to the "
+                + "AGENTLAB_PROVIDER_BASE_URL the kit gives it (docs/wire.md#no-provider-call)"));
+        String cause = "cause: the kit's provider served no model call in any of the 6 turns, and 6 of them ended "
+                + "with a provider error";
+        assertThat(Files.readString(temp.resolve("report/report.md"))).contains(cause).doesNotContain("{port}")
                 .containsPattern("\\| subject \\| over the wire: http://127\\.0\\.0\\.1:[1-9][0-9]* \\(started: ");
+        // under the results line, before the run's metadata, as on the console
+        String html = Files.readString(temp.resolve("report/index.html"));
+        assertThat(html).contains("<p class=\"cause\" id=\"cause\">" + cause);
+        assertThat(html.indexOf("id=\"cause\"")).isBetween(html.indexOf("id=\"summary\""),
+                html.indexOf("id=\"run-metadata\""));
+    }
+
+    @Test
+    @DisplayName("a runtime that fails before any model call with an error of its own: no word of the provider")
+    void ownErrorBeforeAnyCall() throws IOException {
+        Outcome outcome = run(Map.of(Constants.RUNTIME_COMMAND, stubCommand("own-error")));
+        assertThat(outcome.modeFailures()).hasSize(4).allSatisfy((test, message) -> assertThat(message)
+                .contains("expected no error but the turn ended with error runtime_error")
+                .doesNotContain("served no model call"));
+        assertThat(Files.readString(temp.resolve("report/report.md"))).doesNotContain("cause:");
     }
 }

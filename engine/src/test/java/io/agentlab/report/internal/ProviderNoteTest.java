@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 /**
  * A runtime over the wire that sends its model calls elsewhere fails every case with its own error; the run says the
  * cause once, and only when no turn reached the kit's provider and some ended with a provider error
- * (docs/wire.md#configuration).
+ * (docs/wire.md#no-provider-call).
  */
 class ProviderNoteTest {
 
@@ -63,9 +63,9 @@ class ProviderNoteTest {
         assertThat(note(WIRE, turn(1, InvocationMode.DUAL_AGENT, 0, CONNECTION),
                 turn(2, InvocationMode.CHAT_AGENT_TOOLS, 0, CONNECTION),
                 turn(3, InvocationMode.CHAT_AGENT_TOOLS, 0, Optional.empty())))
-                .hasValue("cause: the runtime made no request to the kit's provider in any of its 3 turns, and 2 of "
-                        + "them ended with a provider error: its model calls must go to the AGENTLAB_PROVIDER_BASE_URL "
-                        + "the kit gives it (docs/wire.md#configuration)");
+                .hasValue("cause: the kit's provider served no model call in any of the 3 turns, and 2 of them "
+                        + "ended with a provider error: the runtime's model calls must go to the "
+                        + "AGENTLAB_PROVIDER_BASE_URL the kit gives it (docs/wire.md#no-provider-call)");
     }
 
     @Test

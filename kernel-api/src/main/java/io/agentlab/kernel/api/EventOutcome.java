@@ -52,32 +52,21 @@ public sealed interface EventOutcome {
     /**
      * The outcome as a person or a client reads it, in the words the wire's {@code TOOL_CALL_RESULT.error} carries
      * (docs/wire.md#outcomes): a failure's or rejection's {@code code: message}, {@code timed out after 3000 ms
-     * (event)} ({@code timed out (event)} for a limit of zero, one not known), a clarification's question, {@code succeeded}; a deduplicated or replayed event reads as the outcome
-     * it shares. Never a record's {@code toString}, which names Java fields.
+     * (event)} ({@code timed out (event)} for a limit of zero, one not known), a clarification's question,
+     * {@code succeeded}; a deduplicated or replayed event reads as the outcome it shares. Never a record's
+     * {@code toString}, which names Java fields. Each outcome writes its own, so a new one cannot be left out.
      */
-    default String describe() {
-        if (this instanceof Failed failed) {
-            return failed.message().isEmpty() ? failed.code() : failed.code() + ": " + failed.message();
-        }
-        if (this instanceof Rejected rejected) {
-            return reasonName().orElseThrow() + (rejected.message().isEmpty() ? "" : ": " + rejected.message());
-        }
-        if (this instanceof TimedOut timedOut) {
-            // a limit of zero is one not known: an outcome read back from a stream that did not say it
-            return "timed out" + (timedOut.limit().isZero() ? "" : " after " + timedOut.limit().toMillis() + " ms")
-                    + " (" + reasonName().orElseThrow() + ")";
-        }
-        if (this instanceof NeedsClarification clarification) {
-            return clarification.question();
-        }
-        if (this instanceof Deduplicated deduplicated) {
-            return deduplicated.primaryOutcome().describe();
-        }
-        if (this instanceof Replayed replayed) {
-            return replayed.originalOutcome().describe();
-        }
-        Succeeded succeeded = (Succeeded) this; // the last of the permitted outcomes
-        return succeeded.attempts() > 1 ? "succeeded after " + succeeded.attempts() + " attempts" : "succeeded";
+    String describe();
+
+    /**
+     * How the event ended, in a few words, for a failure message: the status, then what the outcome says beyond it
+     * ({@code failed (device_offline: the speaker is offline)}, {@code deduplicated (succeeded)}); the description
+     * alone when it starts with the status ({@code succeeded after 2 attempts}).
+     */
+    default String summary() {
+        String text = describe();
+        return text.equals(status()) || text.startsWith(status() + " ") ? text
+                : text.isEmpty() ? status() : status() + " (" + text + ")";
     }
 
     /**
@@ -90,6 +79,11 @@ public sealed interface EventOutcome {
         /** Deep-copies the payload. */
         public Succeeded {
             payload = JsonValues.copyObject(payload);
+        }
+
+        @Override
+        public String describe() {
+            return attempts > 1 ? "succeeded after " + attempts + " attempts" : "succeeded";
         }
 
         @Override
@@ -114,6 +108,11 @@ public sealed interface EventOutcome {
         }
 
         @Override
+        public String describe() {
+            return message.isEmpty() ? code : code + ": " + message;
+        }
+
+        @Override
         public OutcomeStatus outcomeStatus() {
             return OutcomeStatus.FAILED;
         }
@@ -131,6 +130,13 @@ public sealed interface EventOutcome {
         public TimedOut {
             Objects.requireNonNull(limit, "limit");
             Objects.requireNonNull(scope, "scope");
+        }
+
+        @Override
+        public String describe() {
+            // a limit of zero is one not known: an outcome read back from a stream that did not say it
+            return "timed out" + (limit.isZero() ? "" : " after " + limit.toMillis() + " ms") + " ("
+                    + scope.name().toLowerCase(Locale.ROOT) + ")";
         }
 
         @Override
@@ -161,6 +167,12 @@ public sealed interface EventOutcome {
             Objects.requireNonNull(reason, "reason");
             Objects.requireNonNull(message, "message");
             violations = List.copyOf(violations);
+        }
+
+        @Override
+        public String describe() {
+            String code = reason.name().toLowerCase(Locale.ROOT);
+            return message.isEmpty() ? code : code + ": " + message;
         }
 
         @Override
@@ -195,6 +207,11 @@ public sealed interface EventOutcome {
         }
 
         @Override
+        public String describe() {
+            return question;
+        }
+
+        @Override
         public OutcomeStatus outcomeStatus() {
             return OutcomeStatus.NEEDS_CLARIFICATION;
         }
@@ -215,6 +232,11 @@ public sealed interface EventOutcome {
         }
 
         @Override
+        public String describe() {
+            return primaryOutcome.describe();
+        }
+
+        @Override
         public OutcomeStatus outcomeStatus() {
             return OutcomeStatus.DEDUPLICATED;
         }
@@ -229,6 +251,11 @@ public sealed interface EventOutcome {
         /** Rejects nulls. */
         public Replayed {
             Objects.requireNonNull(originalOutcome, "originalOutcome");
+        }
+
+        @Override
+        public String describe() {
+            return originalOutcome.describe();
         }
 
         @Override

@@ -37,4 +37,17 @@ class EventOutcomeDescribeTest {
         assertThat(new EventOutcome.Replayed(new EventOutcome.Deduplicated("e1", OFFLINE)).describe())
                 .isEqualTo(OFFLINE.describe());
     }
+
+    @Test
+    @DisplayName("a summary: the status, then what the outcome says beyond it, never the status twice")
+    void summary() {
+        assertThat(OFFLINE.summary()).isEqualTo("failed (device_offline: the speaker is offline)");
+        assertThat(new EventOutcome.Succeeded(Map.of(), 1).summary()).isEqualTo("succeeded");
+        assertThat(new EventOutcome.Succeeded(Map.of(), 2).summary()).isEqualTo("succeeded after 2 attempts");
+        assertThat(new EventOutcome.NeedsClarification("", Set.of("time")).summary()).isEqualTo("needs_clarification");
+        assertThat(new EventOutcome.Deduplicated("e1", new EventOutcome.Succeeded(Map.of(), 1)).summary())
+                .isEqualTo("deduplicated (succeeded)");
+        assertThat(new EventOutcome.Failed("failed_twice", "again", false, 1).summary())
+                .as("a code that starts like the status").isEqualTo("failed (failed_twice: again)");
+    }
 }

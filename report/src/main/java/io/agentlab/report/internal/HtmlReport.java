@@ -75,6 +75,9 @@ public final class HtmlReport {
                 + report.tests().size() + " tests");
         page.put("style", STYLE);
         page.put("badges", badges(report));
+        // the run's one cause line, under its results as in the console (docs/wire.md#no-provider-call)
+        page.put("cause", new Html(report.providerNote().map(note -> "<p class=\"cause\" id=\"cause\">" + esc(note)
+                + "</p>\n").orElse("")));
         page.put("tests", report.tests().size());
         page.put("metadata", metadata(report.metadata()));
         page.put("answer", answer(report.headline(), report.tests().brokenCount()));
@@ -163,8 +166,7 @@ public final class HtmlReport {
         if (report.tests().brokenCount() == 0) {
             return new Html("<p class=\"ok\">Every test passed or was skipped.</p>");
         }
-        StringBuilder html = new StringBuilder(report.providerNote().map(note -> "<p class=\"cause\">" + esc(note)
-                + "</p>\n").orElse("")).append("<ol class=\"failure-list\">\n");
+        StringBuilder html = new StringBuilder("<ol class=\"failure-list\">\n");
         for (TestOutcome outcome : report.broken()) {
             html.append("<li class=\"failure\" data-id=\"").append(esc(outcome.id())).append("\"><h3>")
                     .append(statusBadge(outcome.status())).append(' ')

@@ -8,6 +8,7 @@ import io.agentlab.report.TestLog;
 import io.agentlab.report.TestOutcome;
 import io.agentlab.report.controls.CapabilityGrowth;
 import io.agentlab.report.controls.ControlMatrix;
+import io.agentlab.report.metrics.Figure;
 import io.agentlab.report.metrics.Metric;
 import io.agentlab.report.metrics.MetricsReport;
 import io.agentlab.report.metrics.ModeMetrics;
@@ -183,9 +184,9 @@ public record RunReport(RunMetadata metadata, TestLog tests, List<ModeMetrics> m
     }
 
     /**
-     * The run's one cause line when a runtime over the wire made no request to the kit's provider in any turn and
-     * turns ended with a provider error: a runtime sending its model calls elsewhere fails every case, each with its
-     * own error, and none of them says where to look (docs/wire.md#configuration); empty otherwise.
+     * The run's one cause line when, over the wire, the kit's provider served no model call in any turn and turns ended
+     * with a provider error ({@code provider_...}): a runtime sending its model calls elsewhere fails every case, each
+     * with its own error, and none of them says where to look (docs/wire.md#no-provider-call); empty otherwise.
      */
     public Optional<String> providerNote() {
         int turnCount = modes.stream().mapToInt(ModeMetrics::turns).sum();
@@ -194,15 +195,22 @@ public record RunReport(RunMetadata metadata, TestLog tests, List<ModeMetrics> m
                 || modes.stream().anyMatch(RunReport::calledTheProvider)) {
             return Optional.empty();
         }
-        return Optional.of(String.format(Locale.ROOT, "cause: the runtime made no request to the kit's provider in "
-                + "any of its %,d turns, and %,d of them ended with a provider error: its model calls must go to the "
-                + "AGENTLAB_PROVIDER_BASE_URL the kit gives it (docs/wire.md#configuration)", turnCount, errors));
+        return Optional.of(String.format(Locale.ROOT, "cause: the kit's provider served no model call in any of the "
+                + "%,d turns, and %,d of them ended with a provider error: the runtime's model calls must go to the "
+                + "AGENTLAB_PROVIDER_BASE_URL the kit gives it (docs/wire.md#no-provider-call)", turnCount, errors));
     }
 
-    /** Whether a turn of {@code mode} made a model call: its largest sample, as a mean rounds one call away. */
+    /**
+     * Whether a turn of {@code mode} made a model call: the mean when it is above 0, else the largest sample, as the
+     * rounded mean loses one call among tens of thousands of turns.
+     */
     private static boolean calledTheProvider(ModeMetrics mode) {
-        double[] calls = mode.figure(Metric.LLM_CALLS_PER_TURN).samples().sorted();
-        return calls.length > 0 && calls[calls.length - 1] > 0;
+        if (known(mode, Metric.LLM_CALLS_PER_TURN) > 0) {
+            return true;
+        }
+        Figure calls = mode.figure(Metric.LLM_CALLS_PER_TURN);
+        double[] sorted = calls == null ? new double[0] : calls.samples().sorted();
+        return sorted.length > 0 && sorted[sorted.length - 1] > 0;
     }
 
     /** {@code metric}'s number in {@code mode}, 0 when unknown. */

@@ -194,8 +194,9 @@ public final class AguiEmitter {
                 : outcome instanceof EventOutcome.Replayed r ? r.originalOutcome() : outcome;
         String status = effective instanceof EventOutcome.Succeeded ? "success"
                 : effective instanceof EventOutcome.NeedsClarification ? "partial" : "failure";
-        String error = effective.isFailure() || effective instanceof EventOutcome.NeedsClarification
-                ? effective.describe() : null;
+        // a clarification without a question carries no error field, as the Python runtime's (docs/wire.md#outcomes)
+        String error = (effective.isFailure() || effective instanceof EventOutcome.NeedsClarification)
+                && !effective.describe().isEmpty() ? effective.describe() : null;
         Map<String, Object> fields = new LinkedHashMap<>();
         if (v1()) {
             Map<String, Object> content = new LinkedHashMap<>();

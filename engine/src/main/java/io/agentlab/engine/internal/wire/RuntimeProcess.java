@@ -51,7 +51,6 @@ public final class RuntimeProcess implements AutoCloseable {
         public Settings {
             command = List.copyOf(command);
         }
-
     }
 
     private final Settings settings;

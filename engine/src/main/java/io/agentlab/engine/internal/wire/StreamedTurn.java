@@ -31,6 +31,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.apiguardian.api.API;
 
@@ -214,11 +216,11 @@ public final class StreamedTurn {
     private static EventOutcome outcome(Map<String, Object> content, List<String> ids, String runId) {
         String outcome = String.valueOf(content.getOrDefault("outcome", ""));
         String reason = content.get("reason") instanceof String text ? text : null;
-        String error = String.valueOf(content.getOrDefault("error", ""));
+        String error = error(content);
         // the error text is EventOutcome.describe()'s "<code>: <message>" (docs/wire.md#outcomes): the message alone,
         // so that the outcome rebuilt here describes itself as the runtime did, not with its code twice
-        String message = reason != null && error.startsWith(reason + ": ") ? error.substring(reason.length() + 2)
-                : error;
+        String message = reason == null ? error : error.equals(reason) ? ""
+                : error.startsWith(reason + ": ") ? error.substring(reason.length() + 2) : error;
         return switch (outcome) {
             case "succeeded" -> new EventOutcome.Succeeded(Map.of(), 1);
             case "failed" -> new EventOutcome.Failed(reason == null ? UNKNOWN : reason, message, false, 1);
@@ -237,23 +239,46 @@ public final class StreamedTurn {
         };
     }
 
-    private static final java.util.regex.Pattern TIMED_OUT_AFTER = java.util.regex.Pattern.compile(
-            "timed out after (\\d{1,12}) ms.*");
+    /** A timeout's error text: {@code timed out after 1500 ms (event)}, or without the limit when it was not known. */
+    private static final Pattern TIMED_OUT = Pattern.compile("timed out(?: after (\\d{1,12}) ms)? \\((event|batch)\\)");
+    /** A failure's or rejection's error text: {@code device_offline: the speaker is offline}, or the code alone. */
+    private static final Pattern CODED = Pattern.compile("([a-z0-9_.]{1,64})(?:: (.*))?", Pattern.DOTALL);
 
-    /** The limit a timeout's error text names ({@code timed out after 1500 ms (event)}); zero when it names none. */
+    /** The tool result's error text; empty when it carries none. */
+    private static String error(Map<String, Object> content) {
+        return content.get("error") instanceof String text ? text : "";
+    }
+
+    /** The limit a timeout's error text names; zero when it names none. */
     private static Duration limit(String error) {
-        java.util.regex.Matcher named = TIMED_OUT_AFTER.matcher(error);
-        return named.matches() ? Duration.ofMillis(Long.parseLong(named.group(1))) : Duration.ZERO;
+        Matcher named = TIMED_OUT.matcher(error);
+        return named.matches() && named.group(1) != null ? Duration.ofMillis(Long.parseLong(named.group(1)))
+                : Duration.ZERO;
     }
 
     /** What a failure's code or a duplicate's primary reads as when the result does not carry it. */
     public static final String UNKNOWN = "(not carried by the stream)";
 
+    /**
+     * The outcome a deduplicated or replayed event shares, as far as its status and error text say it: the text read
+     * as the outcome that writes it so (docs/wire.md#outcomes), so the shared outcome describes itself as the runtime
+     * did.
+     */
     private static EventOutcome shared(Map<String, Object> content) {
+        String error = error(content);
         return switch (String.valueOf(content.getOrDefault("status", ""))) {
             case "success" -> new EventOutcome.Succeeded(Map.of(), 1);
-            case "partial" -> new EventOutcome.NeedsClarification("", Set.of());
-            default -> new EventOutcome.Failed(UNKNOWN, String.valueOf(content.getOrDefault("error", "")), false, 1);
+            case "partial" -> new EventOutcome.NeedsClarification(error, Set.of());
+            default -> {
+                Matcher timedOut = TIMED_OUT.matcher(error);
+                Matcher coded = CODED.matcher(error);
+                if (timedOut.matches()) {
+                    yield new EventOutcome.TimedOut(limit(error), timedOut.group(2).equals("batch")
+                            ? EventOutcome.TimeoutScope.BATCH : EventOutcome.TimeoutScope.EVENT, true);
+                }
+                yield coded.matches() ? new EventOutcome.Failed(coded.group(1), coded.group(2) == null ? ""
+                        : coded.group(2), false, 1) : new EventOutcome.Failed(UNKNOWN, error, false, 1);
+            }
         };
     }
 

@@ -44,14 +44,21 @@ class StreamedTurnOutcomeTest {
     }
 
     @Test
-    @DisplayName("a failure, a rejection and a timeout read back describe themselves as the runtime described them")
+    @DisplayName("each outcome read back describes itself as the runtime described it: a message or none, a timeout's "
+            + "limit, the outcome a deduplicated or replayed event shares")
     void sameWords() {
-        for (EventOutcome outcome : List.of(
-                new EventOutcome.Failed("device_offline", "the speaker is offline", false, 1),
+        EventOutcome offline = new EventOutcome.Failed("device_offline", "the speaker is offline", false, 1);
+        EventOutcome asked = new EventOutcome.NeedsClarification("Which volume?", Set.of("value"));
+        EventOutcome timedOut = new EventOutcome.TimedOut(Duration.ofMillis(1500), EventOutcome.TimeoutScope.EVENT,
+                true);
+        for (EventOutcome outcome : List.of(offline, asked, timedOut,
+                new EventOutcome.Failed("port_unreachable", "", true, 2),
+                new EventOutcome.Failed("device_offline", "device_offline: twice", false, 1),
                 new EventOutcome.Rejected(EventOutcome.RejectionReason.INVALID_ARGUMENTS, "/value: above 100",
                         List.of()),
-                new EventOutcome.TimedOut(Duration.ofMillis(1500), EventOutcome.TimeoutScope.EVENT, true),
-                new EventOutcome.NeedsClarification("Which volume?", Set.of("value")))) {
+                new EventOutcome.Rejected(EventOutcome.RejectionReason.UNKNOWN_EVENT, "", List.of()),
+                new EventOutcome.Deduplicated("e0", offline), new EventOutcome.Replayed(asked),
+                new EventOutcome.Replayed(timedOut))) {
             EventOutcome back = readBack(outcome);
             assertThat(back.status()).as(outcome.describe()).isEqualTo(outcome.status());
             assertThat(back.describe()).isEqualTo(outcome.describe());

@@ -61,11 +61,13 @@ public sealed interface EventOutcome {
     /**
      * How the event ended, in a few words, for a failure message: the status, then what the outcome says beyond it
      * ({@code failed (device_offline: the speaker is offline)}, {@code deduplicated (succeeded)}); the description
-     * alone when it starts with the status ({@code succeeded after 2 attempts}).
+     * alone when it starts with the status in words ({@code succeeded after 2 attempts}, {@code timed out after
+     * 1500 ms (event)}).
      */
     default String summary() {
         String text = describe();
-        return text.equals(status()) || text.startsWith(status() + " ") ? text
+        String words = status().replace('_', ' ');
+        return text.equals(words) || text.startsWith(words + " ") ? text
                 : text.isEmpty() ? status() : status() + " (" + text + ")";
     }
 

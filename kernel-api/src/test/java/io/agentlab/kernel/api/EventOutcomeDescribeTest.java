@@ -47,6 +47,8 @@ class EventOutcomeDescribeTest {
         assertThat(new EventOutcome.NeedsClarification("", Set.of("time")).summary()).isEqualTo("needs_clarification");
         assertThat(new EventOutcome.Deduplicated("e1", new EventOutcome.Succeeded(Map.of(), 1)).summary())
                 .isEqualTo("deduplicated (succeeded)");
+        assertThat(new EventOutcome.TimedOut(Duration.ofMillis(1500), EventOutcome.TimeoutScope.EVENT, true).summary())
+                .isEqualTo("timed out after 1500 ms (event)");
         assertThat(new EventOutcome.Failed("failed_twice", "again", false, 1).summary())
                 .as("a code that starts like the status").isEqualTo("failed (failed_twice: again)");
     }
